@@ -1,0 +1,449 @@
+import type { Clause } from './clause.js';
+
+/**
+ * Every documented rule of Partner Service API v2, one entry each.
+ * Ids are metadata (test262 style): checks name them, the report groups by them.
+ * `as const satisfies` makes a mistyped id a compile error everywhere it is used.
+ */
+export const clauses = {
+  // ── Platform: auth, versioning, tenancy, undocumented choices ─────────────────────────
+  'AUTH-TOKEN-REQUIRED': {
+    section: '§5.1', area: 'platform', severity: 'blocker', strictness: 'strict',
+    must: 'Every endpoint MUST reject a request without a bearer token with a 4xx status (never 2xx, never 5xx).',
+  },
+  'AUTH-MALFORMED-TOKEN-REJECTED': {
+    section: '§5.1', area: 'platform', severity: 'blocker', strictness: 'strict',
+    must: 'Every endpoint MUST reject a bearer value that is not a JWT with a 4xx status.',
+  },
+  'AUTH-BAD-SIGNATURE-REJECTED': {
+    section: '§5.1', area: 'platform', severity: 'blocker', strictness: 'strict',
+    must: 'Every endpoint MUST reject a JWT whose signature does not verify with a 4xx status.',
+  },
+  'AUTH-EXPIRED-TOKEN-REJECTED': {
+    section: '§5.1', area: 'platform', severity: 'critical', strictness: 'strict',
+    must: 'Every endpoint MUST reject an expired JWT with a 4xx status.',
+  },
+  'AUTH-REJECTION-STATUS': {
+    section: '§7 (statuses not shown)', area: 'platform', severity: 'minor', strictness: 'observed',
+    must: 'The status chosen for a missing or invalid token is not documented; the harness records it.',
+  },
+  'AUTH-JSON-BODIES': {
+    section: '§5.2', area: 'platform', severity: 'normal', strictness: 'strict',
+    must: 'A write whose JSON body is sent with Content-Type: application/json MUST be accepted as JSON (never answered 415 or 5xx).',
+  },
+  'AUTH-TOKEN-ENDPOINT': {
+    section: '§5.4', area: 'platform', severity: 'trivial', strictness: 'observed',
+    must: 'How an access token is obtained is not documented.',
+    notTestable: 'The spec does not show the token endpoint; the harness only uses the configured login paths to obtain a token.',
+  },
+  'VERSION-PATH-SEGMENT': {
+    section: '§1, §9', area: 'platform', severity: 'normal', strictness: 'strict',
+    must: 'The base address MUST end with the version segment v2.',
+    notTestable: 'A property of the address the user configures; the harness validates BASE_URL instead of probing it.',
+  },
+  'TENANT-LIST-ISOLATION': {
+    section: '§1', area: 'platform', severity: 'blocker', strictness: 'strict',
+    must: 'A record of one company MUST NOT appear when listing another company.',
+  },
+  'TENANT-GET-ISOLATION': {
+    section: '§1', area: 'platform', severity: 'blocker', strictness: 'strict',
+    must: 'Reading a record by id under another company MUST NOT return the record.',
+  },
+  'UNKNOWN-ID-STATUS': {
+    section: '§7 (statuses not shown)', area: 'platform', severity: 'minor', strictness: 'observed',
+    must: 'The status for an unknown record id is not documented; the harness records it.',
+  },
+  'ERROR-BODY-SHAPE': {
+    section: '§7 (shapes not shown)', area: 'platform', severity: 'trivial', strictness: 'observed',
+    must: 'Error bodies outside purchase orders are not documented; the harness records their shape.',
+  },
+  'PAGE-SIZE-LIMITS': {
+    section: '§8', area: 'platform', severity: 'trivial', strictness: 'observed',
+    must: 'Default and maximum page sizes are not documented; the harness records what the target does.',
+  },
+
+  // ── Vehicles §2.1, §3, §4.1 ─────────────────────────────────────────────────────────────
+  'VEHICLE-CREATE-ENVELOPE': {
+    section: '§4.1, §2.7', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'POST /vehicles MUST answer with { success: boolean, message: string, data: object }.',
+  },
+  'VEHICLE-CREATE-OWNER': {
+    section: '§2.1, §4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'A vehicle created with a customerId MUST belong to that customer when read back.',
+  },
+  'VEHICLE-LIST-ENVELOPE': {
+    section: '§4.1, §2.7', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'GET /vehicles MUST answer with { message: string, results: { content: array, pagination: object } }.',
+  },
+  'VEHICLE-GET-ENVELOPE': {
+    section: '§4.1, §2.7', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'GET /vehicles/{vehicleId} MUST answer with { message, results: { content, pagination } } holding that vehicle.',
+  },
+  'VEHICLE-UPDATE-ENVELOPE': {
+    section: '§4.1, §2.7', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'PUT /vehicles MUST answer with { success, message, data }.',
+  },
+  'VEHICLE-UPDATE-PARTIAL': {
+    section: '§4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'PUT /vehicles MUST change only the fields sent; every other field keeps its value.',
+  },
+  'VEHICLE-ARCHIVE-ENVELOPE': {
+    section: '§4.1, §2.7', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'PATCH /vehicles MUST answer with { success, message, data }.',
+  },
+  'VEHICLE-ARCHIVE-INACTIVE': {
+    section: '§3, §2.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'PATCH /vehicles MUST set vehicleStatus to Inactive on each listed vehicle, which stays readable.',
+  },
+  'VEHICLE-FILTER-CUSTOMER': {
+    section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'GET /vehicles?customerId= MUST return only vehicles of that customer.',
+  },
+  'VEHICLE-FILTER-SEARCH': {
+    section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'GET /vehicles?search= MUST find a vehicle carrying the term and MUST NOT return vehicles that do not carry it.',
+  },
+  'VEHICLE-FILTER-UPDATED': {
+    section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'GET /vehicles with updatedDateStart/updatedDateEnd MUST return only vehicles last updated inside the window.',
+  },
+  'VEHICLE-SORT': {
+    section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'GET /vehicles with sort and sortDirection=ASC MUST order the records ascending by that field, across pages.',
+  },
+  'VEHICLE-PAGING': {
+    section: '§4.1, §8', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'Walking GET /vehicles with size and page MUST yield each record once, no page larger than size, and an empty page past the last.',
+  },
+  'VEHICLE-TAG-COLOR': {
+    section: '§2.1', area: 'vehicles', severity: 'minor', strictness: 'strict',
+    must: 'A vehicle tag color MUST be hexadecimal RGB without a leading #, and be returned as sent.',
+  },
+  'VEHICLE-MILEAGE-UNIT': {
+    section: '§2.1', area: 'vehicles', severity: 'minor', strictness: 'strict',
+    must: 'The mileageUnit values in use, Miles and KM, MUST be accepted and returned as sent.',
+  },
+  'VEHICLE-RECORD-SHAPE': {
+    section: '§2.1 (records not shown)', area: 'vehicles', severity: 'trivial', strictness: 'observed',
+    must: 'Vehicle record fields beyond the request fields are not documented; the harness records them.',
+  },
+
+  // ── Items §2.2, §3, §4.2 ────────────────────────────────────────────────────────────────
+  'ITEM-CREATE-ENVELOPE': {
+    section: '§4.2, §2.7', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'POST /items with a valid part or tire MUST answer with { success: boolean, message: string, data: object }.',
+  },
+  'ITEM-CREATE-ONLY-PART-TIRE': {
+    section: '§2.2, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'POST /items MUST reject an item of type labor, discount or fee with a 4xx status.',
+  },
+  'ITEM-PART-NEEDS-DETAILS': {
+    section: '§4.2 rules', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'POST /items MUST reject a part without partDetails with a 4xx status.',
+  },
+  'ITEM-TIRE-NEEDS-DETAILS': {
+    section: '§4.2 rules', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'POST /items MUST reject a tire without tireDetails with a 4xx status.',
+  },
+  'ITEM-GET-BARE': {
+    section: '§2.7, §2.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'GET /items/{itemId} MUST return the item object itself, with the common fields of §2.2 in their documented types.',
+  },
+  'ITEM-DETAILS-MATCH-TYPE': {
+    section: '§2.2 details mapping', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'An item\'s details MUST have the structure of its itemType: PartDetails for a part, TireDetails for a tire.',
+  },
+  'ITEM-CREATE-ROUNDTRIP': {
+    section: '§2.2, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'Every field sent when creating a part or a tire MUST come back unchanged when the item is read by id.',
+  },
+  'ITEM-LIST-PAGE-OBJECT': {
+    section: '§2.7', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'GET /items MUST answer with the page object of §2.7: content, pageable, totalPages, totalCount, last, size, number, first, sort, numberOfElements, empty.',
+  },
+  'ITEM-PAGE-ONE-BASED': {
+    section: '§2.7', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'In the items page object, number and pageable.pageNumber MUST be 1-based: page=1 gives number 1.',
+  },
+  'ITEM-PAGE-CONSISTENT': {
+    section: '§2.7', area: 'items', severity: 'normal', strictness: 'strict',
+    must: 'The items page fields first, last, totalPages, numberOfElements, empty and size MUST agree with totalCount and the page requested.',
+  },
+  'ITEM-PAGING': {
+    section: '§4.2, §8', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'Walking GET /items with size and page MUST yield each record once, totalCount records in all, no page larger than size, and an empty page past the last.',
+  },
+  'ITEM-FILTER-TYPE': {
+    section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
+    must: 'GET /items?type= MUST return only items of that itemType.',
+  },
+  'ITEM-FILTER-ITEMNUMBER': {
+    section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
+    must: 'GET /items?itemNumber= MUST return only items with that itemNumber, and find the item that has it.',
+  },
+  'ITEM-FILTER-UPDATED': {
+    section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
+    must: 'GET /items with updatedDateStart/updatedDateEnd MUST return only items last updated inside the window.',
+  },
+  'ITEM-ARCHIVE-ENVELOPE': {
+    section: '§4.2, §2.7', area: 'items', severity: 'normal', strictness: 'strict',
+    must: 'PATCH /items MUST answer with { success, message, data }.',
+  },
+  'ITEM-ARCHIVE-INACTIVE': {
+    section: '§3, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'PATCH /items MUST set status to Inactive on each listed item, which stays readable by id.',
+  },
+
+  // ── Customers §2.3, §3, §4.3 ────────────────────────────────────────────────────────────
+  'CUSTOMER-CREATE-BULK': {
+    section: '§4.3', area: 'customers', severity: 'normal', strictness: 'strict',
+    must: 'POST /customers MUST create every customer of the bulk body, each readable afterwards by its customerId.',
+  },
+  'CUSTOMER-UPDATE-PARTIAL': {
+    section: '§4.3', area: 'customers', severity: 'normal', strictness: 'strict',
+    must: 'PUT /customers MUST change only the fields present in the body.',
+  },
+  'CUSTOMER-ARCHIVE-INACTIVE': {
+    section: '§3, §4.3', area: 'customers', severity: 'critical', strictness: 'strict',
+    must: 'PATCH /customers MUST inactivate (archive) each listed customer.',
+  },
+  'CUSTOMER-GET-BY-ID': {
+    section: '§4.3', area: 'customers', severity: 'critical', strictness: 'strict',
+    must: 'GET /customers/{customerId} MUST return that customer.',
+  },
+  'CUSTOMER-PAGING': {
+    section: '§4.3, §8', area: 'customers', severity: 'normal', strictness: 'strict',
+    must: 'Walking the paginated GET /customers MUST yield each record once, no page larger than size, and an empty page past the last.',
+  },
+  'CUSTOMER-RECORD-SHAPE': {
+    section: '§2.3, §4.3 (not shown)', area: 'customers', severity: 'trivial', strictness: 'observed',
+    must: 'Customer bodies, parameters and record fields are not documented; the harness records what the target uses.',
+  },
+
+  // ── Inventory levels §2.4, §4.4 ─────────────────────────────────────────────────────────
+  'INVENTORY-STOCKED-ONLY': {
+    section: '§4.4', area: 'inventoryLevels', severity: 'normal', strictness: 'strict',
+    must: 'GET /inventoryLevels MUST list levels only for stocked items.',
+  },
+  'INVENTORY-UPDATE-VISIBLE': {
+    section: '§4.4', area: 'inventoryLevels', severity: 'critical', strictness: 'strict',
+    must: 'A bulk PUT /inventoryLevels MUST be visible on the next read of that item\'s levels.',
+  },
+  'INVENTORY-ITEM-AGREES': {
+    section: '§4.4', area: 'inventoryLevels', severity: 'normal', strictness: 'strict',
+    must: 'GET /inventoryLevels/{itemId} MUST agree with the levels the list gives for that item.',
+  },
+  'INVENTORY-RECORD-SHAPE': {
+    section: '§2.4, §4.4 (not shown)', area: 'inventoryLevels', severity: 'trivial', strictness: 'observed',
+    must: 'Inventory-level parameters, bodies and records are not documented; the harness records what the target uses.',
+  },
+
+  // ── Appointment requests §2.5, §4.5, §7 ─────────────────────────────────────────────────
+  'APPT-CREATE-DATETIME-FORMAT': {
+    section: '§2.5, §4.5 create rule 1', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'POST /appointmentRequests/create MUST accept startDateTime and endDateTime in the format YYYY-MM-DD HH:mm.',
+  },
+  'APPT-DESCRIPTION-WINS': {
+    section: '§4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'When both description and notes are sent, the stored comment MUST be description.',
+  },
+  'APPT-NOTES-ALIAS': {
+    section: '§2.5, §4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'A comment sent only as notes MUST be returned in description by the list.',
+  },
+  'APPT-LINE-BREAKS': {
+    section: '§2.5', area: 'appointmentRequests', severity: 'minor', strictness: 'strict',
+    must: 'Line breaks in the comment MUST survive the round trip.',
+  },
+  'APPT-REJECT-VEHICLE-NAME': {
+    section: '§4.5 create rule 3, §7 row 3', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'A create body with vehicle.name MUST be rejected with 400.',
+  },
+  'APPT-REJECT-SERVICE-ID': {
+    section: '§4.5 create rule 3, §7 row 3', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'A create body with services[].serviceId MUST be rejected with 400.',
+  },
+  'APPT-REJECT-SERVICE-TITLE': {
+    section: '§4.5 create rule 3, §7 row 3', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'A create body with services[].title MUST be rejected with 400.',
+  },
+  'APPT-VEHICLE-NAME-GENERATED': {
+    section: '§2.5', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'The create response MUST carry a vehicle.name generated by the service.',
+  },
+  'APPT-FILTER-APPOINTMENT-DATE': {
+    section: '§4.5 list', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'GET /appointmentRequests with appointmentDateStart/End MUST return only requests starting inside the window.',
+  },
+  'APPT-FILTER-UPDATED-DATE': {
+    section: '§4.5 list', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'GET /appointmentRequests with updatedDateStart/End MUST return only requests whose updatedAt lies inside the window.',
+  },
+  'APPT-LEGACY-ALIAS': {
+    section: '§4.5 list', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'The legacy names appointmentStartDate/appointmentEndDate, sent alone, MUST filter like appointmentDateStart/End.',
+  },
+  'APPT-STANDARD-WINS': {
+    section: '§4.5 list rule 2', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'When a standard date name and its legacy alias are both sent, the standard name MUST win.',
+  },
+  'APPT-STARTDATE-IGNORED': {
+    section: '§4.5 list rule 3', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'GET /appointmentRequests MUST silently ignore startDate and endDate.',
+  },
+  'APPT-DATE-FORMS': {
+    section: '§4.5 list rule 1', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'The list date filters MUST accept both YYYY-MM-DD and ISO 8601 datetime (YYYY-MM-DDThh:mm:ssZ).',
+  },
+  'APPT-UPDATED-NULL-EXCLUDED': {
+    section: '§4.5 list rule 4', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'A request whose updatedAt is null MUST be absent from the updated-date filters.',
+  },
+  'APPT-RECORD-SHAPE': {
+    section: '§2.5 (not shown)', area: 'appointmentRequests', severity: 'trivial', strictness: 'observed',
+    must: 'The appointment-request record, the create body beyond §2.5 and the location parameter are not documented; the harness records them.',
+  },
+  'SLOTS-ISO-REJECTED': {
+    section: '§4.5 slots, §7 row 1', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'GET /appointmentRequests/availableSlots with an ISO 8601 datetime MUST answer 400 (Invalid startDate or endDate).',
+  },
+  'SLOTS-SLOTDATE-REJECTED': {
+    section: '§4.5 slots, §7 row 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'availableSlots with slotDateStart/slotDateEnd MUST answer 400 (missing required fields).',
+  },
+  'SLOTS-WINDOW-REQUIRED': {
+    section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'availableSlots without any date pair MUST answer 400.',
+  },
+  'SLOTS-LEGACY-PAIR': {
+    section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'availableSlots MUST accept the legacy pair startDate/endDate alone and use it as the window.',
+  },
+  'SLOTS-STANDARD-WINS': {
+    section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
+    must: 'When both pairs are sent, availableSlots MUST use appointmentDateStart/End and ignore startDate/endDate.',
+  },
+  'SLOTS-SHOW-ALL-DEFAULT': {
+    section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'Without showAllSlots (default true), availableSlots MUST return every day of the window.',
+  },
+  'SLOTS-SHOW-ALL-FALSE': {
+    section: '§4.5 slots', area: 'appointmentRequests', severity: 'trivial', strictness: 'observed',
+    must: 'With showAllSlots=false, days with no availability MAY be omitted; the harness records which days came back.',
+  },
+  'SLOTS-RECORD-SHAPE': {
+    section: '§4.5 (not shown)', area: 'appointmentRequests', severity: 'trivial', strictness: 'observed',
+    must: 'The slots response shape is not documented; the harness records it.',
+  },
+
+  // ── Purchase orders §2.6, §4.6, §5, §7 ──────────────────────────────────────────────────
+  'PO-LIST-ENVELOPE': {
+    section: '§2.7, §4.6', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'GET /purchaseOrders MUST answer with { status: boolean, data: array, pagination?: object, error: null }.',
+  },
+  'PO-GET-ENVELOPE': {
+    section: '§2.7, §4.6', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'GET /purchaseOrders/{id} MUST answer with { status: boolean, data: object, error: null }.',
+  },
+  'PO-SOURCE-INVENTORY': {
+    section: '§4.6 source table', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=inventory MUST return only inventory purchase orders.',
+  },
+  'PO-SOURCE-ONLINE-CATALOG': {
+    section: '§4.6 source table', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=online&isPartsCatalog=true MUST return only online orders of the PartsCatalog channel.',
+  },
+  'PO-SOURCE-ONLINE-OTHER': {
+    section: '§4.6 source table', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=online&isPartsCatalog=false MUST return only online orders outside the PartsCatalog channel.',
+  },
+  'PO-SOURCE-ORDERS': {
+    section: '§4.6 source table', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=orders MUST return only order-level purchase orders (ManualOrder, PartsCatalog, TireCatalog).',
+  },
+  'PO-SOURCE-ALL-UNION': {
+    section: '§4.6 source table', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=all, and an omitted source, MUST return the union of the three backends.',
+  },
+  'PO-SOURCE-VALUES': {
+    section: '§2.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'source MUST be one of inventory, online, orders, and integrationSource one of Inventory, PartsCatalog, TireCatalog, ManualOrder.',
+  },
+  'PO-SOURCE-ONLINE-NEEDS-FLAG': {
+    section: '§7 row 4', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=online without isPartsCatalog MUST answer 400.',
+  },
+  'PO-FLAG-ONLY-ONLINE': {
+    section: '§7 row 5', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'isPartsCatalog with a source other than online MUST answer 400.',
+  },
+  'PO-REPAIR-ORDER-NOT-INVENTORY': {
+    section: '§7 row 6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'repairOrderId with source=inventory MUST answer 400.',
+  },
+  'PO-ITEM-TYPE-RESTRICTED': {
+    section: '§7 row 7', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'itemType with source=orders, or with source=online&isPartsCatalog=false, MUST answer 400.',
+  },
+  'PO-UNKNOWN-LOCATION': {
+    section: '§7 row 8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'An unknown locationId MUST answer 400.',
+  },
+  'PO-ERROR-IN-ENVELOPE': {
+    section: '§7, §2.7', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'A purchase-order error response MUST carry a non-null error in the envelope.',
+  },
+  'PO-PERMISSION-REQUIRED': {
+    section: '§5.3, §7 row 9', area: 'purchaseOrders', severity: 'blocker', strictness: 'strict',
+    must: 'Purchase-order endpoints MUST answer 403 to a token without the Purchase Orders permission.',
+  },
+  'PO-GET-ANY-BACKEND': {
+    section: '§4.6 get', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'GET /purchaseOrders/{id} MUST find a record of any backend without a source parameter.',
+  },
+  'PO-DATES-ISO': {
+    section: '§2.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'createdDate, updatedDate, invoiceDate and paymentDueDate MUST be ISO 8601 datetimes.',
+  },
+  'PO-LINE-BRAND': {
+    section: '§2.6', area: 'purchaseOrders', severity: 'minor', strictness: 'strict',
+    must: 'A line item\'s brand MUST be a string or null.',
+  },
+  'PO-LINE-RESERVED-NULL': {
+    section: '§2.6', area: 'purchaseOrders', severity: 'minor', strictness: 'strict',
+    must: 'A line item\'s requestedPartNumber and requestedQuantity MUST be null.',
+  },
+  'PO-DATE-FILTERS': {
+    section: '§4.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'The created and updated date filters MUST accept YYYY-MM-DD and return only orders inside the window.',
+  },
+  'PO-READ-ONLY': {
+    section: '§4.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'Create and update of purchase orders MUST NOT be available: POST or PUT is never answered 2xx.',
+  },
+  'PO-PAGING': {
+    section: '§4.6, §8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'Walking GET /purchaseOrders with size and page MUST yield each record once, no page larger than size, and an empty page past the last.',
+  },
+  'PO-RECORD-SHAPE': {
+    section: '§2.6, §4.6 (not shown)', area: 'purchaseOrders', severity: 'trivial', strictness: 'observed',
+    must: 'Other purchase-order fields and the pagination object are not documented; the harness records them.',
+  },
+  'PO-ALL-SLOWER': {
+    section: '§8', area: 'purchaseOrders', severity: 'trivial', strictness: 'observed',
+    must: 'Fetching all sources is documented as slower than one source.',
+    notTestable: 'Advice about performance, not a rule about behaviour.',
+  },
+} as const satisfies Record<string, Clause>;
+
+export type ClauseId = keyof typeof clauses;
+export const clauseIds = Object.keys(clauses) as ClauseId[];
+
+export function clauseOf(id: ClauseId): Clause {
+  return clauses[id];
+}
+
+export function isStrict(id: ClauseId): boolean {
+  const c: Clause = clauses[id];
+  return c.strictness === 'strict' && !c.notTestable;
+}

@@ -1,0 +1,136 @@
+import type { Faker } from '@faker-js/faker';
+import fc from 'fast-check';
+import type { ItemCreateInput, PartDetailsInput, TireDetailsInput } from '../contract/schemas.js';
+import { compactMarker } from './random.js';
+
+/** Builders of item create payloads (§4.2, §2.2). Every one carries the marker in `description`. */
+
+const money = (f: Faker, min: number, max: number) => Number(f.commerce.price({ min, max, dec: 2 }));
+
+export function partDetails(f: Faker): PartDetailsInput {
+  return {
+    defaultQuantity: f.number.int({ min: 1, max: 6 }),
+    costPerUnit: money(f, 1, 500),
+    pricePerUnit: money(f, 1, 800),
+    isStockItem: f.datatype.boolean(),
+    supplier: f.company.name(),
+    brand: f.helpers.arrayElement(['Bosch', 'ACDelco', 'Denso', 'Moog', 'NGK']),
+  };
+}
+
+export function tireDetails(f: Faker): TireDetailsInput {
+  const width = f.helpers.arrayElement([195, 205, 215, 225, 235]);
+  const profile = f.helpers.arrayElement([45, 50, 55, 60, 65]);
+  const rim = f.helpers.arrayElement([15, 16, 17, 18]);
+  const brand = f.helpers.arrayElement(['Michelin', 'Bridgestone', 'Goodyear']);
+  return {
+    tireDisplayName: `${brand} ${width}/${profile}R${rim}`,
+    model: f.helpers.arrayElement(['Defender', 'Turanza', 'Assurance']),
+    brand,
+    tireWidth: width,
+    tireProfile: profile,
+    tireSize: `${width}/${profile}R${rim}`,
+    defaultQuantity: 4,
+    costPerUnit: money(f, 40, 300),
+    pricePerUnit: money(f, 50, 400),
+    seasonality: f.helpers.arrayElement([1, 2, 3]),
+  };
+}
+
+let sequence = 0;
+/** Unique per call and per run: lets a check find its own item through the itemNumber filter. */
+export function uniqueItemNumber(marker: string): string {
+  sequence += 1;
+  return `CNF-${compactMarker(marker)}-${sequence.toString(36).toUpperCase()}`;
+}
+
+export function buildPart(f: Faker, marker: string, overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {
+  return {
+    itemType: 'part',
+    itemName: `${f.commerce.productName()} (conformance)`,
+    itemNumber: uniqueItemNumber(marker),
+    status: 'Active',
+    taxable: f.datatype.boolean(),
+    description: `conformance run ${marker}`,
+    partDetails: partDetails(f),
+    ...overrides,
+  };
+}
+
+export function buildTire(f: Faker, marker: string, overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {
+  return {
+    itemType: 'tire',
+    itemName: `Tire (conformance)`,
+    itemNumber: uniqueItemNumber(marker),
+    status: 'Active',
+    taxable: true,
+    description: `conformance run ${marker}`,
+    tireDetails: tireDetails(f),
+    ...overrides,
+  };
+}
+
+// ── Invalid variants: each breaks exactly one documented creation rule ───────────────────
+
+/** §2.2, §4.2: labor, discount and fee exist but cannot be created. */
+export function buildUncreatable(f: Faker, marker: string, itemType: 'labor' | 'discount' | 'fee'): ItemCreateInput {
+  const { partDetails: _p, ...rest } = buildPart(f, marker);
+  return { ...rest, itemType };
+}
+
+/** §4.2 rule: a part must carry partDetails. */
+export function buildPartWithoutDetails(f: Faker, marker: string): ItemCreateInput {
+  const { partDetails: _p, ...rest } = buildPart(f, marker);
+  return rest;
+}
+
+/** §4.2 rule: a tire must carry tireDetails. */
+export function buildTireWithoutDetails(f: Faker, marker: string): ItemCreateInput {
+  const { tireDetails: _t, ...rest } = buildTire(f, marker);
+  return rest;
+}
+
+// ── fast-check arbitraries ────────────────────────────────────────────────────────────────
+
+const text = (max: number) =>
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -éü'.split('')), minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+const price = fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
+
+export const partDetailsArbitrary: fc.Arbitrary<PartDetailsInput> = fc.record({
+  defaultQuantity: fc.integer({ min: 1, max: 50 }),
+  costPerUnit: price,
+  pricePerUnit: price,
+  isStockItem: fc.boolean(),
+  supplier: text(40),
+  brand: text(30),
+});
+
+export const tireDetailsArbitrary: fc.Arbitrary<TireDetailsInput> = fc.record({
+  tireDisplayName: text(50),
+  model: text(30),
+  brand: text(30),
+  tireWidth: fc.integer({ min: 125, max: 355 }),
+  tireProfile: fc.integer({ min: 25, max: 85 }),
+  tireSize: fc.tuple(fc.integer({ min: 125, max: 355 }), fc.integer({ min: 25, max: 85 }), fc.integer({ min: 13, max: 24 })).map(([w, p, r]) => `${w}/${p}R${r}`),
+  defaultQuantity: fc.integer({ min: 1, max: 8 }),
+  costPerUnit: price,
+  pricePerUnit: price,
+  seasonality: fc.integer({ min: 0, max: 3 }),
+});
+
+/** A valid part or tire; item numbers stay unique because they are drawn at build time. */
+export function validItemArbitrary(marker: string): fc.Arbitrary<() => ItemCreateInput> {
+  const common = fc.record({ itemName: text(60), taxable: fc.boolean(), status: fc.constantFrom('Active', 'Inactive') });
+  const part = fc.tuple(common, partDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'part', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, partDetails: d }));
+  const tire = fc.tuple(common, tireDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'tire', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, tireDetails: d }));
+  return fc.oneof(part, tire);
+}
+
+/** An item that breaks one creation rule, with the rule it breaks. */
+export function invalidItemArbitrary(marker: string): fc.Arbitrary<{ rule: string; build: () => ItemCreateInput }> {
+  return fc.oneof(
+    fc.constantFrom('labor', 'discount', 'fee').map((t) => ({ rule: `itemType ${t} is not creatable`, build: () => ({ itemType: t, itemName: 'x', itemNumber: uniqueItemNumber(marker), status: 'Active', taxable: true }) })),
+    fc.constant({ rule: 'part without partDetails', build: () => ({ itemType: 'part', itemName: 'x', itemNumber: uniqueItemNumber(marker), status: 'Active', taxable: true }) }),
+    fc.constant({ rule: 'tire without tireDetails', build: () => ({ itemType: 'tire', itemName: 'x', itemNumber: uniqueItemNumber(marker), status: 'Active', taxable: true }) }),
+  );
+}

@@ -1,0 +1,4 @@
+export * from './schema.js';
+export * from './locate.js';
+export * from './http.js';
+export * from './paging.js';

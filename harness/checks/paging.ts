@@ -1,0 +1,77 @@
+/** Generic paging invariants (§8: size and page, page 1 first), reusable for every paged list. */
+
+export interface WalkedPage {
+  page: number;
+  ids: string[];
+  /** Total the server reported on this page, if any. */
+  total?: number;
+}
+
+export interface PagingWalk {
+  size: number;
+  pages: WalkedPage[];
+  /** The page requested after the last non-empty one. */
+  pastEnd: WalkedPage;
+}
+
+/** Records that appear on more than one page, or twice on one page. */
+export function repeatedRecords(walk: PagingWalk): string[] {
+  const seen = new Map<string, number>();
+  const repeated: string[] = [];
+  for (const p of walk.pages)
+    for (const id of p.ids) {
+      if (seen.has(id)) repeated.push(`${id} on page ${seen.get(id)} and page ${p.page}`);
+      else seen.set(id, p.page);
+    }
+  return repeated;
+}
+
+/** Pages holding more records than `size`. */
+export function oversizedPages(walk: PagingWalk): string[] {
+  return walk.pages.filter((p) => p.ids.length > walk.size).map((p) => `page ${p.page} holds ${p.ids.length} records with size=${walk.size}`);
+}
+
+/** A mismatch between the records walked and the total reported, when a total is reported. */
+export function totalMismatch(walk: PagingWalk): string[] {
+  const total = walk.pages.find((p) => p.total !== undefined)?.total;
+  if (total === undefined) return [];
+  const count = walk.pages.reduce((n, p) => n + p.ids.length, 0);
+  return count === total ? [] : [`walked ${count} records but the reported total is ${total}`];
+}
+
+/** Records on the page past the last. */
+export function nonEmptyPastEnd(walk: PagingWalk): string[] {
+  return walk.pastEnd.ids.length ? [`page ${walk.pastEnd.page}, past the last, holds ${walk.pastEnd.ids.length} records`] : [];
+}
+
+/** Adjacent pairs out of order under a comparator, across page boundaries. */
+export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => number, show: (v: T) => string = String): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < values.length; i++) {
+    if (compare(values[i - 1]!, values[i]!) > 0) out.push(`position ${i}: ${show(values[i - 1]!)} before ${show(values[i]!)}`);
+  }
+  return out;
+}
+
+/**
+ * Walks pages 1..n until a short or empty page, then asks for the page past the end.
+ * Stops at maxPages (a live target may hold more data than a check should read).
+ */
+export async function walkPages(
+  size: number,
+  fetchPage: (page: number) => Promise<WalkedPage>,
+  maxPages = 50,
+): Promise<PagingWalk & { truncated: boolean }> {
+  const pages: WalkedPage[] = [];
+  let page = 1;
+  for (; page <= maxPages; page++) {
+    const p = await fetchPage(page);
+    if (p.ids.length === 0) return { size, pages, pastEnd: p, truncated: false };
+    pages.push(p);
+    const total = p.total;
+    if (p.ids.length < size || (total !== undefined && page * size >= total)) break;
+  }
+  if (page > maxPages) return { size, pages, pastEnd: { page, ids: [] }, truncated: true };
+  const pastEnd = await fetchPage(page + 1);
+  return { size, pages, pastEnd, truncated: false };
+}

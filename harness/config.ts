@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { config as loadDotenv } from 'dotenv';
+import { ConfigError } from './errors.js';
+import { registerSecret } from './redact.js';
+
+/**
+ * The run's configuration, from the environment and `.env`. The variable names are a
+ * public interface (README, .env.example): never rename them.
+ */
+export interface Settings {
+  /** Undefined: certify the embedded mock. */
+  baseUrl?: string;
+  accessToken?: string;
+  accessTokenNoPo?: string;
+  partnerId?: string;
+  authKey?: string;
+  companyId?: string;
+  locationId?: string;
+  customerId?: string;
+  otherCompanyId?: string;
+  mode: 'full' | 'readonly';
+  seed: number;
+  numRuns: number;
+  maxConcurrency: number;
+  requestTimeoutMs: number;
+  rateLimitGetPerMin: number;
+  rateLimitWritePerMin: number;
+  profileFile?: string;
+  authLoginPath: string;
+  authRefreshPath: string;
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+function intVar(name: string, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got "${v}")` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+}
+
+const envSchema = z.object({
+  BASE_URL: optionalString,
+  ACCESS_TOKEN: optionalString,
+  ACCESS_TOKEN_NO_PO: optionalString,
+  PARTNER_ID: optionalString,
+  AUTH_KEY: optionalString,
+  COMPANY_ID: optionalString,
+  LOCATION_ID: optionalString,
+  CUSTOMER_ID: optionalString,
+  OTHER_COMPANY_ID: optionalString,
+  CONFORMANCE_MODE: optionalString,
+  CONFORMANCE_PROFILE: optionalString,
+  AUTH_LOGIN_PATH: optionalString,
+  AUTH_REFRESH_PATH: optionalString,
+  SEED: intVar('SEED', 0, 2 ** 31 - 1),
+  NUM_RUNS: intVar('NUM_RUNS', 1, 10_000),
+  MAX_CONCURRENCY: intVar('MAX_CONCURRENCY', 1, 256),
+  REQUEST_TIMEOUT_MS: intVar('REQUEST_TIMEOUT_MS', 100, 600_000),
+  RATE_LIMIT_GET_PER_MIN: intVar('RATE_LIMIT_GET_PER_MIN', 0, 1_000_000),
+  RATE_LIMIT_WRITE_PER_MIN: intVar('RATE_LIMIT_WRITE_PER_MIN', 0, 1_000_000),
+});
+
+function fail(message: string): never {
+  throw new ConfigError(message);
+}
+
+function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    fail(`BASE_URL is not a valid URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`BASE_URL must use http or https (got "${url.protocol}")`);
+  const path = url.pathname.replace(/\/+$/, '');
+  // §1, §9: the base address path ends with the version segment v2.
+  if (!path.endsWith('/v2')) fail(`BASE_URL must end with the version segment /v2 (§1), e.g. https://host/v2 (got "${raw}")`);
+  if (url.search || url.hash) fail('BASE_URL must not carry a query string or fragment');
+  return `${url.origin}${path}`;
+}
+
+/** Reads `.env` (the environment wins) and validates. Throws ConfigError with one clear line. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { dotenv?: boolean } = {}): Settings {
+  if (opts.dotenv !== false) loadDotenv({ quiet: true, processEnv: env as Record<string, string> });
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? '');
+    fail(issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const mode = e.CONFORMANCE_MODE ?? 'full';
+  if (mode !== 'full' && mode !== 'readonly') fail(`CONFORMANCE_MODE must be "full" or "readonly" (got "${mode}")`);
+
+  const live = e.BASE_URL !== undefined;
+  const baseUrl = live ? checkBaseUrl(e.BASE_URL!) : undefined;
+  if (live) {
+    if (!e.ACCESS_TOKEN && !(e.PARTNER_ID && e.AUTH_KEY)) {
+      fail('ACCESS_TOKEN is required when BASE_URL is set (or set both PARTNER_ID and AUTH_KEY to log in)');
+    }
+    if ((e.PARTNER_ID === undefined) !== (e.AUTH_KEY === undefined)) {
+      fail(e.PARTNER_ID ? 'AUTH_KEY is required when PARTNER_ID is set' : 'PARTNER_ID is required when AUTH_KEY is set');
+    }
+    if (!e.COMPANY_ID) fail('COMPANY_ID is required when BASE_URL is set');
+    if (e.OTHER_COMPANY_ID && e.OTHER_COMPANY_ID === e.COMPANY_ID) fail('OTHER_COMPANY_ID must differ from COMPANY_ID');
+  }
+  for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.AUTH_KEY]) registerSecret(secret);
+
+  return {
+    baseUrl,
+    accessToken: e.ACCESS_TOKEN,
+    accessTokenNoPo: e.ACCESS_TOKEN_NO_PO,
+    partnerId: e.PARTNER_ID,
+    authKey: e.AUTH_KEY,
+    companyId: e.COMPANY_ID,
+    locationId: e.LOCATION_ID,
+    customerId: e.CUSTOMER_ID,
+    otherCompanyId: e.OTHER_COMPANY_ID,
+    mode,
+    seed: e.SEED ?? Math.floor(Math.random() * 2 ** 31),
+    // Every live request counts against the partner's rate limit: keep property runs small there.
+    numRuns: e.NUM_RUNS ?? (live ? 5 : 25),
+    maxConcurrency: e.MAX_CONCURRENCY ?? (live ? 4 : 16),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 15_000,
+    rateLimitGetPerMin: e.RATE_LIMIT_GET_PER_MIN ?? (live ? 150 : 0),
+    rateLimitWritePerMin: e.RATE_LIMIT_WRITE_PER_MIN ?? (live ? 50 : 0),
+    profileFile: e.CONFORMANCE_PROFILE,
+    authLoginPath: e.AUTH_LOGIN_PATH ?? '/partners/login',
+    authRefreshPath: e.AUTH_REFRESH_PATH ?? '/partners/generateNewAccessToken',
+  };
+}

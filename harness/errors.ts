@@ -1,0 +1,29 @@
+/** Errors that decide a check's verdict or the run's exit code. */
+
+/** Bad configuration or usage: one line for the user, exit code 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The target could not be reached or did not answer in time, after any retries. */
+export class TransportError extends Error {
+  override name = 'TransportError';
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+/** A check could not decide its clause (guessed request rejected, no data, no answer). */
+export class InconclusiveError extends Error {
+  override name = 'InconclusiveError';
+}
+
+/** A check does not apply to this target or mode; the reason goes to the report. */
+export class SkipError extends Error {
+  override name = 'SkipError';
+}
+
+/** Response header through which the pacing proxy reports a transport failure to workers. */
+export const TRANSPORT_ERROR_HEADER = 'x-conformance-transport-error';
+/** Response header through which the pacing proxy reports how often it retried. */
+export const RETRIES_HEADER = 'x-conformance-retries';

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clauseIds, clauses, type ClauseId } from '../../contract/clauses.js';
+import type { Clause } from '../../contract/clause.js';
+import type { Observation } from '../conformance.js';
+import type { RunInfo } from '../run/run-info.js';
+import type { CheckResult, RunResults } from './results.js';
+
+export type ClauseVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive' | 'not-testable' | 'not-run';
+export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive';
+
+export interface ClauseReport extends Clause {
+  id: ClauseId;
+  verdict: ClauseVerdict;
+  reason?: string;
+  checks: Omit<CheckResult, 'clause' | 'target'>[];
+}
+
+export interface Certification {
+  schemaVersion: 1;
+  harness: { name: string; version: string };
+  spec: { file: string; sha256: string | null };
+  target: { url: string; kind: 'embedded' | 'live' };
+  startedAt: string;
+  finishedAt: string;
+  seed: number;
+  mode: 'full' | 'readonly';
+  numRuns: number;
+  verdict: RunVerdict;
+  summary: Record<ClauseVerdict, number>;
+  requests: number;
+  retries: number;
+  clauses: ClauseReport[];
+  observations: { clause: ClauseId; check: string; name: string; value: unknown }[];
+  runErrors: string[];
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function harnessVersion(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  return { name: pkg.name, version: pkg.version };
+}
+
+/** The spec the run certifies against: SPEC_PATH, else the shared copy beside the checkout. */
+export function specInfo(): { file: string; sha256: string | null } {
+  const file = resolve(process.env.SPEC_PATH ?? join(root, '../shared/spec/partner-api-v2.md'));
+  if (!existsSync(file)) return { file, sha256: null };
+  return { file, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
+}
+
+/** Worst-first: one failing check fails the clause; skips count only when nothing ran. */
+export function clauseVerdict(clause: Clause, checks: readonly CheckResult[]): { verdict: ClauseVerdict; reason?: string } {
+  if (clause.notTestable) return { verdict: 'not-testable', reason: clause.notTestable };
+  if (checks.length === 0) return { verdict: 'not-run', reason: 'no check of this clause ran (filtered out or sharded away)' };
+  if (checks.some((c) => c.verdict === 'failed')) return { verdict: 'failed' };
+  const inconclusive = checks.find((c) => c.verdict === 'inconclusive');
+  if (inconclusive) return { verdict: 'inconclusive', reason: inconclusive.reason };
+  if (checks.some((c) => c.verdict === 'passed')) return { verdict: 'passed' };
+  return { verdict: 'skipped', reason: [...new Set(checks.map((c) => c.reason).filter(Boolean))].join('; ') };
+}
+
+export function runVerdict(summary: Record<ClauseVerdict, number>, runErrors: readonly string[]): RunVerdict {
+  if (summary.failed > 0 || runErrors.length > 0) return 'non-conformant';
+  if (summary.inconclusive > 0) return 'inconclusive';
+  return 'conformant';
+}
+
+export function buildCertification(run: RunInfo, results: RunResults, targetId = 'main'): Certification {
+  const target = run.targets.find((t) => t.id === targetId) ?? run.targets[0]!;
+  const mine = results.checks.filter((c) => c.target === target.id);
+  const summary: Record<ClauseVerdict, number> = { passed: 0, failed: 0, skipped: 0, inconclusive: 0, 'not-testable': 0, 'not-run': 0 };
+  const observations: Certification['observations'] = [];
+  const reports = clauseIds.map((id): ClauseReport => {
+    const clause: Clause = clauses[id];
+    const checks = mine.filter((c) => c.clause === id);
+    const { verdict, reason } = clauseVerdict(clause, checks);
+    summary[verdict] += 1;
+    for (const c of checks) for (const o of c.observations as Observation[]) observations.push({ clause: id, check: c.name, name: o.name, value: o.value });
+    return { id, ...clause, verdict, reason, checks: checks.map(({ clause: _c, target: _t, ...rest }) => rest) };
+  });
+  return {
+    schemaVersion: 1,
+    harness: harnessVersion(),
+    spec: specInfo(),
+    target: { url: target.publicUrl, kind: target.kind },
+    startedAt: results.startedAt,
+    finishedAt: results.finishedAt,
+    seed: run.seed,
+    mode: run.mode,
+    numRuns: run.numRuns,
+    verdict: runVerdict(summary, results.runErrors),
+    summary,
+    requests: mine.reduce((n, c) => n + c.requests, 0),
+    retries: mine.reduce((n, c) => n + c.retries, 0),
+    clauses: reports,
+    observations,
+    runErrors: results.runErrors,
+  };
+}
+
+const icon: Record<ClauseVerdict, string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  skipped: '⏭️ skipped',
+  inconclusive: '❔ inconclusive',
+  'not-testable': '➖ not-testable',
+  'not-run': '· not-run',
+};
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function certificationMarkdown(c: Certification): string {
+  const lines = [
+    `# Partner API v2 conformance: ${c.verdict.toUpperCase()}`,
+    '',
+    `- Target: ${c.target.url} (${c.target.kind})`,
+    `- Date: ${c.finishedAt}`,
+    `- Seed: ${c.seed} (replay with SEED=${c.seed})`,
+    `- Mode: ${c.mode}; property runs: ${c.numRuns}`,
+    `- Harness: ${c.harness.name} ${c.harness.version}`,
+    `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
+    `- Requests: ${c.requests}; retries: ${c.retries}`,
+    '',
+    `Clauses: ${Object.entries(c.summary).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+    '',
+  ];
+  if (c.runErrors.length) lines.push('## Run errors', '', ...c.runErrors.map((e) => `- ${cell(e)}`), '');
+  const failed = c.clauses.filter((x) => x.verdict === 'failed');
+  if (failed.length) {
+    lines.push('## Failed clauses', '');
+    for (const f of failed) {
+      lines.push(`### ${f.id} (${f.section})`, '', f.must, '');
+      for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
+        lines.push(`- ${cell(ch.name)}`, ...(ch.errors ?? []).map((e) => `  - ${cell(e.split('\n').slice(0, 6).join(' '))}`));
+      }
+      lines.push('');
+    }
+  }
+  lines.push('## Clauses', '', '| Clause | Section | Kind | Verdict | Checks | Reason |', '|---|---|---|---|---|---|');
+  for (const x of c.clauses) {
+    const checks = x.checks.map((ch) => `${ch.variant ?? 'check'}: ${ch.verdict}`).join('; ');
+    lines.push(`| ${x.id} | ${cell(x.section)} | ${x.strictness} | ${icon[x.verdict]} | ${cell(checks)} | ${cell(x.reason ?? '')} |`);
+  }
+  if (c.observations.length) {
+    lines.push('', '## Observations (where the spec is silent)', '', '| Clause | Observation | Value |', '|---|---|---|');
+    for (const o of c.observations) lines.push(`| ${o.clause} | ${cell(o.name)} | ${cell(JSON.stringify(o.value)?.slice(0, 300) ?? '')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { SerializedError } from 'vitest';
+import type { ClauseId } from '../../contract/clauses.js';
+import { redact } from '../redact.js';
+import type { RunInfo } from '../run/run-info.js';
+import { buildCertification, certificationMarkdown } from './certification.js';
+import type { CheckResult, RunResults } from './results.js';
+
+/** Turns the conformance project's test results into results.json and the certification files. */
+export default class ResultsReporter implements Reporter {
+  private vitest?: Vitest;
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>): void {
+    const project = this.vitest?.projects.find((p) => p.name === 'conformance');
+    const run = project?.getProvidedContext().run as RunInfo | undefined;
+    if (!run) return;
+    const checks: CheckResult[] = [];
+    const runErrors: string[] = unhandled.map((e) => redact(`${e.name ?? 'Error'}: ${e.message}`));
+    for (const mod of modules) {
+      if (mod.project.name !== 'conformance') continue;
+      for (const err of mod.errors()) runErrors.push(redact(`${mod.moduleId}: ${err.message}`));
+      for (const test of mod.children.allTests()) {
+        const meta = test.meta().conformance;
+        const result = test.result();
+        if (!meta || result.state === 'pending') continue;
+        const verdict = result.state === 'failed' ? 'failed' : result.state === 'passed' ? 'passed' : meta.outcome === 'inconclusive' ? 'inconclusive' : 'skipped';
+        if (result.state === 'skipped' && !meta.outcome) continue; // filtered out, never started
+        checks.push({
+          clause: meta.clause as ClauseId,
+          variant: meta.variant,
+          target: meta.target,
+          name: test.name,
+          file: mod.relativeModuleId,
+          verdict,
+          reason: meta.reason ? redact(meta.reason) : undefined,
+          errors: result.state === 'failed' ? result.errors.map((e) => redact(e.message)) : undefined,
+          observations: meta.observations,
+          requests: meta.requests,
+          retries: meta.retries,
+          durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+        });
+      }
+    }
+    const results: RunResults = { runId: run.runId, seed: run.seed, startedAt: run.startedAt, finishedAt: new Date().toISOString(), checks, runErrors };
+    mkdirSync(run.reportsDir, { recursive: true });
+    writeFileSync(join(run.runDir, 'results.json'), JSON.stringify(results, null, 2));
+    if (!run.targets.some((t) => t.id === 'main')) return;
+    const cert = buildCertification(run, results);
+    writeFileSync(join(run.reportsDir, 'certification.json'), redact(JSON.stringify(cert, null, 2)));
+    writeFileSync(join(run.reportsDir, 'certification.md'), redact(certificationMarkdown(cert)));
+  }
+}

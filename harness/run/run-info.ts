@@ -1,0 +1,48 @@
+import type { Profile } from '../profile.js';
+
+/** One server the checks run against. Several exist only in the fault self-check. */
+export interface TargetInfo {
+  /** 'main' for a normal run; the fault id in the self-check. */
+  id: string;
+  label: string;
+  kind: 'embedded' | 'live';
+  fault?: string;
+  /** Where workers send requests: the pacing proxy, or the server itself. */
+  baseUrl: string;
+  /** The server's own base URL, shown in curl lines and reports. */
+  publicUrl: string;
+  token: string;
+  tokenNoPo?: string;
+  /** A correctly signed but expired token; only the embedded mock can mint one. */
+  expiredToken?: string;
+  companyId: string;
+  otherCompanyId?: string;
+  locationId?: string;
+  customerId?: string;
+}
+
+/** Everything the main process hands to the test workers (via vitest provide/inject). */
+export interface RunInfo {
+  runId: string;
+  /** Carried by every record the run creates, in a free-text field. */
+  marker: string;
+  seed: number;
+  numRuns: number;
+  mode: 'full' | 'readonly';
+  requestTimeoutMs: number;
+  maxConcurrency: number;
+  reportsDir: string;
+  /** Scratch directory for worker-to-main files (ledger, exchanges). */
+  runDir: string;
+  profile: Profile;
+  /** Emit Allure steps and labels (off in the fault self-check, which needs speed). */
+  allure: boolean;
+  targets: TargetInfo[];
+  startedAt: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    run: RunInfo;
+  }
+}

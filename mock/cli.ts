@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+import { faults, faultIds, isFaultId } from './faults/index.js';
+import { startMock } from './server.js';
+
+/** `npm run mock`: the reference mock standalone, for partners and for trying faults by hand. */
+
+const usage = `usage: npm run mock -- [--port N] [--seed N] [--fault ID]... [--latency MS]
+                       [--rate-get N --rate-write N] [--chaos-reset P --chaos-503 P] [--list-faults]
+Environment: MOCK_PORT, MOCK_FAULTS (comma-separated) work as well.`;
+
+function die(message: string): never {
+  console.error(`mock: ${message}\n${usage}`);
+  process.exit(2);
+}
+
+function number(raw: string | undefined, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) die(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+  return n;
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      latency: { type: 'string' },
+      'rate-get': { type: 'string' },
+      'rate-write': { type: 'string' },
+      'chaos-reset': { type: 'string' },
+      'chaos-503': { type: 'string' },
+      'list-faults': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  }).values;
+} catch (err) {
+  die((err as Error).message);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (args['list-faults']) {
+  for (const id of faultIds) console.log(`${id.padEnd(44)} ${faults[id].clause.padEnd(32)} ${faults[id].description}`);
+  process.exit(0);
+}
+const faultList = [...(args.fault ?? []), ...(process.env.MOCK_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+for (const f of faultList) if (!isFaultId(f)) die(`unknown fault "${f}" (see --list-faults)`);
+const rateGet = number(args['rate-get'], '--rate-get');
+const rateWrite = number(args['rate-write'], '--rate-write');
+const chaosReset = number(args['chaos-reset'], '--chaos-reset', { max: 1 });
+const chaos503 = number(args['chaos-503'], '--chaos-503', { max: 1 });
+
+const mock = await startMock({
+  port: number(args.port ?? process.env.MOCK_PORT, 'port', { max: 65535 }) ?? 0,
+  seed: number(args.seed, '--seed'),
+  faults: faultList,
+  knobs: {
+    latencyMs: number(args.latency, '--latency') ?? 0,
+    rateLimit: rateGet !== undefined || rateWrite !== undefined ? { getPerMin: rateGet ?? 0, writePerMin: rateWrite ?? 0 } : undefined,
+    chaos: chaosReset !== undefined || chaos503 !== undefined ? { resetRate: chaosReset ?? 0, error503Rate: chaos503 ?? 0 } : undefined,
+  },
+});
+
+const f = mock.fixtures;
+console.log(`Partner API v2 reference mock listening on ${mock.url}
+faults on: ${mock.faults.length ? mock.faults.join(', ') : 'none'}
+
+# Paste into .env or your shell to certify this mock (loopback: no rate limit needed):
+BASE_URL=${mock.url}
+ACCESS_TOKEN=${mock.tokens.full}
+ACCESS_TOKEN_NO_PO=${mock.tokens.noPo}
+COMPANY_ID=${f.companyId}
+OTHER_COMPANY_ID=${f.otherCompanyId}
+LOCATION_ID=${f.locationId}
+CUSTOMER_ID=${f.customerId}
+RATE_LIMIT_GET_PER_MIN=0
+RATE_LIMIT_WRITE_PER_MIN=0
+
+# Try it:
+curl -s -H "Authorization: Bearer $ACCESS_TOKEN" "${mock.url}/items?companyId=${f.companyId}&size=2&page=1"
+`);
+
+const shutdown = () => void mock.stop().then(() => process.exit(0));
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,29 @@
+import type { FaultDef } from './fault.js';
+import { itemFaults } from './items.js';
+
+/** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
+export const faults = {
+  ...itemFaults,
+} as const satisfies Record<string, FaultDef>;
+
+export type FaultId = keyof typeof faults;
+export const faultIds = Object.keys(faults) as FaultId[];
+export type { FaultDef };
+
+export function isFaultId(id: string): id is FaultId {
+  return Object.hasOwn(faults, id);
+}
+
+/** The faults switched on for one mock instance. */
+export class FaultSet {
+  private readonly on: ReadonlySet<FaultId>;
+  constructor(ids: Iterable<FaultId> = []) {
+    this.on = new Set(ids);
+  }
+  has(id: FaultId): boolean {
+    return this.on.has(id);
+  }
+  list(): FaultId[] {
+    return [...this.on];
+  }
+}

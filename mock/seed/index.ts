@@ -1,0 +1,66 @@
+import { Faker, en } from '@faker-js/faker';
+import type { CompanyData } from '../model.js';
+import { seedItems } from './items.js';
+
+export { SEED_EPOCH } from './epoch.js';
+
+export interface SeedFixtures {
+  companyId: string;
+  otherCompanyId: string;
+  locationId: string;
+  otherLocationId: string;
+  /** An existing customer of companyId, for the vehicle checks. */
+  customerId: string;
+}
+
+export const fixtures: SeedFixtures = {
+  companyId: 'cmp_harbor_auto',
+  otherCompanyId: 'cmp_ridge_motors',
+  locationId: 'loc_harbor_main',
+  otherLocationId: 'loc_ridge_main',
+  customerId: 'cus_harbor_0001',
+};
+
+export type SeedStep = (f: Faker, company: CompanyData) => void;
+
+/** Per-resource seeders run in this order; each owns its own collection. */
+const steps: SeedStep[] = [seedItems];
+export function addSeedStep(step: SeedStep): void {
+  if (!steps.includes(step)) steps.push(step);
+}
+
+function emptyCompany(companyId: string, name: string, locationIds: string[]): CompanyData {
+  return {
+    companyId,
+    name,
+    locations: locationIds.map((locationId, i) => ({ locationId, name: `${name} #${i + 1}` })),
+    items: new Map(),
+    vehicles: new Map(),
+    customers: new Map(),
+    inventoryLevels: new Map(),
+    appointmentRequests: new Map(),
+    purchaseOrders: new Map(),
+  };
+}
+
+const cache = new Map<number, ReadonlyMap<string, CompanyData>>();
+
+/** Two companies, deterministic for a given seed; computed once and cloned per mock instance. */
+export function seededCompanies(seed = 20260101): ReadonlyMap<string, CompanyData> {
+  const hit = cache.get(seed);
+  if (hit) return hit;
+  const companies = new Map<string, CompanyData>();
+  const specs: [string, string, string[]][] = [
+    [fixtures.companyId, 'Harbor Auto Repair', [fixtures.locationId, 'loc_harbor_east']],
+    [fixtures.otherCompanyId, 'Ridge Motors', [fixtures.otherLocationId, 'loc_ridge_west']],
+  ];
+  specs.forEach(([id, name, locs], index) => {
+    const f = new Faker({ locale: [en] });
+    f.seed(seed + index * 7919);
+    const company = emptyCompany(id, name, locs);
+    for (const step of steps) step(f, company);
+    companies.set(id, company);
+  });
+  cache.set(seed, companies);
+  return companies;
+}

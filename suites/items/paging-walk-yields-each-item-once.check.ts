@@ -1,0 +1,18 @@
+import { expectNoViolations, expectSuccess, nonEmptyPastEnd, oversizedPages, repeatedRecords, reportedTotal, totalMismatch, walkPages } from '../../harness/checks/index.js';
+import { conformance } from '../../harness/conformance.js';
+import { itemIdOf, listItems, pageRecords } from './support.js';
+
+// labor items cannot be created (§4.2), so concurrent checks never change this subset mid-walk.
+conformance('ITEM-PAGING', async (ctx) => {
+  const size = 10;
+  const walk = await walkPages(size, async (page) => {
+    const res = await listItems(ctx, { type: 'labor', size, page });
+    expectSuccess(res, `GET /items?type=labor&page=${page}`);
+    return { page, ids: pageRecords(res).map(itemIdOf), total: reportedTotal(res.json) };
+  });
+  if (walk.pages.length < 2) ctx.observe('paging walk', `only ${walk.pages.length} page(s) of labor items: walked what exists`);
+  expectNoViolations(
+    [...repeatedRecords(walk), ...oversizedPages(walk), ...(walk.truncated ? [] : totalMismatch(walk)), ...nonEmptyPastEnd(walk)],
+    'walking GET /items pages',
+  );
+});

@@ -1,0 +1,11 @@
+import { expectClientError, idsIn } from '../../harness/checks/index.js';
+import { conformance } from '../../harness/conformance.js';
+import { buildTireWithoutDetails } from '../../generators/items.js';
+import { seededFaker } from '../../generators/random.js';
+import { postItems } from './support.js';
+
+conformance('ITEM-TIRE-NEEDS-DETAILS', { needs: ['write'] }, async (ctx) => {
+  const res = await postItems(ctx, [buildTireWithoutDetails(seededFaker(ctx.seed, 'tire-no-details'), ctx.marker)]);
+  for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
+  expectClientError(res, 'POST /items with a tire lacking tireDetails');
+});
