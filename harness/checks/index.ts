@@ -2,3 +2,4 @@ export * from './schema.js';
 export * from './locate.js';
 export * from './http.js';
 export * from './paging.js';
+export * from './dates.js';
