@@ -94,7 +94,8 @@ function checkBaseUrl(raw: string): string {
 
 /** Reads `.env` (the environment wins) and validates. Throws ConfigError with one clear line. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { dotenv?: boolean } = {}): Settings {
-  if (opts.dotenv !== false) loadDotenv({ quiet: true, processEnv: env as Record<string, string> });
+  // ENV_FILE names another file than .env (tests point it at /dev/null); the environment always wins.
+  if (opts.dotenv !== false) loadDotenv({ quiet: true, path: env.ENV_FILE ?? '.env', processEnv: env as Record<string, string> });
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -108,11 +109,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { doten
   const live = e.BASE_URL !== undefined;
   const baseUrl = live ? checkBaseUrl(e.BASE_URL!) : undefined;
   if (live) {
-    if (!e.ACCESS_TOKEN && !(e.PARTNER_ID && e.AUTH_KEY)) {
-      fail('ACCESS_TOKEN is required when BASE_URL is set (or set both PARTNER_ID and AUTH_KEY to log in)');
-    }
     if ((e.PARTNER_ID === undefined) !== (e.AUTH_KEY === undefined)) {
       fail(e.PARTNER_ID ? 'AUTH_KEY is required when PARTNER_ID is set' : 'PARTNER_ID is required when AUTH_KEY is set');
+    }
+    if (!e.ACCESS_TOKEN && !(e.PARTNER_ID && e.AUTH_KEY)) {
+      fail('ACCESS_TOKEN is required when BASE_URL is set (or set both PARTNER_ID and AUTH_KEY to log in)');
     }
     if (!e.COMPANY_ID) fail('COMPANY_ID is required when BASE_URL is set');
     if (e.OTHER_COMPANY_ID && e.OTHER_COMPANY_ID === e.COMPANY_ID) fail('OTHER_COMPANY_ID must differ from COMPANY_ID');

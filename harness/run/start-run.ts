@@ -29,7 +29,7 @@ export const BASE_URL_HANDOVER = 'CONFORMANCE_BASE_URL';
 
 export async function startRun(processEnv: NodeJS.ProcessEnv = process.env): Promise<StartedRun> {
   const viaCli = processEnv[CLI_FLAG] === '1';
-  const env = { ...processEnv, BASE_URL: viaCli ? processEnv[BASE_URL_HANDOVER] : undefined };
+  const env: NodeJS.ProcessEnv = { ...processEnv, BASE_URL: viaCli ? processEnv[BASE_URL_HANDOVER] : undefined };
   const settings = loadSettings(env, { dotenv: false });
   const profile = loadProfile(settings.profileFile);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

@@ -74,6 +74,23 @@ function tireDetailsFrom(raw: unknown): Record<string, unknown> {
   };
 }
 
+function detailsFrom(ctx: RequestContext, itemType: string, raw: Record<string, unknown>): Record<string, unknown> {
+  if (itemType === 'part') {
+    if (raw.partDetails === undefined && ctx.faults.has('items-part-details-optional')) return {};
+    const d = partDetailsFrom(raw.partDetails);
+    if (ctx.faults.has('items-create-rounds-prices')) {
+      d.costPerUnit = Math.round(d.costPerUnit as number);
+      d.pricePerUnit = Math.round(d.pricePerUnit as number);
+    }
+    return d;
+  }
+  if (itemType === 'tire') {
+    if (raw.tireDetails === undefined && ctx.faults.has('items-tire-details-optional')) return {};
+    return tireDetailsFrom(raw.tireDetails);
+  }
+  return {}; // only reachable under the items-create-accepts-labor fault
+}
+
 function itemFrom(ctx: RequestContext, companyId: string, raw: Record<string, unknown>, index: number): ItemRecord {
   const at = `items[${index}]`;
   const itemType = raw.itemType;
@@ -81,12 +98,12 @@ function itemFrom(ctx: RequestContext, companyId: string, raw: Record<string, un
     badRequest(`${at}.itemType must be one of ${creatableItemTypes.join(', ')}`);
   }
   // §2.2, §4.2: creation accepts only part and tire.
-  if (!(creatableItemTypes as readonly string[]).includes(itemType as string)) {
+  if (!(creatableItemTypes as readonly string[]).includes(itemType as string) && !ctx.faults.has('items-create-accepts-labor')) {
     badRequest(`${at}.itemType ${String(itemType)} cannot be created; only part and tire`);
   }
   const status = raw.status === undefined ? 'Active' : raw.status;
   if (!(itemStatuses as readonly unknown[]).includes(status)) badRequest(`${at}.status must be Active or Inactive`);
-  const details = itemType === 'part' ? partDetailsFrom(raw.partDetails) : tireDetailsFrom(raw.tireDetails);
+  const details = detailsFrom(ctx, itemType as string, raw);
   const now = ctx.store.now();
   return {
     itemId: ctx.store.nextId('itm'),
@@ -118,21 +135,22 @@ function create(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const records = bulkArray(ctx, 'items').map((raw, i) => itemFrom(ctx, company.companyId, raw, i));
   for (const r of records) company.items.set(r.itemId, r);
+  if (ctx.faults.has('items-create-envelope-without-success')) return ok({ message: `${records.length} item(s) created`, data: { items: records } });
   return ok({ success: true, message: `${records.length} item(s) created`, data: { items: records } });
 }
 
 /** The §2.7 page object; number and pageNumber are 1-based. */
-export function pageObject<T>(all: readonly T[], p: PageRequest, zeroBased = false): Record<string, unknown> {
+function pageObject(all: readonly ItemRecord[], p: PageRequest, ctx: RequestContext): Record<string, unknown> {
   const content = slice(all, p);
   const totalPages = Math.ceil(all.length / p.size);
-  const number = zeroBased ? p.page - 1 : p.page;
-  const sort = { unsorted: false, sorted: true, empty: false };
+  const number = ctx.faults.has('items-page-zero-based') ? p.page - 1 : p.page;
+  const sort = ctx.faults.has('items-page-sort-as-string') ? 'itemId: ASC' : { unsorted: false, sorted: true, empty: false };
   return {
-    content,
+    content: ctx.faults.has('items-part-fees-as-string') ? content.map(withFeesAsString) : content,
     pageable: { sort, offset: (p.page - 1) * p.size, pageSize: p.size, pageNumber: number, paged: true, unpaged: false },
     totalPages,
     totalCount: all.length,
-    last: p.page >= totalPages,
+    last: ctx.faults.has('items-page-last-never-true') ? false : p.page >= totalPages,
     size: p.size,
     number,
     first: p.page === 1,
@@ -142,20 +160,35 @@ export function pageObject<T>(all: readonly T[], p: PageRequest, zeroBased = fal
   };
 }
 
+function withFeesAsString(item: ItemRecord): ItemRecord {
+  const fees = (item.details as { associatedFeesName?: unknown }).associatedFeesName;
+  if (item.itemType !== 'part' || !Array.isArray(fees)) return item;
+  return { ...item, details: { ...item.details, associatedFeesName: fees.join(',') } };
+}
+
+/** A cheap per-request hash, so the unstable-order fault reshuffles differently for each page asked. */
+function scramble(id: string, salt: number): number {
+  let h = salt >>> 0;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 function list(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const q = ctx.query;
-  const type = oneOf(q, 'type', itemTypes);
-  const itemNumber = q.get('itemNumber');
-  const start = dateParam(q, 'updatedDateStart');
-  const end = dateParam(q, 'updatedDateEnd');
+  const type = ctx.faults.has('items-type-filter-ignored') ? undefined : oneOf(q, 'type', itemTypes);
+  const itemNumber = ctx.faults.has('items-item-number-filter-ignored') ? null : q.get('itemNumber');
+  const ignoreDates = ctx.faults.has('items-updated-filter-ignored');
+  const start = ignoreDates ? undefined : dateParam(q, 'updatedDateStart');
+  const end = ignoreDates ? undefined : dateParam(q, 'updatedDateEnd');
   const page = pageRequest(q);
   const matching = [...company.items.values()]
     .filter((i) => (type ? i.itemType === type : true))
     .filter((i) => (itemNumber ? i.itemNumber === itemNumber : true))
     .filter((i) => inWindow(i.updatedDate, start, end))
     .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
-  return ok(pageObject(matching, page, ctx.faults.has('items-page-zero-based')));
+  if (ctx.faults.has('items-unstable-order-across-pages')) matching.sort((a, b) => scramble(a.itemId, page.page) - scramble(b.itemId, page.page));
+  return ok(pageObject(matching, page, ctx));
 }
 
 function archive(ctx: RequestContext): Reply {
@@ -167,18 +200,26 @@ function archive(ctx: RequestContext): Reply {
   const now = ctx.store.now();
   const archived = ids.map((id) => {
     const item = company.items.get(id)!;
-    item.status = 'Inactive';
+    if (ctx.faults.has('items-archive-deletes')) company.items.delete(id);
+    else if (!ctx.faults.has('items-archive-noop')) item.status = 'Inactive';
     item.updatedDate = now;
     return { itemId: id, status: item.status };
   });
-  return ok({ success: true, message: `${archived.length} item(s) archived`, data: { items: archived } });
+  const message = `${archived.length} item(s) archived`;
+  if (ctx.faults.has('items-archive-envelope-bare')) return ok({ message });
+  return ok({ success: true, message, data: { items: archived } });
 }
 
 function getById(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
-  const item = company.items.get(ctx.params.itemId!);
+  const id = ctx.params.itemId!;
+  const item = ctx.faults.has('items-get-ignores-company')
+    ? [...ctx.store.companies.values()].map((c) => c.items.get(id)).find(Boolean)
+    : company.items.get(id);
   if (!item) notFound('item not found');
-  return ok(item);
+  const shown = ctx.faults.has('items-part-fees-as-string') ? withFeesAsString(item!) : item!;
+  if (ctx.faults.has('items-get-wrapped-in-envelope')) return ok({ success: true, data: shown });
+  return ok(shown);
 }
 
 export const itemRoutes: Route[] = [

@@ -2,11 +2,12 @@ import { expectNoViolations, expectSuccess, nonEmptyPastEnd, oversizedPages, rep
 import { conformance } from '../../harness/conformance.js';
 import { itemIdOf, listItems, pageRecords } from './support.js';
 
-// labor items cannot be created (§4.2), so concurrent checks never change this subset mid-walk.
+// Labor items cannot be created (§4.2) and nothing updated after the run began is included, so
+// concurrent checks (and one faulty filter) cannot change this subset mid-walk.
 conformance('ITEM-PAGING', async (ctx) => {
   const size = 10;
   const walk = await walkPages(size, async (page) => {
-    const res = await listItems(ctx, { type: 'labor', size, page });
+    const res = await listItems(ctx, { type: 'labor', updatedDateEnd: ctx.run.startedAt, size, page });
     expectSuccess(res, `GET /items?type=labor&page=${page}`);
     return { page, ids: pageRecords(res).map(itemIdOf), total: reportedTotal(res.json) };
   });

@@ -1,7 +1,7 @@
 import type { ItemCreateInput } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { describeResponse, fieldValue, firstRecordArray, idsIn, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, fieldValue, firstRecordArray, idsIn, isRecord, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
 
 /** Helpers shared by the items checks (§4.2). Documented names only: companyId, items, itemNumber. */
 
@@ -26,6 +26,15 @@ export function pageRecords(res: ApiResponse): Record<string, unknown>[] {
   const body = res.json;
   if (isRecord(body) && Array.isArray(body.content)) return body.content.filter(isRecord);
   return firstRecordArray(body) ?? [];
+}
+
+/**
+ * The item in a get-by-id body, found tolerantly: the bare-object rule has its own check
+ * (ITEM-GET-BARE), so other checks must not fail again when the item comes wrapped.
+ */
+export function itemIn(body: unknown): Record<string, unknown> | undefined {
+  if (isRecord(body) && 'itemId' in body) return body;
+  return objectsWithKey(body, 'itemId')[0];
 }
 
 export const itemIdOf = (r: Record<string, unknown>) => String(fieldValue(r, ['itemId']) ?? fieldValue(r, ['id']) ?? '');

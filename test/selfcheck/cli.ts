@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { faults, faultIds } from '../../mock/faults/index.js';
+import type { CheckResult } from '../../harness/report/results.js';
+import { killMatrix, killMatrixMarkdown, type FaultInfo } from './kill-matrix.js';
+import { runSuites } from './run-suites.js';
+
+/**
+ * `npm run selfcheck`: runs the suites against one mock per fault and proves each fault is caught,
+ * precisely. Writes reports/selfcheck.json and reports/selfcheck.md. Exit 0 only when every fault is
+ * detected and precise, the conforming mock has no failure, and every strict clause has a fault.
+ */
+const { values: args } = parseArgs({
+  options: {
+    faults: { type: 'string' },
+    batch: { type: 'string' },
+    subset: { type: 'string' },
+    quiet: { type: 'boolean' },
+  },
+});
+
+function selected(): string[] {
+  if (args.faults) {
+    const list = args.faults.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = list.filter((f) => !faultIds.includes(f as never));
+    if (unknown.length) {
+      console.error(`selfcheck: unknown fault(s): ${unknown.join(', ')}`);
+      process.exit(2);
+    }
+    return list;
+  }
+  if (args.subset) {
+    // A rotating subset "k/n": the faults whose index ≡ k (mod n); used to keep `npm test` short.
+    const m = /^(\d+)\/(\d+)$/.exec(args.subset);
+    if (!m || Number(m[1]) >= Number(m[2])) {
+      console.error('selfcheck: --subset takes k/n with 0 <= k < n');
+      process.exit(2);
+    }
+    return faultIds.filter((_, i) => i % Number(m[2]) === Number(m[1]));
+  }
+  return [...faultIds];
+}
+
+const chosen = selected();
+const batchSize = Math.max(1, Number(args.batch ?? 40));
+const out = resolve(process.env.REPORTS_DIR ?? 'reports');
+const started = Date.now();
+const checks: CheckResult[] = [];
+for (let i = 0; i < chosen.length || i === 0; i += batchSize) {
+  const batch = chosen.slice(i, i + batchSize);
+  console.log(`selfcheck: batch ${i / batchSize + 1}: conforming mock + ${batch.length} faulted mocks`);
+  const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), quiet: args.quiet ?? true });
+  // The conforming mock runs in every batch; keep its results from the first only.
+  checks.push(...results.checks.filter((c) => c.target !== 'main' || i === 0));
+  if (results.runErrors.length) checks.push(...results.runErrors.map((e): CheckResult => ({ clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', errors: [e], observations: [], requests: 0, retries: 0, durationMs: 0 })));
+  if (chosen.length === 0) break;
+}
+const infos: FaultInfo[] = chosen.map((id) => ({ id, clause: faults[id as keyof typeof faults].clause, description: faults[id as keyof typeof faults].description }));
+const scope = chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`;
+const matrix = killMatrix(infos, checks);
+// Strict clauses without a fault are a failure only when every fault was run.
+if (chosen.length !== faultIds.length) matrix.ok = matrix.ok || (matrix.rows.every((r) => r.detected && r.precise) && matrix.cleanFailures.length === 0);
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'selfcheck.json'), JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2));
+writeFileSync(join(out, 'selfcheck.md'), killMatrixMarkdown(matrix, scope));
+for (const r of matrix.rows.filter((x) => !x.detected || !x.precise)) {
+  console.log(`  ${r.detected ? 'imprecise' : 'MISSED'}: ${r.id} (${r.clause})${r.unrelated.length ? `; other failures: ${r.unrelated.join('; ')}` : ''}`);
+}
+for (const f of matrix.cleanFailures) console.log(`  failure against the conforming mock: ${f}`);
+if (chosen.length === faultIds.length && matrix.clausesWithoutFault.length) console.log(`  strict clauses without a fault: ${matrix.clausesWithoutFault.join(', ')}`);
+console.log(`${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`);
+process.exit(matrix.ok ? 0 : 1);

@@ -1,0 +1,85 @@
+import { clauseIds, isStrict, type ClauseId } from '../../contract/clauses.js';
+import type { CheckResult } from '../../harness/report/results.js';
+
+/** How many checks of other clauses may fail under a fault before the diagnosis counts as imprecise. */
+export const MAX_UNRELATED_FAILURES = 2;
+
+export interface FaultInfo {
+  id: string;
+  clause: ClauseId;
+  description: string;
+}
+
+export interface FaultRow extends FaultInfo {
+  detected: boolean;
+  precise: boolean;
+  /** Failing checks of the faulted clause. */
+  killing: string[];
+  /** Failing checks of other clauses. */
+  unrelated: string[];
+  inconclusive: number;
+}
+
+export interface KillMatrix {
+  rows: FaultRow[];
+  /** Failing checks against the conforming mock: must be none. */
+  cleanFailures: string[];
+  /** Strict clauses that no fault targets. */
+  clausesWithoutFault: ClauseId[];
+  summary: string;
+  ok: boolean;
+}
+
+const label = (c: CheckResult) => `${c.clause}${c.variant ? ` [${c.variant}]` : ''} (${c.file})${c.errors?.[0] ? `: ${c.errors[0].split('\n')[0]!.slice(0, 200)}` : ''}`;
+
+/** Fault × clause: detected when a check of the faulted clause fails; precise when little else does. */
+export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckResult[], cleanTarget = 'main'): KillMatrix {
+  const byTarget = new Map<string, CheckResult[]>();
+  for (const c of checks) byTarget.set(c.target, [...(byTarget.get(c.target) ?? []), c]);
+  const rows = faults.map((f): FaultRow => {
+    const mine = byTarget.get(f.id) ?? [];
+    const failing = mine.filter((c) => c.verdict === 'failed');
+    const killing = failing.filter((c) => c.clause === f.clause).map(label);
+    const unrelated = failing.filter((c) => c.clause !== f.clause).map(label);
+    return {
+      ...f,
+      detected: killing.length > 0,
+      precise: killing.length > 0 && unrelated.length <= MAX_UNRELATED_FAILURES,
+      killing,
+      unrelated,
+      inconclusive: mine.filter((c) => c.verdict === 'inconclusive').length,
+    };
+  });
+  const cleanFailures = (byTarget.get(cleanTarget) ?? []).filter((c) => c.verdict === 'failed').map(label);
+  const targeted = new Set(faults.map((f) => f.clause));
+  const clausesWithoutFault = clauseIds.filter((id) => isStrict(id) && !targeted.has(id));
+  const detected = rows.filter((r) => r.detected).length;
+  const precise = rows.filter((r) => r.precise).length;
+  const summary = `detected ${detected}/${rows.length} faults, precise ${precise}/${rows.length}`;
+  return {
+    rows,
+    cleanFailures,
+    clausesWithoutFault,
+    summary,
+    ok: detected === rows.length && precise === rows.length && cleanFailures.length === 0 && clausesWithoutFault.length === 0,
+  };
+}
+
+export function killMatrixMarkdown(m: KillMatrix, scope: string): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const lines = [
+    `# Fault self-check: ${m.summary}`,
+    '',
+    `Scope: ${scope}. Verdict: ${m.ok ? 'PASS' : 'FAIL'}.`,
+    '',
+    `- Failures against the conforming mock: ${m.cleanFailures.length}`,
+    ...m.cleanFailures.map((f) => `  - ${cell(f)}`),
+    `- Strict clauses without a fault: ${m.clausesWithoutFault.length ? m.clausesWithoutFault.join(', ') : 'none'}`,
+    '',
+    '| Fault | Clause | Detected | Precise | Failing checks of the clause | Other failing checks |',
+    '|---|---|---|---|---|---|',
+    ...m.rows.map((r) => `| ${r.id} | ${r.clause} | ${r.detected ? 'yes' : '**MISSED**'} | ${r.precise ? 'yes' : '**no**'} | ${cell(r.killing.join('<br>'))} | ${cell(r.unrelated.join('<br>'))} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
