@@ -1,9 +1,15 @@
 import type { FaultDef } from './fault.js';
 import { itemFaults } from './items.js';
+import { vehicleFaults } from './vehicles.js';
+import { customerFaults } from './customers.js';
+import { inventoryLevelFaults } from './inventory-levels.js';
 
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
 export const faults = {
   ...itemFaults,
+  ...vehicleFaults,
+  ...customerFaults,
+  ...inventoryLevelFaults,
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultId = keyof typeof faults;

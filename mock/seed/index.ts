@@ -1,6 +1,9 @@
 import { Faker, en } from '@faker-js/faker';
 import type { CompanyData } from '../model.js';
 import { seedItems } from './items.js';
+import { seedCustomers } from './customers.js';
+import { seedVehicles } from './vehicles.js';
+import { seedInventoryLevels } from './inventory-levels.js';
 
 export { SEED_EPOCH } from './epoch.js';
 
@@ -24,7 +27,7 @@ export const fixtures: SeedFixtures = {
 export type SeedStep = (f: Faker, company: CompanyData) => void;
 
 /** Per-resource seeders run in this order; each owns its own collection. */
-const steps: SeedStep[] = [seedItems];
+const steps: SeedStep[] = [seedItems, seedCustomers, seedVehicles, seedInventoryLevels];
 export function addSeedStep(step: SeedStep): void {
   if (!steps.includes(step)) steps.push(step);
 }
