@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
-import { mintToken, verifyToken, type Claims } from './auth.js';
-import type { RequestContext } from './context.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isJwtShaped, mintToken, verifyToken, type Claims } from './auth.js';
+import type { RequestContext, TokenIssuer } from './context.js';
 import { FaultSet, isFaultId, type FaultId } from './faults/index.js';
 import { errorReply, HttpError, type Reply } from './http.js';
 import { prng, TokenBucket, type Knobs } from './knobs.js';
@@ -48,6 +48,8 @@ export interface MockServer {
   fixtures: SeedFixtures;
   faults: FaultId[];
   knobs: Knobs;
+  /** PARTNER_ID / AUTH_KEY pair accepted by POST /v2/partners/login. */
+  partner: { partnerId: string; authKey: string };
   requestLog: LoggedRequest[];
   /** Back to the seeded state; faults and knobs stay. */
   reset(): void;
@@ -105,18 +107,33 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       }
     : undefined;
   const requestLog: LoggedRequest[] = [];
+  // Login routes (mock/resources/partners.ts): one partner pair per instance, derived from its secret.
+  const issuer: TokenIssuer = {
+    partner: { partnerId: 'partner-mock', authKey: createHmac('sha256', secret).update('auth-key').digest('base64url') },
+    accessTtlSeconds: () => knobs.accessTokenTtlSeconds ?? 3600,
+    mint: (claims, ttlSeconds) => mintToken(secret, { ...claims, ttlSeconds }),
+    verify: (token) => verifyToken(secret, token),
+  };
+  const publicCaller: Claims = { sub: 'anonymous', companies: [], permissions: [], iat: 0, exp: 0 };
   const verified = new Map<string, Claims>();
   const companies = [fixtures.companyId, fixtures.otherCompanyId];
 
+  /** Who a bypassed auth check serves (auth faults only): the default partner, full access. */
+  const defaultPartner = (): Claims => ({ sub: 'partner-mock', companies, permissions: ['purchaseOrders'], iat: 0, exp: Number.MAX_SAFE_INTEGER });
+
+  /** §5.1: a valid bearer JWT on every route. */
   const authorize = (header: string | undefined): Claims | undefined => {
     const m = /^Bearer ([^\s]+)$/i.exec(header ?? '');
-    if (!m) return undefined;
+    if (!m) return !header && faults.has('auth-missing-token-accepted') ? defaultPartner() : undefined;
     const token = m[1]!;
     const now = Math.floor(Date.now() / 1000);
     const cached = verified.get(token);
     if (cached && cached.exp > now) return cached;
-    const v = verifyToken(secret, token, now);
-    if (!v.ok) return undefined;
+    const v = verifyToken(secret, token, now, {
+      checkSignature: !faults.has('auth-signature-not-verified'),
+      checkExpiry: !faults.has('auth-expiry-not-checked'),
+    });
+    if (!v.ok) return faults.has('auth-malformed-token-accepted') && !isJwtShaped(token) ? defaultPartner() : undefined;
     if (verified.size > 10_000) verified.clear();
     verified.set(token, v.claims);
     return v.claims;
@@ -154,8 +171,12 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     const match = router.match(method, url.pathname.slice(VERSION_PREFIX.length));
     if (match === undefined) return errorReply(404, 'unknown route');
     if (match === 'method') return errorReply(405, `method ${method} not allowed on this route`);
-    const claims = authorize(req.headers.authorization);
+    const claims = match.route.public ? publicCaller : authorize(req.headers.authorization);
     if (!claims) return errorReply(401, 'missing or invalid access token');
+    // §5.2: application/json takes parameters too; the fault compares the header verbatim.
+    if (faults.has('auth-json-charset-rejected') && body.length > 0 && /;\s*charset=/i.test(req.headers['content-type'] ?? '')) {
+      return errorReply(415, 'Content-Type must be application/json');
+    }
     let parsed: unknown;
     if (body.length > 0) {
       try {
@@ -173,6 +194,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       claims,
       store,
       faults,
+      issuer,
     };
     return match.route.handler(ctx);
   };
@@ -223,6 +245,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     fixtures,
     faults: faults.list(),
     knobs,
+    partner: issuer.partner,
     requestLog,
     reset() {
       store = storeFrom(seedData);

@@ -1,5 +1,8 @@
 import type { FaultDef } from './fault.js';
 import { itemFaults } from './items.js';
+import { appointmentRequestFaults } from './appointment-requests.js';
+import { purchaseOrderFaults } from './purchase-orders.js';
+import { authFaults } from './auth.js';
 import { vehicleFaults } from './vehicles.js';
 import { customerFaults } from './customers.js';
 import { inventoryLevelFaults } from './inventory-levels.js';
@@ -7,6 +10,9 @@ import { inventoryLevelFaults } from './inventory-levels.js';
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
 export const faults = {
   ...itemFaults,
+  ...appointmentRequestFaults,
+  ...purchaseOrderFaults,
+  ...authFaults,
   ...vehicleFaults,
   ...customerFaults,
   ...inventoryLevelFaults,

@@ -1,6 +1,8 @@
 import { Faker, en } from '@faker-js/faker';
 import type { CompanyData } from '../model.js';
 import { seedItems } from './items.js';
+import { seedAppointmentRequests } from './appointment-requests.js';
+import { seedPurchaseOrders } from './purchase-orders.js';
 import { seedCustomers } from './customers.js';
 import { seedVehicles } from './vehicles.js';
 import { seedInventoryLevels } from './inventory-levels.js';
@@ -27,7 +29,7 @@ export const fixtures: SeedFixtures = {
 export type SeedStep = (f: Faker, company: CompanyData) => void;
 
 /** Per-resource seeders run in this order; each owns its own collection. */
-const steps: SeedStep[] = [seedItems, seedCustomers, seedVehicles, seedInventoryLevels];
+const steps: SeedStep[] = [seedItems, seedCustomers, seedVehicles, seedInventoryLevels, seedAppointmentRequests, seedPurchaseOrders];
 export function addSeedStep(step: SeedStep): void {
   if (!steps.includes(step)) steps.push(step);
 }
