@@ -3,3 +3,4 @@ export * from './locate.js';
 export * from './http.js';
 export * from './paging.js';
 export * from './dates.js';
+export * from './shape.js';

@@ -1,0 +1,106 @@
+import type { Faker } from '@faker-js/faker';
+import { addDays, dayOf } from '../harness/checks/dates.js';
+
+/**
+ * Builders of appointment-request create bodies (§2.5, §4.5). The spec shows only startDateTime,
+ * endDateTime, description/notes, a vehicle object and a services array; the vehicle, service and
+ * customer fields below are guesses (recorded by APPT-RECORD-SHAPE), kept plausible and minimal.
+ * Company and location are added by the suite's support, from the profile.
+ */
+
+export interface AppointmentRequestInput {
+  startDateTime: string;
+  endDateTime: string;
+  description?: string;
+  notes?: string;
+  vehicle: Record<string, unknown>;
+  services: Record<string, unknown>[];
+  customer?: Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+export interface Comment {
+  description?: string;
+  notes?: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** §2.5 / §4.5 create rule 1: YYYY-MM-DD HH:mm. */
+export function minuteDateTime(day: string, hour: number, minute = 0): string {
+  return `${day} ${pad(hour)}:${pad(minute)}`;
+}
+
+/** The same moment in ISO 8601 (YYYY-MM-DDThh:mm:ss), only to tell a refused format from a refused guess. */
+export function isoDateTime(day: string, hour: number, minute = 0): string {
+  return `${day}T${pad(hour)}:${pad(minute)}:00`;
+}
+
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * A future weekday (Tuesday to Thursday, when shops are open) picked from the marker, so checks
+ * running together spread over different days. Between 3 weeks and ~10 months ahead.
+ */
+export function bookingDay(marker: string, label: string, now = new Date()): string {
+  const ahead = 21 + (hash(`${marker}|${label}`) % 280);
+  const day = addDays(dayOf(now), ahead);
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const toTuesday = (2 - weekday + 7) % 7;
+  return addDays(day, weekday >= 2 && weekday <= 4 ? 0 : toTuesday);
+}
+
+const services = ['Oil change', 'Brake inspection', 'Tire rotation', 'Battery check', 'Wheel alignment', 'A/C service'];
+
+export interface StartTime {
+  hour: number;
+  minute: number;
+}
+
+/** A quarter-hour between 08:00 and 16:45 picked from `tag`: records of one day rarely share a start. */
+export function startTimeFor(tag: string): StartTime {
+  const slot = hash(tag) % 36;
+  return { hour: 8 + Math.floor(slot / 4), minute: (slot % 4) * 15 };
+}
+
+/** A valid body: one hour on `day` from `at`, the comment as given. */
+export function buildAppointmentRequest(f: Faker, day: string, at: StartTime, comment: Comment): AppointmentRequestInput {
+  const firstName = f.person.firstName();
+  const lastName = f.person.lastName();
+  return {
+    startDateTime: minuteDateTime(day, at.hour, at.minute),
+    endDateTime: minuteDateTime(day, at.hour + 1, at.minute),
+    ...comment,
+    vehicle: { year: f.number.int({ min: 2006, max: 2024 }), make: f.vehicle.manufacturer(), model: f.vehicle.model() },
+    services: [{ name: f.helpers.arrayElement(services) }],
+    customer: { firstName, lastName, email: f.internet.email({ firstName, lastName, provider: 'example.com' }), phone: f.string.numeric(10) },
+  };
+}
+
+/** A one-line comment carrying `tag`, so the check finds its record again by text. */
+export function taggedComment(f: Faker, tag: string): string {
+  return `conformance ${tag}: ${f.lorem.sentence()}`;
+}
+
+/** A comment of several lines joined by \n (§2.5: line breaks are supported). */
+export function multiLineComment(f: Faker, tag: string, lines = 3): string {
+  return [`conformance ${tag}`, ...Array.from({ length: lines - 1 }, () => f.lorem.sentence())].join('\n');
+}
+
+// ── Invalid variants: each adds exactly one field §4.5 create rule 3 forbids ──────────────
+
+export function withVehicleName(body: AppointmentRequestInput, f: Faker): AppointmentRequestInput {
+  return { ...body, vehicle: { ...body.vehicle, name: `${f.vehicle.manufacturer()} ${f.vehicle.model()}` } };
+}
+
+export function withServiceId(body: AppointmentRequestInput, f: Faker): AppointmentRequestInput {
+  return { ...body, services: body.services.map((s, i) => (i === 0 ? { ...s, serviceId: f.string.alphanumeric(12) } : s)) };
+}
+
+export function withServiceTitle(body: AppointmentRequestInput, f: Faker): AppointmentRequestInput {
+  return { ...body, services: body.services.map((s, i) => (i === 0 ? { ...s, title: f.helpers.arrayElement(services) } : s)) };
+}
