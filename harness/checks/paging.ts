@@ -5,6 +5,8 @@ export interface WalkedPage {
   ids: string[];
   /** Total the server reported on this page, if any. */
   total?: number;
+  /** Sort values of the page's records, for order checks across pages. */
+  values?: unknown[];
 }
 
 export interface PagingWalk {
@@ -74,4 +76,55 @@ export async function walkPages(
   if (page > maxPages) return { size, pages, pastEnd: { page, ids: [] }, truncated: true };
   const pastEnd = await fetchPage(page + 1);
   return { size, pages, pastEnd, truncated: false };
+}
+
+export interface StableWalk {
+  walk: PagingWalk & { truncated: boolean };
+  /** False when no two consecutive walks agreed: the data moved under the check. */
+  stable: boolean;
+  walks: number;
+}
+
+const walkSignature = (w: PagingWalk) => JSON.stringify([w.pages.map((p) => [p.ids, p.total, p.values]), w.pastEnd.ids]);
+
+/**
+ * Walks the pages again until two consecutive walks agree, so records created by concurrent
+ * checks (or other writers on a live target) are not mistaken for paging faults. A faulty server
+ * repeats its fault on every walk; moving data does not repeat itself.
+ */
+export async function walkUntilStable(
+  size: number,
+  fetchPage: (page: number) => Promise<WalkedPage>,
+  opts: { maxPages?: number; attempts?: number; signature?: (w: PagingWalk) => string } = {},
+): Promise<StableWalk> {
+  const signature = opts.signature ?? walkSignature;
+  const attempts = Math.max(2, opts.attempts ?? 3);
+  let previous = await walkPages(size, fetchPage, opts.maxPages);
+  for (let n = 2; n <= attempts; n++) {
+    const next = await walkPages(size, fetchPage, opts.maxPages);
+    if (signature(next) === signature(previous)) return { walk: next, stable: true, walks: n };
+    previous = next;
+  }
+  return { walk: previous, stable: false, walks: attempts };
+}
+
+/** The sort values of every walked page, in walk order (pages must carry `values`). */
+export const walkedValues = (walk: PagingWalk): unknown[] => walk.pages.flatMap((p) => p.values ?? []);
+
+/**
+ * Compares two sort values without assuming a collation: positive only when `a` sorts after `b`
+ * under every usual order (numeric; binary, case-folded and locale string order). Values of
+ * different kinds, and empty values, never count as out of order (their placement is not shown).
+ */
+export function compareLoosely(a: unknown, b: unknown): number {
+  if (a === null || a === undefined || b === null || b === undefined || a === '' || b === '') return 0;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') {
+    const binary = a < b ? -1 : a > b ? 1 : 0;
+    const [la, lb] = [a.toLowerCase(), b.toLowerCase()];
+    const folded = la < lb ? -1 : la > lb ? 1 : 0;
+    const locale = a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+    return binary > 0 && folded > 0 && locale > 0 ? 1 : Math.min(binary, folded, locale, 0);
+  }
+  return 0;
 }

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import { pickOf } from '../../../generators/model/run.js';
+import { validVehicleArbitrary, vehicleChangesArbitrary, type VehicleChanges, type VehicleInput } from '../../../generators/vehicles.js';
+import { archiveVehicles, createVehicleForCheck, getVehicle, listVehicles, putVehicles, readVehicleForCheck, termOf, vehicleIn } from '../support.js';
+import { modelDifferences, rebase, type VehicleEntry, type VehicleModel, type VehicleReal } from './state.js';
+
+type VehicleCommand = fc.AsyncCommand<VehicleModel, VehicleReal>;
+
+const live = (m: Readonly<VehicleModel>) => m.vehicles.filter((v) => !v.archived);
+const readable = (m: Readonly<VehicleModel>) => m.vehicles.filter((v) => v.readable);
+const label = (m: Readonly<VehicleModel>, e: VehicleEntry) => `#${m.vehicles.indexOf(e)}`;
+
+function violation(what: string, problems: string[]): never {
+  throw new ContractViolation(`${what}:\n  - ${problems.slice(0, 10).join('\n  - ')}`);
+}
+
+/** POST one vehicle, then read it: the read is the model's baseline. */
+export class CreateVehicle implements VehicleCommand {
+  constructor(readonly build: () => VehicleInput) {}
+  check = () => true;
+  async run(m: VehicleModel, r: VehicleReal): Promise<void> {
+    const input = this.build();
+    const vehicleId = await createVehicleForCheck(r.ctx, input);
+    const original = await readVehicleForCheck(r.ctx, vehicleId, 'after create');
+    m.vehicles.push({ vehicleId, customerId: input.customerId, term: termOf(input), original, changes: {}, archived: false, readable: true });
+  }
+  toString = () => 'create';
+}
+
+/** PUT a random subset of fields; a refused PUT must leave the record as it was. */
+export class UpdateVehicle implements VehicleCommand {
+  constructor(readonly pick: number, readonly changes: VehicleChanges) {}
+  check = (m: Readonly<VehicleModel>) => live(m).length > 0;
+  async run(m: VehicleModel, r: VehicleReal): Promise<void> {
+    const entry = pickOf(live(m), this.pick)!;
+    const res = await putVehicles(r.ctx, [{ vehicleId: entry.vehicleId, ...this.changes }]);
+    if (!isSuccess(res)) {
+      r.stats.updatesRefused += 1;
+      return;
+    }
+    r.stats.updatesApplied += 1;
+    Object.assign(entry.changes, this.changes);
+  }
+  toString = () => `update(${this.pick}, ${fc.stringify(this.changes)})`;
+}
+
+/** PATCH one vehicle; its archive effects have their own clauses, so the model re-bases on a fresh read. */
+export class ArchiveVehicle implements VehicleCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<VehicleModel>) => live(m).length > 0;
+  async run(m: VehicleModel, r: VehicleReal): Promise<void> {
+    const entry = pickOf(live(m), this.pick)!;
+    const res = await archiveVehicles(r.ctx, [{ vehicleId: entry.vehicleId, customerId: entry.customerId }]);
+    if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /vehicles was refused (${describeResponse(res)})`);
+    r.ctx.ledger.archived('vehicle', entry.vehicleId);
+    entry.archived = true;
+    const read = await getVehicle(r.ctx, entry.vehicleId);
+    const record = isSuccess(read) ? vehicleIn(read.json, entry.vehicleId) : undefined;
+    if (record) rebase(entry, record);
+    else entry.readable = false;
+  }
+  toString = () => `archive(${this.pick})`;
+}
+
+/** GET by id must show the baseline plus every accepted change, and nothing else changed. */
+export class GetVehicle implements VehicleCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<VehicleModel>) => readable(m).length > 0;
+  async run(m: VehicleModel, r: VehicleReal): Promise<void> {
+    await this.runOn(m, r, pickOf(readable(m), this.pick)!);
+  }
+  async runOn(m: VehicleModel, r: VehicleReal, entry: VehicleEntry): Promise<void> {
+    const record = await readVehicleForCheck(r.ctx, entry.vehicleId, 'in the sequence');
+    const problems = modelDifferences(entry, record);
+    if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.vehicleId}) read by id disagrees with the updates sent`, problems);
+  }
+  toString = () => `get(${this.pick})`;
+}
+
+/** The list record (found by the vehicle's unique term) must agree with the model on the fields it shows. */
+export class ListVehicles implements VehicleCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<VehicleModel>) => live(m).length > 0;
+  async run(m: VehicleModel, r: VehicleReal): Promise<void> {
+    const entry = pickOf(live(m), this.pick)!;
+    const res = await listVehicles(r.ctx, { search: entry.term, size: 10, page: 1 });
+    // Finding the record is the search clause's business: compare only what the list shows.
+    const record = isSuccess(res) ? vehicleIn(res.json, entry.vehicleId) : undefined;
+    if (!record) return;
+    const problems = modelDifferences(entry, record, true);
+    if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.vehicleId}) as listed disagrees with the updates sent`, problems);
+  }
+  toString = () => `list(${this.pick})`;
+}
+
+/** Sequences of at most `maxCommands` actions, weighted towards updates and reads. */
+export function vehicleCommands(marker: string, customerId: string, maxCommands = 8): fc.Arbitrary<Iterable<VehicleCommand>> {
+  const pick = fc.nat({ max: 7 });
+  return fc.commands(
+    [
+      validVehicleArbitrary(marker, customerId).map((build) => new CreateVehicle(build)),
+      fc.tuple(pick, vehicleChangesArbitrary).map(([p, c]) => new UpdateVehicle(p, c)),
+      fc.tuple(pick, vehicleChangesArbitrary).map(([p, c]) => new UpdateVehicle(p, c)),
+      pick.map((p) => new ArchiveVehicle(p)),
+      pick.map((p) => new GetVehicle(p)),
+      pick.map((p) => new GetVehicle(p)),
+      pick.map((p) => new ListVehicles(p)),
+    ],
+    { maxCommands },
+  );
+}

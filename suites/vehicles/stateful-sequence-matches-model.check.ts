@@ -1,0 +1,26 @@
+import { conformance } from '../../harness/conformance.js';
+import { checkModel } from '../../generators/model/run.js';
+import { seededFaker } from '../../generators/random.js';
+import { buildVehicle } from '../../generators/vehicles.js';
+import { CreateVehicle, GetVehicle, vehicleCommands } from './model/commands.js';
+import type { VehicleModel, VehicleReal } from './model/state.js';
+
+// §4.1 PUT changes only the fields sent, whatever create / update / archive / get / list came before.
+conformance('VEHICLE-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write', 'customer'], timeoutMs: 180_000 }, async (ctx) => {
+  const stats = { updatesApplied: 0, updatesRefused: 0 };
+  const customerId = ctx.target.customerId!;
+  const f = seededFaker(ctx.seed, 'vehicle-model');
+  // Every sequence starts from one vehicle, so even short sequences update and read something.
+  const setup = async () => {
+    const start = { model: { vehicles: [] } as VehicleModel, real: { ctx, stats } };
+    await new CreateVehicle(() => buildVehicle(f, ctx.marker, customerId)).run(start.model, start.real);
+    return start;
+  };
+  // A sequence ending in an update is judged too: every readable vehicle is read once more.
+  const readAll = async (model: VehicleModel, real: VehicleReal) => {
+    for (let i = 0; i < model.vehicles.length; i++) if (model.vehicles[i]!.readable) await new GetVehicle(i).runOn(model, real, model.vehicles[i]!);
+  };
+  await checkModel(ctx, vehicleCommands(ctx.marker, customerId), setup, readAll);
+  ctx.observe('PUT /vehicles in sequences', stats);
+  if (stats.updatesApplied === 0 && stats.updatesRefused > 0) ctx.inconclusive(`every PUT /vehicles of the sequences was refused (${stats.updatesRefused})`);
+});
