@@ -33,7 +33,8 @@ export interface KillMatrix {
 const label = (c: CheckResult) => `${c.clause}${c.variant ? ` [${c.variant}]` : ''} (${c.file})${c.errors?.[0] ? `: ${c.errors[0].split('\n')[0]!.slice(0, 200)}` : ''}`;
 
 /** Fault × clause: detected when a check of the faulted clause fails; precise when little else does. */
-export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckResult[], cleanTarget = 'main'): KillMatrix {
+/** `catalogue`: every fault the mock has, so a subset run still judges clause coverage by all of them. */
+export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckResult[], catalogue: readonly FaultInfo[] = faults, cleanTarget = 'main'): KillMatrix {
   const byTarget = new Map<string, CheckResult[]>();
   for (const c of checks) byTarget.set(c.target, [...(byTarget.get(c.target) ?? []), c]);
   const rows = faults.map((f): FaultRow => {
@@ -51,7 +52,7 @@ export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckR
     };
   });
   const cleanFailures = (byTarget.get(cleanTarget) ?? []).filter((c) => c.verdict === 'failed').map(label);
-  const targeted = new Set(faults.map((f) => f.clause));
+  const targeted = new Set(catalogue.map((f) => f.clause));
   const clausesWithoutFault = clauseIds.filter((id) => isStrict(id) && !targeted.has(id));
   const detected = rows.filter((r) => r.detected).length;
   const precise = rows.filter((r) => r.precise).length;
