@@ -5,7 +5,7 @@ import { startMock } from './server.js';
 /** `npm run mock`: the reference mock standalone, for partners and for trying faults by hand. */
 
 const usage = `usage: npm run mock -- [--port N] [--seed N] [--fault ID]... [--latency MS]
-                       [--rate-get N --rate-write N] [--chaos-reset P --chaos-503 P] [--list-faults]
+                       [--rate-get N --rate-write N] [--chaos-reset P --chaos-503 P] [--token-ttl S] [--list-faults]
 Environment: MOCK_PORT, MOCK_FAULTS (comma-separated) work as well.`;
 
 function die(message: string): never {
@@ -32,6 +32,7 @@ try {
       'rate-write': { type: 'string' },
       'chaos-reset': { type: 'string' },
       'chaos-503': { type: 'string' },
+      'token-ttl': { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -62,6 +63,7 @@ const mock = await startMock({
     latencyMs: number(args.latency, '--latency') ?? 0,
     rateLimit: rateGet !== undefined || rateWrite !== undefined ? { getPerMin: rateGet ?? 0, writePerMin: rateWrite ?? 0 } : undefined,
     chaos: chaosReset !== undefined || chaos503 !== undefined ? { resetRate: chaosReset ?? 0, error503Rate: chaos503 ?? 0 } : undefined,
+    accessTokenTtlSeconds: number(args['token-ttl'], '--token-ttl', { min: 1 }),
   },
 });
 
@@ -79,6 +81,10 @@ LOCATION_ID=${f.locationId}
 CUSTOMER_ID=${f.customerId}
 RATE_LIMIT_GET_PER_MIN=0
 RATE_LIMIT_WRITE_PER_MIN=0
+
+# Or log in instead of ACCESS_TOKEN (POST /v2/partners/login; tokens last ${mock.knobs.accessTokenTtlSeconds ?? 3600} s):
+# PARTNER_ID=${mock.partner.partnerId}
+# AUTH_KEY=${mock.partner.authKey}
 
 # Try it:
 curl -s -H "Authorization: Bearer $ACCESS_TOKEN" "${mock.url}/items?companyId=${f.companyId}&size=2&page=1"

@@ -1,4 +1,4 @@
-import type { Claims } from './auth.js';
+import type { Claims, Verdict } from './auth.js';
 import type { FaultSet } from './faults/index.js';
 import { badRequest, fail } from './http.js';
 import type { CompanyData } from './model.js';
@@ -16,6 +16,17 @@ export interface RequestContext {
   claims: Claims;
   store: Store;
   faults: FaultSet;
+  /** Mints and checks this instance's tokens (login routes). */
+  issuer?: TokenIssuer;
+}
+
+/** This instance's token authority, for the login routes of mock/resources/partners.ts. */
+export interface TokenIssuer {
+  /** The one partner credential pair the instance accepts. */
+  partner: { partnerId: string; authKey: string };
+  accessTtlSeconds(): number;
+  mint(claims: Omit<Claims, 'iat' | 'exp'>, ttlSeconds: number): string;
+  verify(token: string): Verdict;
 }
 
 /**

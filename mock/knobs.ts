@@ -14,6 +14,8 @@ export interface ChaosKnob {
 
 export interface Knobs {
   latencyMs: number;
+  /** Lifetime of access tokens minted by the login routes; one hour unless set (short, to test refresh). */
+  accessTokenTtlSeconds?: number;
   rateLimit?: RateLimitKnob;
   chaos?: ChaosKnob;
 }

@@ -8,6 +8,8 @@ export interface Route {
   /** Path below /v2, with :params, e.g. '/items/:itemId'. */
   path: string;
   handler: (ctx: RequestContext) => Reply | Promise<Reply>;
+  /** Served without a bearer token (the login routes of mock/resources/partners.ts). */
+  public?: boolean;
 }
 
 interface Compiled {
