@@ -25,6 +25,7 @@ export default defineConfig({
           globalSetup: ['harness/run/global-setup.ts'],
           pool: 'threads',
           maxWorkers,
+          isolate: false,
           // Checks are independent: run them concurrently so latency is hidden (pacing bounds the rate).
           sequence: { concurrent: true },
           maxConcurrency: 16,

@@ -1,5 +1,7 @@
 import { Pool } from 'undici';
+import { threadId } from 'node:worker_threads';
 import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './errors.js';
+import { CHECK_HEADER } from './pacing/headers.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
@@ -43,6 +45,11 @@ export interface ClientOptions {
   token: string | null;
   timeoutMs: number;
   connections?: number;
+  /**
+   * Sent on the wire but not part of the recorded exchange: the pacing proxy's own headers.
+   * Defaults to a per-client tag by which the proxy serves earlier-started checks first.
+   */
+  wireHeaders?: Record<string, string>;
   /** Wraps each exchange (Allure steps, recording). Must call `send` once and return its result. */
   around?: <T extends ApiResponse>(req: Exchange['request'], send: () => Promise<T>) => Promise<T>;
   observers?: ExchangeObserver[];
@@ -85,8 +92,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+let clientCounter = 0;
+
 export class ApiClient {
-  constructor(readonly options: ClientOptions) {}
+  private readonly wireHeaders: Record<string, string>;
+  constructor(readonly options: ClientOptions) {
+    this.wireHeaders = options.wireHeaders ?? { [CHECK_HEADER]: `${process.pid}-${threadId}-${++clientCounter}` };
+  }
 
   /** The same client with another credential (null for none). */
   withToken(token: string | null): ApiClient {
@@ -138,7 +150,7 @@ export class ApiClient {
       const res = await pool.request({
         method: r.method,
         path: url.pathname + url.search,
-        headers: r.headers,
+        headers: { ...r.headers, ...this.wireHeaders },
         body: r.body,
         headersTimeout: timeout,
         bodyTimeout: timeout,
@@ -148,7 +160,7 @@ export class ApiClient {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       const transport = headers[TRANSPORT_ERROR_HEADER];
-      if (transport) throw new TransportError(`${r.method} ${url.pathname}: target unreachable (${transport})`, transport);
+      if (transport) throw new TransportError(`${r.method} ${url.pathname}: no answer from the target (${transport})`, transport);
       return {
         status: res.statusCode,
         headers,

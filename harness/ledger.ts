@@ -13,6 +13,8 @@ export interface LedgerEntry {
   marker: string;
   /** Needed to archive a vehicle (§4.1 PATCH takes vehicleId and customerId). */
   customerId?: string;
+  /** Set when the record belongs to another company than the target's COMPANY_ID. */
+  companyId?: string;
   at: string;
 }
 
@@ -29,7 +31,7 @@ export class Ledger {
     mkdirSync(dirOf(runDir), { recursive: true });
     this.file = join(dirOf(runDir), `${process.pid}-${threadId}.jsonl`);
   }
-  created(resource: Resource, id: string, extra: { customerId?: string } = {}): void {
+  created(resource: Resource, id: string, extra: { customerId?: string; companyId?: string } = {}): void {
     this.append({ event: 'created', resource, id, ...extra });
   }
   archived(resource: Resource, id: string): void {

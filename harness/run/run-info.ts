@@ -30,6 +30,8 @@ export interface RunInfo {
   numRuns: number;
   mode: 'full' | 'readonly';
   requestTimeoutMs: number;
+  /** Workers' timeout towards the pacing proxy, which may queue and retry a request (harness/pacing). */
+  clientTimeoutMs?: number;
   maxConcurrency: number;
   reportsDir: string;
   /** Scratch directory for worker-to-main files (ledger, exchanges). */

@@ -1,14 +1,19 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
 import { loadSettings, type Settings } from '../config.js';
+import { startPacing, type RealTarget } from '../pacing/index.js';
 import { loadProfile } from '../profile.js';
+import { redact } from '../redact.js';
 import { startEmbedded, liveTarget } from '../target.js';
-import type { RunInfo, TargetInfo } from './run-info.js';
+import { endOfRun, guardSignals } from './end-run.js';
+import type { RunInfo } from './run-info.js';
 
 export interface StartedRun {
   info: RunInfo;
   settings: Settings;
+  /** Archives what the run created, writes ledger.json, exchanges.har and pacing.json, stops everything. */
   finish(): Promise<void>;
 }
 
@@ -39,15 +44,37 @@ export async function startRun(processEnv: NodeJS.ProcessEnv = process.env): Pro
   mkdirSync(runDir, { recursive: true });
 
   const faultList = (env[FAULTS_FLAG] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  let targets: TargetInfo[];
+  let real: RealTarget[];
   const stops: (() => Promise<void>)[] = [];
+  const tokens: TokenSource[] = [];
   if (settings.baseUrl) {
-    targets = [liveTarget(settings, settings.accessToken!)];
+    const token = settings.accessToken
+      ? staticToken(settings.accessToken)
+      : await LoginSession.start({
+          baseUrl: settings.baseUrl,
+          partnerId: settings.partnerId!,
+          authKey: settings.authKey!,
+          loginPath: settings.authLoginPath,
+          refreshPath: settings.authRefreshPath,
+          timeoutMs: settings.requestTimeoutMs,
+          log: (line) => console.error(redact(line)),
+        });
+    tokens.push(token);
+    real = [liveTarget(settings, token)];
   } else {
-    const embedded = await startEmbedded(settings, faultList.length ? [undefined, ...faultList] : [undefined]);
-    targets = embedded.targets;
+    const embedded = await startEmbedded(faultList.length ? [undefined, ...faultList] : [undefined]);
+    real = embedded.targets;
     stops.push(embedded.stop);
   }
+  // Every worker request goes through the pacing proxy in this process (rate, concurrency, retries, tokens).
+  const pacing = startPacing({
+    getPerMin: settings.rateLimitGetPerMin,
+    writePerMin: settings.rateLimitWritePerMin,
+    maxConcurrency: settings.maxConcurrency,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    readonly: settings.mode === 'readonly',
+  });
+  const targets = await Promise.all(real.map((t) => pacing.route(t)));
 
   const info: RunInfo = {
     runId,
@@ -56,6 +83,7 @@ export async function startRun(processEnv: NodeJS.ProcessEnv = process.env): Pro
     numRuns: faultList.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
     mode: settings.mode,
     requestTimeoutMs: settings.requestTimeoutMs,
+    clientTimeoutMs: pacing.budgetMs + 5_000,
     maxConcurrency: settings.maxConcurrency,
     reportsDir: dir,
     runDir,
@@ -64,11 +92,14 @@ export async function startRun(processEnv: NodeJS.ProcessEnv = process.env): Pro
     targets,
     startedAt: new Date().toISOString(),
   };
+  const finish = endOfRun({ info, pacing, tokens, stops });
+  const unguard = guardSignals(finish);
   return {
     info,
     settings,
     finish: async () => {
-      for (const stop of stops.reverse()) await stop();
+      unguard();
+      await finish();
     },
   };
 }

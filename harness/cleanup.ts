@@ -1,0 +1,174 @@
+import { ApiClient, type ApiResponse } from './client.js';
+import { TransportError } from './errors.js';
+import { ExchangeLog } from './exchange-log.js';
+import { readLedger, type LedgerEntry, type Resource } from './ledger.js';
+import type { Profile } from './profile.js';
+import { redact } from './redact.js';
+import type { TargetInfo } from './run/run-info.js';
+
+/** One record the run created, as reports/ledger.json lists it. */
+export interface LedgerRecord {
+  target: string;
+  resource: Resource;
+  id: string;
+  companyId: string;
+  customerId?: string;
+  /** Marker of the check that created it (also carried by the record itself). */
+  marker: string;
+  createdAt: string;
+}
+
+export interface LedgerReport {
+  runId: string;
+  marker: string;
+  mode: 'full' | 'readonly';
+  generatedAt: string;
+  /** Why the ledger was settled: 'end of run', or the signal that interrupted it. */
+  trigger: string;
+  summary: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number };
+  created: LedgerRecord[];
+  archivedByChecks: LedgerRecord[];
+  archivedByCleanup: LedgerRecord[];
+  leftovers: (LedgerRecord & { reason: string })[];
+}
+
+export interface CleanupOptions {
+  runId: string;
+  marker: string;
+  runDir: string;
+  mode: 'full' | 'readonly';
+  profile: Profile;
+  /** Targets as the workers see them (proxy URL, stand-in tokens). */
+  targets: TargetInfo[];
+  timeoutMs: number;
+  /** Headers that let cleanup through the pacing proxy after workers are shut out. */
+  wireHeaders?: Record<string, string>;
+  trigger?: string;
+}
+
+/** Bulk bodies stay well under any plausible server limit. */
+const BATCH = 50;
+
+interface ArchiveCall {
+  path: string;
+  body(companyId: string, records: LedgerRecord[]): unknown;
+}
+
+/** The documented archive of each resource (§3, §4.1, §4.2, §4.3); appointment requests have none. */
+function archiveCalls(profile: Profile): Partial<Record<Resource, ArchiveCall>> {
+  return {
+    item: { path: '/items', body: (companyId, rs) => ({ companyId, items: rs.map((r) => ({ itemId: r.id })) }) },
+    vehicle: { path: '/vehicles', body: (companyId, rs) => ({ companyId, vehicles: rs.map((r) => ({ vehicleId: r.id, customerId: r.customerId })) }) },
+    // §4.3 shows no body: the array and company field names come from the profile.
+    customer: {
+      path: '/customers',
+      body: (companyId, rs) => ({ [profile.companyParam]: companyId, [profile.customers.arrayField]: rs.map((r) => ({ customerId: r.id })) }),
+    },
+  };
+}
+
+const keyOf = (e: { target: string; resource: string; id: string }) => `${e.target}\u0000${e.resource}\u0000${e.id}`;
+
+/** Created records and whether a check already archived them, from the workers' ledger files. */
+export function settleLedger(entries: readonly LedgerEntry[], targets: readonly TargetInfo[]): { created: LedgerRecord[]; archivedByChecks: Set<string> } {
+  const companyOf = new Map(targets.map((t) => [t.id, t.companyId]));
+  const created = new Map<string, LedgerRecord>();
+  const archived = new Set<string>();
+  for (const e of entries) {
+    if (e.event === 'archived') archived.add(keyOf(e));
+    else if (!created.has(keyOf(e))) {
+      created.set(keyOf(e), {
+        target: e.target,
+        resource: e.resource,
+        id: e.id,
+        companyId: e.companyId ?? companyOf.get(e.target) ?? '',
+        customerId: e.customerId,
+        marker: e.marker,
+        createdAt: e.at,
+      });
+    }
+  }
+  // Only records this run created count; an 'archived' entry alone never leads to a request.
+  return { created: [...created.values()], archivedByChecks: new Set([...archived].filter((k) => created.has(k))) };
+}
+
+function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: string, calls: ReturnType<typeof archiveCalls>): string | undefined {
+  if (mode === 'readonly') return 'read-only mode: the cleanup sends no writes';
+  if (!target) return 'unknown target';
+  if (target.fault) return `embedded mock with fault ${target.fault}: discarded with the run`;
+  if (!calls[r.resource]) return 'no documented archive for this resource (§3 lists none for appointment requests)';
+  if (r.resource === 'vehicle' && !r.customerId) return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
+  return undefined;
+}
+
+const shortly = (res: ApiResponse) => `HTTP ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
+
+/**
+ * Archives every record the run created that no check archived, by the documented bulk PATCH
+ * per resource and company, and returns the ledger report. Never touches a record the run did
+ * not create: ids come from the ledger only.
+ */
+export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
+  const { created, archivedByChecks } = settleLedger(readLedger(o.runDir), o.targets);
+  const targets = new Map(o.targets.map((t) => [t.id, t]));
+  const calls = archiveCalls(o.profile);
+  const leftovers: LedgerReport['leftovers'] = [];
+  const archivedByCleanup: LedgerRecord[] = [];
+  const pending = new Map<string, LedgerRecord[]>();
+  for (const r of created) {
+    if (archivedByChecks.has(keyOf(r))) continue;
+    const reason = leftoverReason(r, targets.get(r.target), o.mode, calls);
+    if (reason) leftovers.push({ ...r, reason });
+    else {
+      const group = `${r.target}\u0000${r.resource}\u0000${r.companyId}`;
+      pending.set(group, [...(pending.get(group) ?? []), r]);
+    }
+  }
+
+  await Promise.all(
+    [...pending.values()].map(async (records) => {
+      const { target: targetId, resource, companyId } = records[0]!;
+      const target = targets.get(targetId)!;
+      const call = calls[resource]!;
+      const log = new ExchangeLog(o.runDir, { clause: 'cleanup', target: targetId });
+      const client = new ApiClient({
+        baseUrl: target.baseUrl,
+        token: target.token,
+        timeoutMs: o.timeoutMs,
+        connections: 2,
+        wireHeaders: o.wireHeaders ?? {},
+        observers: [(ex) => log.record(ex)],
+      });
+      const archive = async (batch: LedgerRecord[]): Promise<void> => {
+        let res: ApiResponse;
+        try {
+          res = await client.patch(call.path, call.body(companyId, batch));
+        } catch (err) {
+          if (!(err instanceof TransportError)) throw err;
+          leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH ${call.path} got no answer: ${err.message}`) })));
+          return;
+        }
+        if (res.status >= 200 && res.status < 300) archivedByCleanup.push(...batch);
+        // One refused id (e.g. a record someone else removed) must not keep the others active.
+        else if (batch.length > 1 && res.status < 500) for (const r of batch) await archive([r]);
+        else leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH ${call.path} was refused: ${shortly(res)}`) })));
+      };
+      for (let i = 0; i < records.length; i += BATCH) await archive(records.slice(i, i + BATCH));
+      log.flush();
+    }),
+  );
+
+  const byChecks = created.filter((r) => archivedByChecks.has(keyOf(r)));
+  return {
+    runId: o.runId,
+    marker: o.marker,
+    mode: o.mode,
+    generatedAt: new Date().toISOString(),
+    trigger: o.trigger ?? 'end of run',
+    summary: { created: created.length, archivedByChecks: byChecks.length, archivedByCleanup: archivedByCleanup.length, leftovers: leftovers.length },
+    created,
+    archivedByChecks: byChecks,
+    archivedByCleanup,
+    leftovers,
+  };
+}

@@ -1,0 +1,96 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Circuit } from './circuit.js';
+import { retryDecision, transportFaultKind, type AttemptOutcome, type RetryCounts } from './retry-policy.js';
+import { methodClass, QueueTimeout, type Pacer } from './scheduler.js';
+import type { PacingCounters } from './stats.js';
+import type { Upstream, UpstreamRequest } from './upstream.js';
+
+export interface Forwarded {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  retries: number;
+  /** Set when no usable answer came: the worker turns it into a TransportError (inconclusive). */
+  transportError?: string;
+}
+
+export interface ForwarderOptions {
+  upstream: Upstream;
+  pacer: Pacer;
+  circuit: Circuit;
+  counters: PacingCounters;
+  /** Longest a request may spend in the proxy (queue, attempts, waits) before it is given up. */
+  budgetMs: number;
+  random?: () => number;
+}
+
+const UNAVAILABLE = new Set([502, 503, 504]);
+
+/**
+ * Sends one request to the target through the pacer, retrying by the retry policy. Final
+ * outcomes that are not an answer about the contract (no connection, timeouts, 429 or
+ * 502/503/504 after the retries) come back as a transport error, so the check is inconclusive;
+ * every other status, 500 included, goes back to the check as it is.
+ */
+export class Forwarder {
+  constructor(private readonly o: ForwarderOptions) {}
+
+  async forward(req: UpstreamRequest, priority: number): Promise<Forwarded> {
+    const { pacer, circuit, counters, upstream } = this.o;
+    const cls = methodClass(req.method);
+    const deadline = AbortSignal.timeout(this.o.budgetMs);
+    const counts: RetryCounts = { transient: 0, rateLimited: 0 };
+    const startedAt = performance.now();
+    counters.requests += 1;
+    for (;;) {
+      const retries = counts.transient + counts.rateLimited;
+      if (!circuit.allow()) return this.gaveUp('target-down', 'the target stopped answering (several attempts in a row got no answer)', retries);
+      let release: () => void;
+      try {
+        release = await pacer.acquire(cls, priority, deadline);
+      } catch (err) {
+        if (err instanceof QueueTimeout) return this.gaveUp('budget', `no pacing slot within ${this.o.budgetMs} ms`, retries);
+        throw err;
+      }
+      let result;
+      try {
+        counters.attempts += 1;
+        result = await upstream.send(req);
+      } finally {
+        release();
+      }
+      let outcome: AttemptOutcome;
+      if (result.kind === 'response') {
+        circuit.answered();
+        outcome = { kind: 'response', status: result.status, retryAfter: result.headers['retry-after'] };
+        if (result.status === 429) counters.rateLimitedAnswers += 1;
+      } else {
+        if (transportFaultKind(result.code)) circuit.noAnswer();
+        outcome = { kind: 'error', code: result.code };
+      }
+      const decision = retryDecision(req.method, outcome, counts, this.o.random);
+      const elapsed = performance.now() - startedAt;
+      if (decision && elapsed + decision.delayMs < this.o.budgetMs) {
+        if (decision.rateLimited) {
+          counts.rateLimited += 1;
+          // The whole class waits, not just this request: the server said we are too fast.
+          pacer.holdClass(cls, decision.delayMs);
+        } else counts.transient += 1;
+        counters.retried(decision.reason);
+        await sleep(decision.delayMs);
+        continue;
+      }
+      if (result.kind === 'error') return this.gaveUp(transportFaultKind(result.code) ?? 'error', `${result.code}: ${result.message}`, retries);
+      if (result.status === 429) return this.gaveUp('429', 'still rate limited (429) after waiting and retrying', retries);
+      if (UNAVAILABLE.has(result.status)) {
+        return this.gaveUp(String(result.status), `HTTP ${result.status} (the target was unavailable${req.method === 'GET' ? ' after retries' : '; writes are never replayed'})`, retries);
+      }
+      return { status: result.status, headers: result.headers, body: result.body, retries };
+    }
+  }
+
+  private gaveUp(reason: string, detail: string, retries: number): Forwarded {
+    this.o.counters.gaveUp(reason);
+    return { status: 502, headers: {}, body: Buffer.alloc(0), retries, transportError: `${detail}${retries ? ` (${retries} retries)` : ''}` };
+  }
+}

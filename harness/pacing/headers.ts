@@ -1,0 +1,6 @@
+/** Request headers between the harness's clients and its pacing proxy; the proxy never forwards them. */
+
+/** Names the check a request belongs to: the proxy serves earlier-started checks first. */
+export const CHECK_HEADER = 'x-conformance-check';
+/** Lets the main process's own requests (cleanup) through after workers are shut out. */
+export const INTERNAL_HEADER = 'x-conformance-internal';

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { placeholderFor } from '../auth/jwt.js';
+import type { TokenSource } from '../auth/session.js';
+import { registeredSecrets } from '../redact.js';
+import type { TargetInfo } from '../run/run-info.js';
+import { Circuit } from './circuit.js';
+import { Forwarder } from './forwarder.js';
+import { INTERNAL_HEADER } from './headers.js';
+import { PacingProxy } from './proxy.js';
+import { Pacer } from './scheduler.js';
+import { PacingCounters, type PacingReport } from './stats.js';
+import { Upstream } from './upstream.js';
+
+export { CHECK_HEADER, INTERNAL_HEADER } from './headers.js';
+export type { PacingReport } from './stats.js';
+
+export interface PacingOptions {
+  getPerMin: number;
+  writePerMin: number;
+  maxConcurrency: number;
+  requestTimeoutMs: number;
+  readonly: boolean;
+}
+
+/** A target as the main process knows it: real address and real credentials. */
+export interface RealTarget extends Omit<TargetInfo, 'baseUrl' | 'token' | 'tokenNoPo'> {
+  token: TokenSource;
+  tokenNoPo?: string;
+}
+
+export interface Pacing {
+  /** Starts a proxy for the target; the returned TargetInfo is what workers get (proxy URL, stand-in tokens). */
+  route(target: RealTarget): Promise<TargetInfo>;
+  /** Header that lets the main process's own requests (cleanup) through after workers are shut out. */
+  internalHeaders: Record<string, string>;
+  /** Longest the proxy keeps one request (queue, attempts, waits); clients wait a little longer. */
+  budgetMs: number;
+  report(): PacingReport;
+  shutOutWorkers(reason: string): void;
+  drain(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The longest one request may take in the proxy: four attempts with their backoff, or a minute. */
+export const requestBudgetMs = (requestTimeoutMs: number) => Math.max(60_000, 4 * requestTimeoutMs + 10_000);
+
+/**
+ * Global pacing for the run, in the main process: a proxy per target, each with one Pacer (rate
+ * buckets per method class and MAX_CONCURRENCY slots) shared by every worker. Rate limits belong
+ * to a server, so separate servers (the fault self-check's mocks) get separate pacers.
+ */
+export function startPacing(o: PacingOptions): Pacing {
+  const pacers: Pacer[] = [];
+  const counters = new PacingCounters();
+  const internalKey = randomBytes(16).toString('hex');
+  const budgetMs = requestBudgetMs(o.requestTimeoutMs);
+  const proxies: PacingProxy[] = [];
+  const upstreams: Upstream[] = [];
+  const circuits: Circuit[] = [];
+
+  return {
+    internalHeaders: { [INTERNAL_HEADER]: internalKey },
+    budgetMs,
+    async route(target) {
+      const publicUrl = new URL(target.publicUrl);
+      const upstream = new Upstream(publicUrl.origin, o.maxConcurrency, o.requestTimeoutMs);
+      const pacer = new Pacer({ getPerMin: o.getPerMin, writePerMin: o.writePerMin, maxInFlight: o.maxConcurrency });
+      pacers.push(pacer);
+      const circuit = new Circuit();
+      upstreams.push(upstream);
+      circuits.push(circuit);
+      const credentials = new Map<string, () => Promise<string>>();
+      const token = placeholderFor(await target.token.current(), 'token');
+      credentials.set(token, () => target.token.current());
+      let tokenNoPo: string | undefined;
+      if (target.tokenNoPo) {
+        const real = target.tokenNoPo;
+        tokenNoPo = placeholderFor(real, 'nopo');
+        credentials.set(tokenNoPo, async () => real);
+      }
+      const proxy = new PacingProxy({
+        forwarder: new Forwarder({ upstream, pacer, circuit, counters, budgetMs }),
+        counters,
+        credentials,
+        readonly: o.readonly,
+        secrets: registeredSecrets,
+        internalKey,
+      });
+      proxies.push(proxy);
+      const origin = await proxy.listen();
+      const { token: _real, tokenNoPo: _realNoPo, ...rest } = target;
+      return { ...rest, baseUrl: `${origin}${publicUrl.pathname.replace(/\/+$/, '')}`, token, tokenNoPo };
+    },
+    report: () => ({
+      requests: counters.requests,
+      attempts: counters.attempts,
+      retries: counters.retries,
+      retriesByReason: { ...counters.retriesByReason },
+      rateLimitedAnswers: counters.rateLimitedAnswers,
+      unanswered: { ...counters.unanswered },
+      refusedInReadonly: counters.refusedInReadonly,
+      targetDownEvents: circuits.reduce((n, c) => n + c.opened, 0),
+      maxInFlight: Math.max(0, ...pacers.map((p) => p.stats.maxInFlight)),
+      pacedRequests: pacers.reduce((n, p) => n + p.stats.waited, 0),
+      pacedWaitMs: Math.round(pacers.reduce((n, p) => n + p.stats.totalWaitMs, 0)),
+      limits: { getPerMin: o.getPerMin, writePerMin: o.writePerMin, maxConcurrency: o.maxConcurrency, requestTimeoutMs: o.requestTimeoutMs },
+    }),
+    shutOutWorkers: (reason) => proxies.forEach((p) => p.shutOutWorkers(reason)),
+    drain: async (ms) => void (await Promise.all(proxies.map((p) => p.drain(ms)))),
+    close: async () => {
+      for (const p of pacers) p.close();
+      await Promise.all(proxies.map((p) => p.close()));
+      await Promise.all(upstreams.map((u) => u.close()));
+    },
+  };
+}

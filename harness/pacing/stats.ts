@@ -1,0 +1,44 @@
+/** Run-level counters of the pacing proxy, written to reports/pacing.json at the end of the run. */
+export interface PacingReport {
+  /** Requests the workers and the cleanup asked for. */
+  requests: number;
+  /** Attempts sent to the target (requests plus retries). */
+  attempts: number;
+  retries: number;
+  /** Retries by cause: '429', '502', '503', '504', 'connection', 'timeout'. */
+  retriesByReason: Record<string, number>;
+  /** 429 answers received; zero when the harness's limits are within the target's. */
+  rateLimitedAnswers: number;
+  /** Requests that ended without an answer, by cause; each made its check inconclusive. */
+  unanswered: Record<string, number>;
+  /** Non-GET requests stopped by the read-only safety net. */
+  refusedInReadonly: number;
+  /** How often the target was declared down (consecutive attempts without any answer). */
+  targetDownEvents: number;
+  maxInFlight: number;
+  /** Requests that waited for a rate-limit token or a free slot, and their total wait. */
+  pacedRequests: number;
+  pacedWaitMs: number;
+  limits: { getPerMin: number; writePerMin: number; maxConcurrency: number; requestTimeoutMs: number };
+}
+
+export class PacingCounters {
+  requests = 0;
+  attempts = 0;
+  readonly retriesByReason: Record<string, number> = {};
+  rateLimitedAnswers = 0;
+  readonly unanswered: Record<string, number> = {};
+  refusedInReadonly = 0;
+
+  retried(reason: string): void {
+    this.retriesByReason[reason] = (this.retriesByReason[reason] ?? 0) + 1;
+  }
+
+  gaveUp(reason: string): void {
+    this.unanswered[reason] = (this.unanswered[reason] ?? 0) + 1;
+  }
+
+  get retries(): number {
+    return Object.values(this.retriesByReason).reduce((a, b) => a + b, 0);
+  }
+}

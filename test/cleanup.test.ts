@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticToken } from '../harness/auth/session.js';
+import { ApiClient } from '../harness/client.js';
+import { cleanupRun, settleLedger } from '../harness/cleanup.js';
+import { Ledger } from '../harness/ledger.js';
+import { startPacing, type Pacing } from '../harness/pacing/index.js';
+import { defaultProfile, type Profile } from '../harness/profile.js';
+import type { TargetInfo } from '../harness/run/run-info.js';
+import { buildPart } from '../generators/items.js';
+import { seededFaker } from '../generators/random.js';
+import { startMock, type MockServer } from '../mock/server.js';
+
+let mock: MockServer;
+let pacing: Pacing;
+let target: TargetInfo;
+let direct: ApiClient;
+const dirs: string[] = [];
+const profile = structuredClone(defaultProfile) as unknown as Profile;
+
+beforeAll(async () => {
+  mock = await startMock();
+  pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 4, requestTimeoutMs: 5_000, readonly: false });
+  target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId: mock.fixtures.companyId });
+  direct = new ApiClient({ baseUrl: mock.url, token: mock.tokens.full, timeoutMs: 5_000 });
+});
+afterAll(async () => {
+  await pacing.close();
+  await mock.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function runDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'cnf-cleanup-'));
+  dirs.push(d);
+  return d;
+}
+
+async function createItem(marker: string): Promise<string> {
+  const res = await direct.post('/items', { companyId: mock.fixtures.companyId, items: [buildPart(seededFaker(1, marker), marker)] });
+  const id = JSON.stringify(res.json).match(/"itemId":"([^"]+)"/)?.[1];
+  if (!id) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return id;
+}
+
+async function statusOf(itemId: string): Promise<unknown> {
+  const res = await direct.get(`/items/${itemId}`, { companyId: mock.fixtures.companyId });
+  return (res.json as { status?: unknown }).status;
+}
+
+const options = (dir: string, mode: 'full' | 'readonly' = 'full') => ({
+  runId: 'r1',
+  marker: 'cnf-r1',
+  runDir: dir,
+  mode,
+  profile,
+  targets: [target],
+  timeoutMs: 10_000,
+  wireHeaders: pacing.internalHeaders,
+});
+
+describe('run ledger cleanup', () => {
+  it('archives what the run created and no check archived, and nothing else', async () => {
+    const dir = runDir();
+    const ledger = new Ledger(dir, 'main', 'cnf-r1-a');
+    const [mine, archivedByCheck, notMine] = await Promise.all([createItem('cnf-r1-a'), createItem('cnf-r1-b'), createItem('someone-else')]);
+    ledger.created('item', mine);
+    ledger.created('item', archivedByCheck);
+    ledger.archived('item', archivedByCheck);
+    // An 'archived' entry for a record the run never created must not lead to any request.
+    ledger.archived('item', notMine);
+    ledger.created('appointmentRequest', 'apr_1');
+    ledger.created('vehicle', 'veh_without_customer');
+    const before = mock.requestLog.length;
+
+    const report = await cleanupRun(options(dir));
+
+    expect(await statusOf(mine)).toBe('Inactive');
+    expect(await statusOf(notMine)).toBe('Active');
+    expect(await statusOf(archivedByCheck)).toBe('Active'); // the check claimed it; cleanup trusts the ledger
+    const patches = mock.requestLog.slice(before).filter((r) => r.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(report.summary).toEqual({ created: 4, archivedByChecks: 1, archivedByCleanup: 1, leftovers: 2 });
+    expect(report.archivedByCleanup.map((r) => r.id)).toEqual([mine]);
+    const reasons = Object.fromEntries(report.leftovers.map((l) => [l.resource, l.reason]));
+    expect(reasons.appointmentRequest).toMatch(/no documented archive/);
+    expect(reasons.vehicle).toMatch(/customerId/);
+  });
+
+  it('isolates a refused id so the rest of its batch is still archived', async () => {
+    const dir = runDir();
+    const ledger = new Ledger(dir, 'main', 'cnf-r1-c');
+    const ids = await Promise.all([createItem('cnf-r1-c1'), createItem('cnf-r1-c2')]);
+    for (const id of ids) ledger.created('item', id);
+    ledger.created('item', 'itm_gone_meanwhile');
+    const report = await cleanupRun(options(dir));
+    for (const id of ids) expect(await statusOf(id)).toBe('Inactive');
+    expect(report.leftovers.map((l) => l.id)).toEqual(['itm_gone_meanwhile']);
+    expect(report.leftovers[0]!.reason).toMatch(/refused: HTTP 404/);
+  });
+
+  it('sends no write in read-only mode and lists the records as leftovers', async () => {
+    const dir = runDir();
+    new Ledger(dir, 'main', 'cnf-r1-d').created('item', 'itm_x');
+    const before = mock.requestLog.length;
+    const report = await cleanupRun(options(dir, 'readonly'));
+    expect(mock.requestLog.length).toBe(before);
+    expect(report.leftovers[0]!.reason).toMatch(/read-only/);
+  });
+
+  it('settles ledger entries per target, first creation wins', () => {
+    const at = '2026-01-01T00:00:00Z';
+    const { created, archivedByChecks } = settleLedger(
+      [
+        { event: 'created', resource: 'item', id: 'a', target: 'main', marker: 'm1', at },
+        { event: 'created', resource: 'item', id: 'a', target: 'main', marker: 'm2', at },
+        { event: 'created', resource: 'item', id: 'a', target: 'fault-x', marker: 'm3', at },
+        { event: 'archived', resource: 'item', id: 'a', target: 'fault-x', marker: 'm3', at },
+      ],
+      [target],
+    );
+    expect(created.map((c) => [c.target, c.marker])).toEqual([
+      ['main', 'm1'],
+      ['fault-x', 'm3'],
+    ]);
+    expect(archivedByChecks.size).toBe(1);
+  });
+});

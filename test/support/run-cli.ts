@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MockServer } from '../../mock/server.js';
+
+/** Every configuration name, blanked so a developer's .env cannot leak into a self-test run. */
+const CONFIG_NAMES = [
+  'BASE_URL', 'ACCESS_TOKEN', 'ACCESS_TOKEN_NO_PO', 'PARTNER_ID', 'AUTH_KEY', 'COMPANY_ID', 'LOCATION_ID', 'CUSTOMER_ID',
+  'OTHER_COMPANY_ID', 'CONFORMANCE_MODE', 'CONFORMANCE_PROFILE', 'AUTH_LOGIN_PATH', 'AUTH_REFRESH_PATH', 'SEED', 'NUM_RUNS',
+  'MAX_CONCURRENCY', 'REQUEST_TIMEOUT_MS', 'RATE_LIMIT_GET_PER_MIN', 'RATE_LIMIT_WRITE_PER_MIN',
+];
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+/** The environment that points `npm run conformance` at a standalone mock, as its banner prints it. */
+export function mockEnv(mock: MockServer, baseUrl = mock.url): Record<string, string> {
+  return {
+    BASE_URL: baseUrl,
+    ACCESS_TOKEN: mock.tokens.full,
+    ACCESS_TOKEN_NO_PO: mock.tokens.noPo,
+    COMPANY_ID: mock.fixtures.companyId,
+    OTHER_COMPANY_ID: mock.fixtures.otherCompanyId,
+    LOCATION_ID: mock.fixtures.locationId,
+    CUSTOMER_ID: mock.fixtures.customerId,
+    RATE_LIMIT_GET_PER_MIN: '0',
+    RATE_LIMIT_WRITE_PER_MIN: '0',
+  };
+}
+
+/**
+ * Runs `npm run conformance` (the CLI, through tsx) in a child process, the way a user does.
+ * `onOutput` sees the output as it comes, e.g. to stop the target halfway.
+ */
+export function runConformanceCli(
+  env: Record<string, string>,
+  args: string[] = [],
+  opts: { timeoutMs?: number; onOutput?: (chunk: string) => void } = {},
+): Promise<CliRun> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') clean[k] = v;
+  for (const k of CONFIG_NAMES) clean[k] = '';
+  Object.assign(clean, { VITEST_MAX_WORKERS: '2', FORCE_COLOR: '0', NO_COLOR: '1' }, env);
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/conformance.ts', ...args], { cwd: root, env: clean });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      opts.onOutput?.(c.toString());
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      opts.onOutput?.(c.toString());
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 300_000);
+    child.on('error', fail);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr, durationMs: Math.round(performance.now() - started) });
+    });
+  });
+}
