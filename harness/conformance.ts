@@ -5,6 +5,7 @@ import { InconclusiveError, SkipError, TransportError } from './errors.js';
 import { allureStepAround } from './evidence.js';
 import { Ledger, type Resource } from './ledger.js';
 import { ExchangeLog } from './exchange-log.js';
+import { CHECK_HEADER } from './pacing/headers.js';
 import type { Profile } from './profile.js';
 import type { RunInfo, TargetInfo } from './run/run-info.js';
 
@@ -105,8 +106,10 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       new ApiClient({
         baseUrl: target.baseUrl,
         token,
-        timeoutMs: run.requestTimeoutMs,
+        // Through the pacing proxy a request may queue and be retried: wait as long as the proxy may take.
+        timeoutMs: run.clientTimeoutMs ?? run.requestTimeoutMs,
         connections: run.maxConcurrency,
+        wireHeaders: { [CHECK_HEADER]: marker },
         around: run.allure ? allureStepAround(publicUrl) : undefined,
         observers: [
           (ex) => {
