@@ -58,6 +58,20 @@ export interface MockServer {
 
 const router = new Router(routes);
 
+/** Handlers clone and serialise bodies recursively: a deeper body would overflow the stack (found by test/mock-fuzz). */
+const MAX_JSON_DEPTH = 64;
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > max) return true;
+    for (const x of Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
 function send(res: ServerResponse, reply: Reply): void {
   if (res.writableEnded || res.destroyed) return;
   const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
@@ -184,6 +198,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       } catch {
         return errorReply(400, 'malformed JSON body');
       }
+      if (nestedDeeperThan(parsed, MAX_JSON_DEPTH)) return errorReply(400, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`);
     }
     const ctx: RequestContext = {
       method: method as Method,
