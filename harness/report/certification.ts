@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { clauseIds, clauses, type ClauseId } from '../../contract/clauses.js';
 import type { Clause } from '../../contract/clause.js';
 import type { Observation } from '../conformance.js';
-import type { RunInfo } from '../run/run-info.js';
+import type { BaselineDiff } from './baseline.js';
 import type { CheckResult, RunResults } from './results.js';
+import type { RunSummary } from './run-summary.js';
 
 export type ClauseVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive' | 'not-testable' | 'not-run';
 export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive';
@@ -15,14 +16,18 @@ export interface ClauseReport extends Clause {
   id: ClauseId;
   verdict: ClauseVerdict;
   reason?: string;
-  checks: Omit<CheckResult, 'clause' | 'target'>[];
+  checks: Omit<CheckResult, 'clause' | 'target' | 'exchanges'>[];
 }
 
 export interface Certification {
   schemaVersion: 1;
   harness: { name: string; version: string };
   spec: { file: string; sha256: string | null };
-  target: { url: string; kind: 'embedded' | 'live' };
+  target: RunSummary['target'];
+  /** The run (or, after merge-reports, the shards) this certification was built from. */
+  run: Pick<RunSummary, 'runId' | 'shard' | 'mergedFrom'>;
+  /** Secret-free configuration; absent when the run did not go through the CLI. */
+  config?: RunSummary['config'];
   startedAt: string;
   finishedAt: string;
   seed: number;
@@ -35,6 +40,8 @@ export interface Certification {
   clauses: ClauseReport[];
   observations: { clause: ClauseId; check: string; name: string; value: unknown }[];
   runErrors: string[];
+  /** Set with --baseline: what changed since the baseline certification. */
+  baseline?: BaselineDiff;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,9 +75,8 @@ export function runVerdict(summary: Record<ClauseVerdict, number>, runErrors: re
   return 'conformant';
 }
 
-export function buildCertification(run: RunInfo, results: RunResults, targetId = 'main'): Certification {
-  const target = run.targets.find((t) => t.id === targetId) ?? run.targets[0]!;
-  const mine = results.checks.filter((c) => c.target === target.id);
+export function buildCertification(run: RunSummary, results: RunResults, targetId = 'main'): Certification {
+  const mine = results.checks.filter((c) => c.target === targetId);
   const summary: Record<ClauseVerdict, number> = { passed: 0, failed: 0, skipped: 0, inconclusive: 0, 'not-testable': 0, 'not-run': 0 };
   const observations: Certification['observations'] = [];
   const reports = clauseIds.map((id): ClauseReport => {
@@ -79,13 +85,15 @@ export function buildCertification(run: RunInfo, results: RunResults, targetId =
     const { verdict, reason } = clauseVerdict(clause, checks);
     summary[verdict] += 1;
     for (const c of checks) for (const o of c.observations as Observation[]) observations.push({ clause: id, check: c.name, name: o.name, value: o.value });
-    return { id, ...clause, verdict, reason, checks: checks.map(({ clause: _c, target: _t, ...rest }) => rest) };
+    return { id, ...clause, verdict, reason, checks: checks.map(({ clause: _c, target: _t, exchanges: _e, ...rest }) => rest) };
   });
   return {
     schemaVersion: 1,
     harness: harnessVersion(),
     spec: specInfo(),
-    target: { url: target.publicUrl, kind: target.kind },
+    target: run.target,
+    run: { runId: run.runId, ...(run.shard ? { shard: run.shard } : {}), ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}) },
+    ...(run.config ? { config: run.config } : {}),
     startedAt: results.startedAt,
     finishedAt: results.finishedAt,
     seed: run.seed,
@@ -123,10 +131,20 @@ export function certificationMarkdown(c: Certification): string {
     `- Harness: ${c.harness.name} ${c.harness.version}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- Requests: ${c.requests}; retries: ${c.retries}`,
+    ...(c.run?.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
+    ...(c.run?.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
     '',
     `Clauses: ${Object.entries(c.summary).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
     '',
   ];
+  if (c.baseline) {
+    const b = c.baseline;
+    lines.push(`## Since the baseline`, '', `Baseline: ${b.file} (${b.baselineVerdict}, ${b.baselineFinishedAt}).`, '');
+    for (const [label, list] of [['Newly failing', b.newlyFailing], ['Newly passing', b.newlyPassing], ['New since the baseline', b.newClauses]] as const) {
+      lines.push(`- ${label}: ${list.length ? list.map((x) => `${x.id} (${x.was ?? 'absent'} → ${x.now})`).join(', ') : 'none'}`);
+    }
+    lines.push('');
+  }
   if (c.runErrors.length) lines.push('## Run errors', '', ...c.runErrors.map((e) => `- ${cell(e)}`), '');
   const failed = c.clauses.filter((x) => x.verdict === 'failed');
   if (failed.length) {

@@ -1,5 +1,6 @@
 import type { ClauseId } from '../../contract/clauses.js';
 import type { Observation } from '../conformance.js';
+import type { RecordedExchange } from '../exchange-log.js';
 
 /** One check's outcome, as the reporters and the self-check read it. */
 export type CheckVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive';
@@ -17,6 +18,11 @@ export interface CheckResult {
   requests: number;
   retries: number;
   durationMs: number;
+  /**
+   * The check's exchanges, redacted and with bodies clipped, attached when the CLI persists
+   * reports/results.json (the bundle's evidence; merge-reports reads them back).
+   */
+  exchanges?: RecordedExchange[];
 }
 
 export interface RunResults {

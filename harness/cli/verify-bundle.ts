@@ -1,0 +1,34 @@
+import { existsSync, statSync } from 'node:fs';
+import { EXIT } from '../report/exit-codes.js';
+import { MANIFEST, verifyManifest } from '../report/manifest.js';
+
+/**
+ * `npm run verify-bundle <dir>`: recomputes every hash of a certification bundle.
+ * Exit 0 when every file matches MANIFEST.sha256, 1 on any changed, missing or unlisted file,
+ * 2 on a usage error.
+ */
+function main(argv: string[]): number {
+  if (argv.length !== 1 || argv[0] === '-h' || argv[0] === '--help') {
+    console.error('usage: npm run verify-bundle <bundle directory>   (e.g. reports/certification)');
+    return EXIT.usage;
+  }
+  const dir = argv[0]!;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    console.error(`verify-bundle: ${dir} is not a directory`);
+    return EXIT.usage;
+  }
+  if (!existsSync(`${dir}/${MANIFEST}`)) {
+    console.error(`verify-bundle: ${dir} has no ${MANIFEST}; is it a certification bundle?`);
+    return EXIT.usage;
+  }
+  const check = verifyManifest(dir);
+  if (check.ok) {
+    console.log(`Bundle verified: ${check.verified} files match ${MANIFEST} in ${dir}`);
+    return EXIT.ok;
+  }
+  console.error(`Bundle NOT verified: ${check.problems.length} problem(s) in ${dir}`);
+  for (const p of check.problems) console.error(`  ${p}`);
+  return EXIT.failed;
+}
+
+process.exit(main(process.argv.slice(2)));

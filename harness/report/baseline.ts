@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ConfigError } from '../errors.js';
+import type { Certification, ClauseVerdict } from './certification.js';
+import { EXIT } from './exit-codes.js';
+
+/** What makes the run exit 1: any failing clause, or only a clause that fails now and did not in the baseline. */
+export const failOnValues = ['any', 'regression'] as const;
+export type FailOn = (typeof failOnValues)[number];
+
+export interface ClauseChange {
+  id: string;
+  section: string;
+  /** Verdict in the baseline; null when the baseline did not know the clause. */
+  was: ClauseVerdict | null;
+  now: ClauseVerdict;
+}
+
+export interface BaselineDiff {
+  file: string;
+  baselineRunId?: string;
+  baselineFinishedAt: string;
+  baselineVerdict: string;
+  /** Failed now, not failed in the baseline (a clause new since the baseline counts when it fails). */
+  newlyFailing: ClauseChange[];
+  /** Passed now, not passed in the baseline. */
+  newlyPassing: ClauseChange[];
+  /** In the catalogue now, absent from the baseline. */
+  newClauses: ClauseChange[];
+}
+
+const verdicts = ['passed', 'failed', 'skipped', 'inconclusive', 'not-testable', 'not-run'] as const;
+
+/** Only the fields the comparison needs; anything else in the file is ignored. */
+const baselineSchema = z.object({
+  verdict: z.string(),
+  finishedAt: z.string(),
+  run: z.object({ runId: z.string() }).optional(),
+  clauses: z.array(z.object({ id: z.string(), verdict: z.enum(verdicts) })),
+});
+export type Baseline = z.infer<typeof baselineSchema>;
+
+/** Reads a certification.json used as baseline; anything unusable is a usage error (exit 2). */
+export function readBaseline(file: string): Baseline {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    throw new ConfigError(`--baseline ${file}: cannot read it (${why})`);
+  }
+  const parsed = baselineSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`--baseline ${file}: not a certification.json (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})`);
+  return parsed.data;
+}
+
+export function diffBaseline(baseline: Baseline, current: Pick<Certification, 'clauses'>, file: string): BaselineDiff {
+  const before = new Map(baseline.clauses.map((c) => [c.id, c.verdict] as const));
+  const diff: BaselineDiff = {
+    file,
+    baselineRunId: baseline.run?.runId,
+    baselineFinishedAt: baseline.finishedAt,
+    baselineVerdict: baseline.verdict,
+    newlyFailing: [],
+    newlyPassing: [],
+    newClauses: [],
+  };
+  for (const c of current.clauses) {
+    const was = before.get(c.id) ?? null;
+    const change: ClauseChange = { id: c.id, section: c.section, was, now: c.verdict };
+    if (was === null) diff.newClauses.push(change);
+    if (c.verdict === 'failed' && was !== 'failed') diff.newlyFailing.push(change);
+    if (c.verdict === 'passed' && was !== null && was !== 'passed') diff.newlyPassing.push(change);
+  }
+  return diff;
+}
+
+/**
+ * The process exit code for a finished run.
+ * any: 1 when the certification is non-conformant (a failed clause or a run error), 3 when inconclusive.
+ * regression: 1 only for a newly failing clause; otherwise 3 when something could not be judged.
+ */
+export function gateExitCode(cert: Pick<Certification, 'verdict' | 'runErrors'>, failOn: FailOn, diff?: BaselineDiff): number {
+  if (failOn === 'regression') {
+    if (!diff) throw new Error('gateExitCode: --fail-on regression needs a baseline diff');
+    if (diff.newlyFailing.length > 0) return EXIT.failed;
+    return cert.verdict === 'inconclusive' || cert.runErrors.length > 0 ? EXIT.inconclusive : EXIT.ok;
+  }
+  if (cert.verdict === 'non-conformant') return EXIT.failed;
+  return cert.verdict === 'inconclusive' ? EXIT.inconclusive : EXIT.ok;
+}
+
+/** Console lines for the diff; empty groups are left out. */
+export function baselineLines(diff: BaselineDiff): string[] {
+  const fmt = (c: ClauseChange) => `    ${c.id} (${c.section}): ${c.was ?? 'absent'} → ${c.now}`;
+  const lines = [`Compared with baseline ${diff.file} (${diff.baselineVerdict}, ${diff.baselineFinishedAt}):`];
+  const groups: [string, ClauseChange[]][] = [
+    ['newly failing', diff.newlyFailing],
+    ['newly passing', diff.newlyPassing],
+    ['new since the baseline', diff.newClauses],
+  ];
+  for (const [label, list] of groups) {
+    lines.push(`  ${list.length} ${label}${list.length ? ':' : ''}`);
+    lines.push(...list.map(fmt));
+  }
+  return lines;
+}

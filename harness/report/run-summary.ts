@@ -1,0 +1,93 @@
+import type { Settings } from '../config.js';
+import type { RunInfo } from '../run/run-info.js';
+
+/** Which slice of the checks a run covered (vitest --shard i/n). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * Everything about a run that the reports need, and nothing secret: no tokens, no profile
+ * internals. Persisted as reports/run.json so shards can be merged later on another machine.
+ */
+export interface RunSummary {
+  runId: string;
+  seed: number;
+  numRuns: number;
+  mode: 'full' | 'readonly';
+  startedAt: string;
+  target: {
+    url: string;
+    kind: 'embedded' | 'live';
+    companyId: string;
+    otherCompanyId?: string;
+    locationId?: string;
+    customerId?: string;
+  };
+  maxConcurrency: number;
+  requestTimeoutMs: number;
+  /** Set on a sharded run; a merged run lists the shards it was built from in `mergedFrom`. */
+  shard?: Shard;
+  mergedFrom?: { runId: string; shard?: Shard }[];
+  /** The configuration the user gave, secrets shown only as set / not set. */
+  config?: Record<string, string | number | null>;
+}
+
+export function parseShard(text: string): Shard | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m) return undefined;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return index >= 1 && count >= 1 && index <= count ? { index, count } : undefined;
+}
+
+export const shardLabel = (s: Shard) => `${s.index}/${s.count}`;
+
+export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunSummary['config'] } = {}, targetId = 'main'): RunSummary {
+  const t = run.targets.find((x) => x.id === targetId) ?? run.targets[0]!;
+  return {
+    runId: run.runId,
+    seed: run.seed,
+    numRuns: run.numRuns,
+    mode: run.mode,
+    startedAt: run.startedAt,
+    target: {
+      url: t.publicUrl,
+      kind: t.kind,
+      companyId: t.companyId,
+      otherCompanyId: t.otherCompanyId,
+      locationId: t.locationId,
+      customerId: t.customerId,
+    },
+    maxConcurrency: run.maxConcurrency,
+    requestTimeoutMs: run.requestTimeoutMs,
+    ...(extra.shard ? { shard: extra.shard } : {}),
+    ...(extra.config ? { config: extra.config } : {}),
+  };
+}
+
+const presence = (v: string | undefined) => (v ? 'set' : 'not set');
+
+/** The user's configuration for the report: public values as given, credentials only as set / not set. */
+export function configSummary(s: Settings): Record<string, string | number | null> {
+  return {
+    BASE_URL: s.baseUrl ?? null,
+    COMPANY_ID: s.companyId ?? null,
+    LOCATION_ID: s.locationId ?? null,
+    CUSTOMER_ID: s.customerId ?? null,
+    OTHER_COMPANY_ID: s.otherCompanyId ?? null,
+    CONFORMANCE_MODE: s.mode,
+    SEED: s.seed,
+    NUM_RUNS: s.numRuns,
+    MAX_CONCURRENCY: s.maxConcurrency,
+    REQUEST_TIMEOUT_MS: s.requestTimeoutMs,
+    RATE_LIMIT_GET_PER_MIN: s.rateLimitGetPerMin,
+    RATE_LIMIT_WRITE_PER_MIN: s.rateLimitWritePerMin,
+    CONFORMANCE_PROFILE: s.profileFile ?? null,
+    ACCESS_TOKEN: presence(s.accessToken),
+    ACCESS_TOKEN_NO_PO: presence(s.accessTokenNoPo),
+    PARTNER_ID: presence(s.partnerId),
+    AUTH_KEY: presence(s.authKey),
+  };
+}

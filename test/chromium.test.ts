@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clauseIds } from '../contract/clauses.js';
+import { writeBundle } from '../harness/report/bundle.js';
+import { buildCertification } from '../harness/report/certification.js';
+import { sampleRun } from './report-fixtures.js';
+
+/**
+ * The bundle's index.html in a real browser: Debian's chromium, headless. Without it the test is
+ * skipped with the reason (install: apt-get install -y chromium), never passed silently.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = resolve(process.env.REPORTS_DIR ?? 'reports', 'screenshots');
+
+const work = mkdtempSync(join(tmpdir(), 'cnf-chromium-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('certification page in headless Chromium', () => {
+  it('shows the verdict first and renders the clause tables, with no network', async (ctx) => {
+    if (!existsSync(CHROMIUM)) {
+      console.warn(`SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the page test.`);
+      ctx.skip(`chromium not installed at ${CHROMIUM} (apt-get install -y chromium)`);
+    }
+    const { summary, results } = sampleRun();
+    const bundle = join(work, 'certification');
+    writeBundle(bundle, { certification: buildCertification(summary, results), results, copies: { 'junit.xml': '<testsuites/>' } });
+
+    // A fresh profile directory per run (playwright passes it as --user-data-dir).
+    const browser = await chromium.launchPersistentContext(mkdtempSync(join(work, 'profile-')), {
+      executablePath: CHROMIUM,
+      viewport: { width: 1280, height: 900 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(r.url()));
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await page.goto(pathToFileURL(join(bundle, 'index.html')).href);
+
+      // The verdict is the first thing on the page.
+      const verdict = page.locator('#verdict');
+      await expect.poll(() => verdict.textContent()).toBe('NON-CONFORMANT');
+      const box = await verdict.boundingBox();
+      expect(box?.y).toBeLessThan(100);
+      expect(await page.locator('#what-failed').textContent()).toContain('ITEM-PAGE-ONE-BASED');
+
+      // One row per catalogued clause, the failed one marked, the error text shown as text.
+      expect(await page.locator('table.clauses tbody tr').count()).toBe(clauseIds.length);
+      const failedRow = page.locator('tr#ITEM-PAGE-ONE-BASED');
+      expect(await failedRow.getAttribute('data-verdict')).toBe('failed');
+      expect(await failedRow.locator('.badge').first().textContent()).toBe('failed');
+      expect(await page.locator('#what-failed pre').first().textContent()).toContain('<script>');
+
+      // The filter hides every row but the failed ones.
+      await page.locator('button[data-filter="failed"]').click();
+      expect(await page.locator('table.clauses tbody tr:visible').count()).toBe(1);
+
+      // An evidence link opens that check's exchanges.
+      await page.locator('#what-failed a', { hasText: 'evidence' }).first().click();
+      expect(await page.locator('details.evidence[open] .ex-line').first().textContent()).toContain('GET');
+
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.locator('button[data-filter="all"]').click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(SCREENSHOTS, 'certification-index.png') });
+      await page.locator('#clauses').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, 'certification-clauses.png') });
+
+      expect(pageErrors).toEqual([]);
+      expect(requested.filter((u) => !u.startsWith('file:'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clauseIds, clauses } from '../contract/clauses.js';
+import { buildCertification } from '../harness/report/certification.js';
+import { certificationHtml, evidenceKey } from '../harness/report/certification-html.js';
+import { evidenceOf } from '../harness/report/bundle.js';
+import { clausesPage } from '../harness/report/clauses-page.js';
+import ConsoleReporter, { areaOfCheck, areaOfFile, areaTable } from '../harness/report/console-reporter.js';
+import { attachExchanges } from '../harness/report/run-outputs.js';
+import { compareSections, primarySection } from '../harness/report/sections.js';
+import { exchange, runCli, sampleRun } from './report-fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cnf-report-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('spec sections', () => {
+  it('groups a clause under the first section it cites, in numeric order', () => {
+    expect(primarySection('§4.5 create rule 3, §7 row 3')).toBe('§4.5');
+    expect(primarySection('§7 row 5')).toBe('§7');
+    expect(primarySection('§5.1')).toBe('§5');
+    expect(primarySection('§1, §9')).toBe('§1');
+    expect(['§10', '§4.1', '§2.7', '§2.1', '§3'].sort(compareSections)).toEqual(['§2.1', '§2.7', '§3', '§4.1', '§10']);
+  });
+});
+
+describe('certification page (as text)', () => {
+  const { summary, results } = sampleRun();
+  const cert = buildCertification(summary, results);
+  const html = certificationHtml({ certification: cert, evidence: evidenceOf(results), files: ['certification.json'] });
+
+  it('puts the verdict first and escapes everything the target sent', () => {
+    expect(html.indexOf('id="verdict"')).toBeLessThan(html.indexOf('id="what-failed"'));
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert');
+  });
+
+  it('loads nothing from the network and every in-page link has its target', () => {
+    expect(html).not.toMatch(/<(?:script|link|img|iframe)[^>]+(?:src|href)=["']?https?:/i);
+    const targets = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    const links = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((l) => !targets.has(l))).toEqual([]);
+  });
+
+  it('lists observations and skipped clauses with their reasons', () => {
+    const skipped = html.slice(html.indexOf('id="skipped"'));
+    expect(skipped).toContain('PO-PERMISSION-REQUIRED');
+    expect(skipped).toContain('ACCESS_TOKEN_NO_PO is not set');
+    const obs = html.slice(html.indexOf('id="observations"'), html.indexOf('id="skipped"'));
+    expect(obs).toContain('status for a request without a token');
+  });
+});
+
+describe('evidence attached to checks', () => {
+  it('matches exchanges on clause, variant and target, and shows the public URL', () => {
+    const { results } = sampleRun();
+    const bare = { ...results, checks: results.checks.map(({ exchanges: _e, ...c }) => c) };
+    const ex = [
+      exchange('ITEM-CREATE-ENVELOPE', { variant: 'part', url: 'http://127.0.0.1:5555/v2/items' }),
+      exchange('ITEM-CREATE-ENVELOPE', { variant: 'tire' }),
+      exchange('ITEM-PAGE-ONE-BASED', { target: 'fault-x' }),
+    ];
+    const out = attachExchanges(bare, ex, [{ from: 'http://127.0.0.1:5555/v2', to: 'https://partner.example.test/v2' }]);
+    const part = out.checks.find((c) => c.clause === 'ITEM-CREATE-ENVELOPE')!;
+    expect(part.exchanges?.map((e) => e.url)).toEqual(['https://partner.example.test/v2/items']);
+    expect(out.checks.find((c) => c.clause === 'ITEM-PAGE-ONE-BASED')!.exchanges).toEqual([]);
+    expect(evidenceOf(out).get(evidenceKey(part))).toHaveLength(1);
+  });
+});
+
+describe('console reporter', () => {
+  it('names areas from clause ids and suite folders', () => {
+    expect(areaOfCheck('ITEM-PAGING: Walking GET /items …')).toBe('items');
+    expect(areaOfCheck('not a clause')).toBeUndefined();
+    expect(areaOfFile('suites/items/x.check.ts')).toBe('items');
+    expect(areaOfFile('suites/appointment-requests/x.check.ts')).toBe('appointmentRequests');
+    expect(areaOfFile('suites/inventory-level/x.check.ts')).toBe('inventoryLevels');
+  });
+
+  it('prints a plain summary table per area, without ANSI codes when not on a terminal', () => {
+    const lines = areaTable(
+      new Map([
+        ['items', { passed: 12, failed: 1, skipped: 2, inconclusive: 0 }],
+        ['vehicles', { passed: 3, failed: 0, skipped: 0, inconclusive: 1 }],
+      ]),
+    );
+    expect(lines[0]).toMatch(/^area\s+passed\s+failed\s+skipped\s+inconclusive$/);
+    expect(lines.find((l) => l.startsWith('items'))).toMatch(/items\s+12\s+1\s+2\s+0$/);
+    expect(lines.at(-1)).toMatch(/total\s+15\s+1\s+2\s+1$/);
+    const written: string[] = [];
+    const out = { isTTY: false, write: (s: string) => void written.push(s) } as unknown as NodeJS.WriteStream;
+    const reporter = new ConsoleReporter(out);
+    reporter.onTestRunStart([]);
+    reporter.onTestRunEnd([], []);
+    expect(written.join('')).not.toMatch(/\x1b\[/);
+  });
+});
+
+describe('npm run report', () => {
+  it('builds the Allure HTML report and the clause page its links point at', async () => {
+    const results = join(dir, 'allure-results');
+    mkdirSync(results, { recursive: true });
+    const id = 'ITEM-PAGING';
+    writeFileSync(
+      join(results, '00000000-0000-4000-8000-000000000001-result.json'),
+      JSON.stringify({
+        uuid: '00000000-0000-4000-8000-000000000001',
+        historyId: 'h1',
+        name: `${id}: ${clauses[id].must}`,
+        fullName: `suites/items/paging.check.ts#${id}`,
+        status: 'passed',
+        stage: 'finished',
+        start: 1735725600000,
+        stop: 1735725601000,
+        steps: [],
+        attachments: [],
+        parameters: [],
+        labels: [
+          { name: 'epic', value: 'items' },
+          { name: 'feature', value: '§4.2 Item endpoints' },
+          { name: 'story', value: id },
+          { name: 'severity', value: 'critical' },
+        ],
+        links: [{ url: `clauses.html#${id}`, name: `${id} clause text` }],
+      }),
+    );
+    const r = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(existsSync(join(dir, 'allure-report', 'index.html'))).toBe(true);
+    const page = readFileSync(join(dir, 'allure-report', 'clauses.html'), 'utf8');
+    for (const c of clauseIds) expect(page).toContain(`id="${c}"`);
+    const tree = readFileSync(join(dir, 'allure-report', 'widgets', 'tree.json'), 'utf8');
+    expect(tree).toContain('"name":"items"');
+    expect(tree).toContain('§4.2 Item endpoints');
+    expect(clausesPage()).toContain(`id="${id}"`);
+  });
+
+  it('exits 2 with one line when there are no results', async () => {
+    const r = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: join(dir, 'empty') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/No Allure results .* run npm run conformance first/);
+  });
+});
