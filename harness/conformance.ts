@@ -8,6 +8,7 @@ import { ExchangeLog } from './exchange-log.js';
 import { CHECK_HEADER } from './pacing/headers.js';
 import type { Profile } from './profile.js';
 import type { RunInfo, TargetInfo } from './run/run-info.js';
+import { primarySection, sectionTitle } from './report/sections.js';
 
 /** What a check needs from the target or the mode; unmet needs skip the check with a reason. */
 export type Need = 'write' | 'tokenNoPo' | 'otherCompany' | 'customer' | 'location';
@@ -156,7 +157,8 @@ async function labelForAllure(id: ClauseId, opts: CheckOptions, target: TargetIn
   const allure = await import('allure-js-commons');
   const c = clauses[id];
   await allure.epic(c.area);
-  await allure.feature(c.section);
+  // Tree: area → spec section → clause; the full section list stays in the description.
+  await allure.feature(sectionTitle(primarySection(c.section)));
   await allure.story(id);
   await allure.severity(c.severity);
   await allure.label('clause', id);
