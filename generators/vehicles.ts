@@ -40,11 +40,12 @@ export type VehicleChanges = Partial<Omit<VehicleInput, 'customerId'>>;
 let sequence = 0;
 /**
  * A word no real vehicle carries, unique per call and per run: letters and digits only, so a
- * search that tokenises on punctuation still matches it whole.
+ * search that tokenises on punctuation still matches it whole; fixed length, so no term is a
+ * prefix of another.
  */
 export function uniqueVehicleTerm(marker: string): string {
   sequence += 1;
-  return `cnfv${compactMarker(marker).toLowerCase()}${sequence.toString(36)}`;
+  return `cnfv${compactMarker(marker).toLowerCase()}${sequence.toString(36).padStart(4, '0')}`;
 }
 
 /** `notes` always keeps the marker, so an update never orphans a record from its check. */
@@ -97,7 +98,9 @@ export const vehicleTagArbitrary: fc.Arbitrary<VehicleTagInput> = fc.record({ na
 
 /**
  * A non-empty random subset of the changeable fields (§4.1 PUT sends only the fields to change).
- * `notes` is left out: it carries the marker that ties the record to its check.
+ * Left out: `notes`, which carries the marker that ties the record to its check, and `tags` and
+ * `mileageUnit`, whose representation has clauses of its own (VEHICLE-TAG-COLOR,
+ * VEHICLE-MILEAGE-UNIT); unsent, they must still keep their values.
  */
 export const vehicleChangesArbitrary: fc.Arbitrary<VehicleChanges> = fc.record(
   {
@@ -110,11 +113,9 @@ export const vehicleChangesArbitrary: fc.Arbitrary<VehicleChanges> = fc.record(
     licensePlate: fc.stringMatching(/^[A-Z0-9]{3,8}$/),
     state: fc.constantFrom('CA', 'NY', 'TX', 'ON', 'QC', 'WA'),
     vin: fc.stringMatching(/^[A-HJ-NPR-Z0-9]{17}$/),
-    tags: fc.array(vehicleTagArbitrary, { maxLength: 3 }),
     driveType: fc.constantFrom('FWD', 'RWD', 'AWD', '4WD'),
     transmission: fc.constantFrom('Automatic', 'Manual', 'CVT'),
     mileage: fc.integer({ min: 0, max: 500_000 }),
-    mileageUnit: fc.constantFrom(...mileageUnits),
   },
   { requiredKeys: [] },
 ).filter((c) => Object.keys(c).length > 0);

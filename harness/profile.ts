@@ -23,6 +23,8 @@ export const defaultProfile = {
     markerField: 'notes',
     /** A field the partial-update check changes. */
     updatableField: 'lastName',
+    /** Free-text filter of GET /customers, used only to find the run's own records faster. */
+    searchParam: 'search',
   },
   inventoryLevels: {
     arrayField: 'inventoryLevels',

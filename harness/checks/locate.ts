@@ -76,3 +76,20 @@ export function reportedTotal(value: unknown): number | undefined {
   const v = fieldValue(value, totalNames);
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
 }
+
+/**
+ * The outermost array of records in which some record has `key` (breadth-first): the records of
+ * a list whose envelope is not shown, without the nested objects that merely mention the key.
+ */
+export function recordArrayWith(value: unknown, key: string): Record<string, unknown>[] | undefined {
+  const queue: unknown[] = [value];
+  while (queue.length) {
+    const v = queue.shift();
+    if (Array.isArray(v)) {
+      const records = v.filter(isRecord);
+      if (records.some((r) => key in r)) return records;
+      queue.push(...v);
+    } else if (isRecord(v)) queue.push(...Object.values(v));
+  }
+  return undefined;
+}

@@ -58,23 +58,34 @@ export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => nu
 /**
  * Walks pages 1..n until a short or empty page, then asks for the page past the end.
  * Stops at maxPages (a live target may hold more data than a check should read).
+ * With `parallel` > 1, pages are asked in batches: a shorter walk leaves concurrent writers less
+ * time to move records between pages.
  */
 export async function walkPages(
   size: number,
   fetchPage: (page: number) => Promise<WalkedPage>,
   maxPages = 50,
+  parallel = 1,
 ): Promise<PagingWalk & { truncated: boolean }> {
   const pages: WalkedPage[] = [];
+  const fetched = new Map<number, WalkedPage>();
+  const get = async (page: number) => {
+    if (!fetched.has(page)) {
+      const batch = Array.from({ length: Math.max(1, parallel) }, (_, i) => page + i).filter((n) => n <= maxPages + 1);
+      (await Promise.all(batch.map(fetchPage))).forEach((p, i) => fetched.set(batch[i]!, p));
+    }
+    return fetched.get(page)!;
+  };
   let page = 1;
   for (; page <= maxPages; page++) {
-    const p = await fetchPage(page);
+    const p = await get(page);
     if (p.ids.length === 0) return { size, pages, pastEnd: p, truncated: false };
     pages.push(p);
     const total = p.total;
     if (p.ids.length < size || (total !== undefined && page * size >= total)) break;
   }
   if (page > maxPages) return { size, pages, pastEnd: { page, ids: [] }, truncated: true };
-  const pastEnd = await fetchPage(page + 1);
+  const pastEnd = fetched.get(page + 1) ?? (await fetchPage(page + 1));
   return { size, pages, pastEnd, truncated: false };
 }
 
@@ -95,13 +106,16 @@ const walkSignature = (w: PagingWalk) => JSON.stringify([w.pages.map((p) => [p.i
 export async function walkUntilStable(
   size: number,
   fetchPage: (page: number) => Promise<WalkedPage>,
-  opts: { maxPages?: number; attempts?: number; signature?: (w: PagingWalk) => string } = {},
+  opts: { maxPages?: number; attempts?: number; parallel?: number; pauseMs?: number; signature?: (w: PagingWalk) => string } = {},
 ): Promise<StableWalk> {
   const signature = opts.signature ?? walkSignature;
   const attempts = Math.max(2, opts.attempts ?? 3);
-  let previous = await walkPages(size, fetchPage, opts.maxPages);
+  const walk = () => walkPages(size, fetchPage, opts.maxPages, opts.parallel);
+  let previous = await walk();
   for (let n = 2; n <= attempts; n++) {
-    const next = await walkPages(size, fetchPage, opts.maxPages);
+    // After a disagreement, wait (longer each time) for a quiet moment before walking again.
+    if (n > 2 && opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs! * 2 ** (n - 3)));
+    const next = await walk();
     if (signature(next) === signature(previous)) return { walk: next, stable: true, walks: n };
     previous = next;
   }

@@ -20,7 +20,7 @@ function walker(ctx: CheckContext, query: Query, size: number) {
     const res = await listVehicles(ctx, { ...query, size, page });
     expectSuccess(res, `GET /vehicles?size=${size}&page=${page}`);
     return walkedVehiclePage(res, page);
-  }, { maxPages: 30 });
+  }, { maxPages: 30, parallel: 4, pauseMs: 250 });
 }
 
 // §4.1 size and page, §8 (page 1 first): every record once, no page over size, nothing past the end.

@@ -21,7 +21,7 @@ conformance('VEHICLE-SORT', async (ctx) => {
       expectSuccess(res, `GET /vehicles?sort=${field}&sortDirection=ASC&page=${page}`);
       return walkedVehiclePage(res, page, valueOf);
     },
-    { maxPages: 10, signature: (w) => JSON.stringify(walkedValues(w)) },
+    { maxPages: 10, parallel: 4, pauseMs: 250, signature: (w) => JSON.stringify(walkedValues(w)) },
   );
   if (!stable) ctx.inconclusive('the sorted list kept changing between walks (records written concurrently)');
   const values = walkedValues(walk);

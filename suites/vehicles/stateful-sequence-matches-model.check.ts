@@ -18,7 +18,7 @@ conformance('VEHICLE-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write', 'c
   };
   // A sequence ending in an update is judged too: every readable vehicle is read once more.
   const readAll = async (model: VehicleModel, real: VehicleReal) => {
-    for (let i = 0; i < model.vehicles.length; i++) if (model.vehicles[i]!.readable) await new GetVehicle(i).runOn(model, real, model.vehicles[i]!);
+    for (const entry of model.vehicles) if (entry.readable) await new GetVehicle(0).runOn(model, real, entry);
   };
   await checkModel(ctx, vehicleCommands(ctx.marker, customerId), setup, readAll);
   ctx.observe('PUT /vehicles in sequences', stats);

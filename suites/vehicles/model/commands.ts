@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import { liveRecords, modelDifferences, readableRecords, rebase, tracked } from '../../../generators/model/records.js';
 import { pickOf } from '../../../generators/model/run.js';
 import { validVehicleArbitrary, vehicleChangesArbitrary, type VehicleChanges, type VehicleInput } from '../../../generators/vehicles.js';
 import { archiveVehicles, createVehicleForCheck, getVehicle, listVehicles, putVehicles, readVehicleForCheck, termOf, vehicleIn } from '../support.js';
-import { modelDifferences, rebase, type VehicleEntry, type VehicleModel, type VehicleReal } from './state.js';
+import type { VehicleEntry, VehicleModel, VehicleReal } from './state.js';
 
 type VehicleCommand = fc.AsyncCommand<VehicleModel, VehicleReal>;
 
-const live = (m: Readonly<VehicleModel>) => m.vehicles.filter((v) => !v.archived);
-const readable = (m: Readonly<VehicleModel>) => m.vehicles.filter((v) => v.readable);
+const live = (m: Readonly<VehicleModel>) => liveRecords(m.vehicles);
+const readable = (m: Readonly<VehicleModel>) => readableRecords(m.vehicles);
 const label = (m: Readonly<VehicleModel>, e: VehicleEntry) => `#${m.vehicles.indexOf(e)}`;
 
 function violation(what: string, problems: string[]): never {
@@ -23,7 +24,7 @@ export class CreateVehicle implements VehicleCommand {
     const input = this.build();
     const vehicleId = await createVehicleForCheck(r.ctx, input);
     const original = await readVehicleForCheck(r.ctx, vehicleId, 'after create');
-    m.vehicles.push({ vehicleId, customerId: input.customerId, term: termOf(input), original, changes: {}, archived: false, readable: true });
+    m.vehicles.push({ ...tracked(vehicleId, termOf(input), original), customerId: input.customerId });
   }
   toString = () => 'create';
 }
@@ -34,7 +35,7 @@ export class UpdateVehicle implements VehicleCommand {
   check = (m: Readonly<VehicleModel>) => live(m).length > 0;
   async run(m: VehicleModel, r: VehicleReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
-    const res = await putVehicles(r.ctx, [{ vehicleId: entry.vehicleId, ...this.changes }]);
+    const res = await putVehicles(r.ctx, [{ vehicleId: entry.id, ...this.changes }]);
     if (!isSuccess(res)) {
       r.stats.updatesRefused += 1;
       return;
@@ -51,12 +52,12 @@ export class ArchiveVehicle implements VehicleCommand {
   check = (m: Readonly<VehicleModel>) => live(m).length > 0;
   async run(m: VehicleModel, r: VehicleReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
-    const res = await archiveVehicles(r.ctx, [{ vehicleId: entry.vehicleId, customerId: entry.customerId }]);
+    const res = await archiveVehicles(r.ctx, [{ vehicleId: entry.id, customerId: entry.customerId }]);
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /vehicles was refused (${describeResponse(res)})`);
-    r.ctx.ledger.archived('vehicle', entry.vehicleId);
+    r.ctx.ledger.archived('vehicle', entry.id);
     entry.archived = true;
-    const read = await getVehicle(r.ctx, entry.vehicleId);
-    const record = isSuccess(read) ? vehicleIn(read.json, entry.vehicleId) : undefined;
+    const read = await getVehicle(r.ctx, entry.id);
+    const record = isSuccess(read) ? vehicleIn(read.json, entry.id) : undefined;
     if (record) rebase(entry, record);
     else entry.readable = false;
   }
@@ -71,9 +72,9 @@ export class GetVehicle implements VehicleCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: VehicleModel, r: VehicleReal, entry: VehicleEntry): Promise<void> {
-    const record = await readVehicleForCheck(r.ctx, entry.vehicleId, 'in the sequence');
+    const record = await readVehicleForCheck(r.ctx, entry.id, 'in the sequence');
     const problems = modelDifferences(entry, record);
-    if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.vehicleId}) read by id disagrees with the updates sent`, problems);
+    if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.id}) read by id disagrees with the updates sent`, problems);
   }
   toString = () => `get(${this.pick})`;
 }
@@ -86,10 +87,10 @@ export class ListVehicles implements VehicleCommand {
     const entry = pickOf(live(m), this.pick)!;
     const res = await listVehicles(r.ctx, { search: entry.term, size: 10, page: 1 });
     // Finding the record is the search clause's business: compare only what the list shows.
-    const record = isSuccess(res) ? vehicleIn(res.json, entry.vehicleId) : undefined;
+    const record = isSuccess(res) ? vehicleIn(res.json, entry.id) : undefined;
     if (!record) return;
     const problems = modelDifferences(entry, record, true);
-    if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.vehicleId}) as listed disagrees with the updates sent`, problems);
+    if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.id}) as listed disagrees with the updates sent`, problems);
   }
   toString = () => `list(${this.pick})`;
 }

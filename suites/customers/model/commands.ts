@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import type { Profile } from '../../../harness/profile.js';
+import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
+import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../generators/model/records.js';
+import { pickOf } from '../../../generators/model/run.js';
+import { archiveCustomers, createCustomersForCheck, findCustomersByTerm, putCustomers, readCustomerTolerantly } from '../support.js';
+import type { CustomerModel, CustomerReal } from './state.js';
+
+type CustomerCommand = fc.AsyncCommand<CustomerModel, CustomerReal>;
+
+const live = (m: Readonly<CustomerModel>) => liveRecords(m.customers);
+const readable = (m: Readonly<CustomerModel>) => readableRecords(m.customers);
+const label = (m: Readonly<CustomerModel>, e: TrackedRecord) => `#${m.customers.indexOf(e)} (${e.id})`;
+
+function violation(what: string, problems: string[]): never {
+  throw new ContractViolation(`${what}:\n  - ${problems.slice(0, 10).join('\n  - ')}`);
+}
+
+/** POST one customer, locate it by its marker, read it: the read is the model's baseline. */
+export class CreateCustomer implements CustomerCommand {
+  constructor(readonly build: () => CustomerInput) {}
+  check = () => true;
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const input = this.build();
+    const term = customerTermOf(input, r.ctx.profile.customers);
+    const [id] = await createCustomersForCheck(r.ctx, [input]);
+    const original = await readCustomerTolerantly(r.ctx, id!, term);
+    if (!original) r.ctx.inconclusive(`precondition: the created customer ${id} could not be read back`);
+    m.customers.push(tracked(id!, term, original!));
+  }
+  toString = () => 'create';
+}
+
+/** PUT the profile's updatable field, sometimes with a rewritten marker field; a refused PUT changes nothing. */
+export class UpdateCustomer implements CustomerCommand {
+  constructor(readonly pick: number, readonly value: string, readonly alsoMarkerField: boolean) {}
+  check = (m: Readonly<CustomerModel>) => live(m).length > 0;
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const entry = pickOf(live(m), this.pick)!;
+    const names = r.ctx.profile.customers;
+    // The marker field keeps the marker and the unique term (last), so the record stays findable.
+    const sent: Record<string, unknown> = { [names.updatableField]: this.value };
+    if (this.alsoMarkerField) sent[names.markerField] = customerMarkerText(`${r.ctx.marker} edited`, entry.term);
+    const res = await putCustomers(r.ctx, [{ customerId: entry.id, ...sent }]);
+    if (!isSuccess(res)) {
+      r.stats.updatesRefused += 1;
+      return;
+    }
+    r.stats.updatesApplied += 1;
+    Object.assign(entry.changes, sent);
+  }
+  toString = () => `update(${this.pick}, ${JSON.stringify(this.value)}${this.alsoMarkerField ? ', marker field' : ''})`;
+}
+
+/** PATCH one customer; its archive effects have their own clause, so the model re-bases on a fresh read. */
+export class ArchiveCustomer implements CustomerCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<CustomerModel>) => live(m).length > 0;
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const entry = pickOf(live(m), this.pick)!;
+    const res = await archiveCustomers(r.ctx, [entry.id]);
+    if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /customers was refused (${describeResponse(res)})`);
+    r.ctx.ledger.archived('customer', entry.id);
+    entry.archived = true;
+    const record = await readCustomerTolerantly(r.ctx, entry.id, entry.term);
+    if (record) rebase(entry, record);
+    else entry.readable = false;
+  }
+  toString = () => `archive(${this.pick})`;
+}
+
+/** A read must show the baseline plus every accepted change, and nothing else changed. */
+export class GetCustomer implements CustomerCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<CustomerModel>) => readable(m).length > 0;
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    await this.runOn(m, r, pickOf(readable(m), this.pick)!);
+  }
+  async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
+    const record = await readCustomerTolerantly(r.ctx, entry.id, entry.term);
+    if (!record) r.ctx.inconclusive(`precondition: customer ${entry.id} could not be read in the sequence`);
+    const problems = modelDifferences(entry, record!);
+    if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
+  }
+  toString = () => `get(${this.pick})`;
+}
+
+/** The listed record, found by its marker, must agree with the model on the fields it shows. */
+export class ListCustomers implements CustomerCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<CustomerModel>) => live(m).length > 0;
+  async run(m: CustomerModel, r: CustomerReal): Promise<void> {
+    const entry = pickOf(live(m), this.pick)!;
+    const record = (await findCustomersByTerm(r.ctx, [entry.term], r.ctx.companyId, 3)).get(entry.term);
+    if (!record) return;
+    const problems = modelDifferences(entry, record, true);
+    if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
+  }
+  toString = () => `list(${this.pick})`;
+}
+
+/** Sequences of at most `maxCommands` actions, weighted towards updates and reads. */
+export function customerCommands(marker: string, names: Profile['customers'], maxCommands = 8): fc.Arbitrary<Iterable<CustomerCommand>> {
+  const pick = fc.nat({ max: 7 });
+  const update = fc.tuple(pick, customerNameChangeArbitrary, fc.boolean()).map(([p, v, both]) => new UpdateCustomer(p, v, both));
+  return fc.commands(
+    [
+      validCustomerArbitrary(marker, names).map((build) => new CreateCustomer(build)),
+      update,
+      update,
+      pick.map((p) => new ArchiveCustomer(p)),
+      pick.map((p) => new GetCustomer(p)),
+      pick.map((p) => new GetCustomer(p)),
+      pick.map((p) => new ListCustomers(p)),
+    ],
+    { maxCommands },
+  );
+}
