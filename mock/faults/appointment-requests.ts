@@ -15,7 +15,7 @@ export const appointmentRequestFaults = {
   'appt-legacy-alias-ignored': { clause: 'APPT-LEGACY-ALIAS', description: 'The legacy names appointmentStartDate/appointmentEndDate are no longer read.' },
   'appt-legacy-alias-wins': { clause: 'APPT-STANDARD-WINS', description: 'When a standard date name and its legacy alias are both sent, the legacy alias wins.' },
   'appt-startdate-honoured': { clause: 'APPT-STARTDATE-IGNORED', description: 'startDate/endDate filter the list on the request start, as a last-resort alias.' },
-  'appt-datetime-filter-rejected': { clause: 'APPT-DATE-FORMS', description: 'The list date filters accept only YYYY-MM-DD; an ISO 8601 datetime gets 400.' },
+  'appt-datetime-filter-rejected': { clause: 'APPT-DATE-FORMS', description: 'The appointment-date filters go through a date-only parser: an ISO 8601 datetime gets 400.' },
   'appt-updated-null-included': { clause: 'APPT-UPDATED-NULL-EXCLUDED', description: 'The updated-date filters fall back to createdAt when updatedAt is null (COALESCE), so untouched requests match.' },
   'slots-iso-datetime-accepted': { clause: 'SLOTS-ISO-REJECTED', description: 'availableSlots accepts an ISO 8601 datetime and truncates it to its date.' },
   'slots-slotdate-accepted': { clause: 'SLOTS-SLOTDATE-REJECTED', description: 'availableSlots reads slotDateStart/slotDateEnd as a third date pair.' },

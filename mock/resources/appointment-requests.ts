@@ -164,13 +164,12 @@ function comparator(q: URLSearchParams): (a: AppointmentRequestRecord, b: Appoin
 function list(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const q = ctx.query;
-  const allowDateTime = !ctx.faults.has('appt-datetime-filter-rejected');
   const locationId = locationOf(ctx, company);
   const statuses = statusFilter(q);
   const appointmentStart = appointmentBound(ctx, 'appointmentDateStart', 'appointmentStartDate', 'startDate');
   const appointmentEnd = appointmentBound(ctx, 'appointmentDateEnd', 'appointmentEndDate', 'endDate');
-  const updatedStart = dateParam(q, 'updatedDateStart', { allowDateTime });
-  const updatedEnd = ctx.faults.has('appt-updated-end-ignored') ? undefined : dateParam(q, 'updatedDateEnd', { allowDateTime });
+  const updatedStart = dateParam(q, 'updatedDateStart');
+  const updatedEnd = ctx.faults.has('appt-updated-end-ignored') ? undefined : dateParam(q, 'updatedDateEnd');
   const byUpdate = updatedStart !== undefined || updatedEnd !== undefined;
   const order = comparator(q);
   const page = pageRequest(q);
