@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config';
  * Two projects, runnable alone: `self` (self-tests of harness and mock) and `conformance`
  * (the suites, against the embedded mock or BASE_URL via `npm run conformance`).
  */
-const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 4);
+const live = process.env.CONFORMANCE_CLI === '1' && Boolean(process.env.CONFORMANCE_BASE_URL);
+/**
+ * A worker runs one check file at a time and a check mostly waits on its own requests, so a live
+ * run needs more workers than MAX_CONCURRENCY to keep that many requests in flight (the pacing
+ * proxy enforces the bound). Against the embedded mock the CPU is the limit.
+ */
+const maxInFlight = Number(process.env.MAX_CONCURRENCY || 4);
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS || (live ? Math.min(16, Math.max(2, Math.ceil(maxInFlight * 1.5))) : 4));
 
 export default defineConfig({
   test: {
@@ -25,6 +32,7 @@ export default defineConfig({
           globalSetup: ['harness/run/global-setup.ts'],
           pool: 'threads',
           maxWorkers,
+          // Check files share no state; reusing modules across files saves seconds per file.
           isolate: false,
           // Checks are independent: run them concurrently so latency is hidden (pacing bounds the rate).
           sequence: { concurrent: true },

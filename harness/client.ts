@@ -118,7 +118,18 @@ export class ApiClient {
     return this.request({ method: 'PATCH', path, body, query });
   }
 
-  async request(req: ApiRequest): Promise<ApiResponse> {
+  /**
+   * A check may start several requests and await them later: the returned promise is marked as
+   * handled at once, so a transport failure of one not yet awaited is not an unhandled rejection
+   * (a run error) but still rejects for whoever awaits it.
+   */
+  request(req: ApiRequest): Promise<ApiResponse> {
+    const pending = this.exchange(req);
+    pending.catch(() => undefined);
+    return pending;
+  }
+
+  private async exchange(req: ApiRequest): Promise<ApiResponse> {
     const url = buildUrl(this.options.baseUrl, req.path, req.query);
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     if (this.options.token !== null) headers.authorization = `Bearer ${this.options.token}`;
