@@ -1,0 +1,58 @@
+import type { Method, Query } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { addDays, dayOf } from '../../harness/checks/index.js';
+
+/**
+ * Every endpoint of §4.1–§4.6 with a harmless request: unknown ids and empty bulk arrays, so that
+ * even a target that fails to check the credential changes nothing.
+ */
+
+export interface Endpoint {
+  method: Method;
+  path: string;
+  query?: Query;
+  body?: unknown;
+}
+
+export function endpointMatrix(ctx: CheckContext): Endpoint[] {
+  const companyId = ctx.companyId;
+  const probeId = `conformance-auth-${ctx.marker}`;
+  const q = { companyId };
+  const day = addDays(dayOf(new Date()), 7);
+  const appt = ctx.profile.appointmentRequests;
+  const where = { [ctx.profile.companyParam]: companyId, ...(ctx.target.locationId ? { [appt.locationParam]: ctx.target.locationId } : {}) };
+  const all: Endpoint[] = [
+    // §4.1 vehicles
+    { method: 'POST', path: '/vehicles', body: { companyId, vehicles: [] } },
+    { method: 'GET', path: '/vehicles', query: { ...q, size: 1, page: 1 } },
+    { method: 'PUT', path: '/vehicles', body: { companyId, vehicles: [] } },
+    { method: 'PATCH', path: '/vehicles', body: { companyId, vehicles: [] } },
+    { method: 'GET', path: `/vehicles/${probeId}`, query: q },
+    // §4.2 items
+    { method: 'POST', path: '/items', body: { companyId, items: [] } },
+    { method: 'GET', path: '/items', query: { ...q, size: 1, page: 1 } },
+    { method: 'PATCH', path: '/items', body: { companyId, items: [] } },
+    { method: 'GET', path: `/items/${probeId}`, query: q },
+    // §4.3 customers (bodies not shown: the profile's array name)
+    { method: 'POST', path: '/customers', body: { companyId, [ctx.profile.customers.arrayField]: [] } },
+    { method: 'GET', path: '/customers', query: { ...q, size: 1, page: 1 } },
+    { method: 'PUT', path: '/customers', body: { companyId, [ctx.profile.customers.arrayField]: [] } },
+    { method: 'PATCH', path: '/customers', body: { companyId, [ctx.profile.customers.arrayField]: [] } },
+    { method: 'GET', path: `/customers/${probeId}`, query: q },
+    // §4.4 inventory levels
+    { method: 'GET', path: '/inventoryLevels', query: q },
+    { method: 'PUT', path: '/inventoryLevels', body: { companyId, [ctx.profile.inventoryLevels.arrayField]: [] } },
+    { method: 'GET', path: `/inventoryLevels/${probeId}`, query: q },
+    // §4.5 appointment requests (a body without dates: never a booking)
+    { method: 'POST', path: '/appointmentRequests/create', query: where, body: { ...where } },
+    { method: 'GET', path: '/appointmentRequests', query: { ...where, size: 1, page: 1 } },
+    { method: 'GET', path: '/appointmentRequests/availableSlots', query: { ...where, appointmentDateStart: day, appointmentDateEnd: day } },
+    // §4.6 purchase orders
+    { method: 'GET', path: '/purchaseOrders', query: { ...q, source: 'inventory', size: 1, page: 1 } },
+    { method: 'GET', path: `/purchaseOrders/${probeId}`, query: q },
+  ];
+  // CONFORMANCE_MODE=readonly sends only GET requests.
+  return ctx.run.mode === 'readonly' ? all.filter((e) => e.method === 'GET') : all;
+}
+
+export const endpointName = (e: Endpoint) => `${e.method} ${e.path}`;
