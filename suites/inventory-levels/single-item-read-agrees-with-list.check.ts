@@ -1,0 +1,37 @@
+import type { ApiResponse } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { describeResponse, expectNoViolations, expectSuccess, isClientError } from '../../harness/checks/index.js';
+import { conformance } from '../../harness/conformance.js';
+import { getItemLevels, levelsIn, listLevels, sampleItemIds, type Level } from './support.js';
+
+const where = (l: Level) => l.locationId ?? '(no location shown)';
+
+/** List levels of one item that the single-item read does not show with the same quantity. */
+function disagreements(ctx: CheckContext, itemId: string, listed: Level[], single: ApiResponse): string[] {
+  if (single.status < 200 || single.status >= 300) return [`item ${itemId}: the list shows levels but GET /inventoryLevels/${itemId} answers ${describeResponse(single)}`];
+  const own = levelsIn(ctx, single.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
+  return listed
+    .filter((l) => !own.some((o) => where(o) === where(l) && o.quantity === l.quantity))
+    .map((l) => `item ${itemId} at ${where(l)}: list ${l.quantity}, single read ${JSON.stringify(own.filter((o) => where(o) === where(l)).map((o) => o.quantity))}`);
+}
+
+async function compare(ctx: CheckContext): Promise<{ problems: string[]; sampled: number }> {
+  const list = await listLevels(ctx);
+  if (isClientError(list)) ctx.inconclusive(`GET /inventoryLevels was refused (${describeResponse(list)}); its parameters are the profile's guesses`);
+  expectSuccess(list, 'GET /inventoryLevels');
+  const levels = levelsIn(ctx, list.json);
+  const sample = sampleItemIds(levels, 5);
+  if (!sample.length) ctx.skip('the list shows no levels with an itemId');
+  const singles = await Promise.all(sample.map((id) => getItemLevels(ctx, id)));
+  const problems = sample.flatMap((id, i) => disagreements(ctx, id, levels.filter((l) => l.itemId === id), singles[i]!));
+  return { problems, sampled: sample.length };
+}
+
+// §4.4: GET /inventoryLevels/{itemId} gives the same levels as the list shows for that item.
+conformance('INVENTORY-ITEM-AGREES', async (ctx) => {
+  let { problems, sampled } = await compare(ctx);
+  // A level changed between the two reads would look like a disagreement: compare once more.
+  if (problems.length) ({ problems, sampled } = await compare(ctx));
+  ctx.observe('items compared', sampled);
+  expectNoViolations(problems, 'the single-item levels disagree with the list');
+});

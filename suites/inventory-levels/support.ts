@@ -1,0 +1,69 @@
+import type { ApiResponse, Query } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { isClientError, isRecord } from '../../harness/checks/index.js';
+
+/**
+ * Helpers shared by the inventory-level checks (§4.4). Parameters, bodies and records are not
+ * shown: names come from ctx.profile, and levels are located tolerantly.
+ */
+
+const company = (ctx: CheckContext) => ({ [ctx.profile.companyParam]: ctx.companyId });
+
+/**
+ * GET /inventoryLevels "across one or more locations": asked without a location first (all
+ * locations); only when that is refused, again with the known location under the profile's name.
+ */
+export async function listLevels(ctx: CheckContext, query: Query = {}): Promise<ApiResponse> {
+  const res = await ctx.api.get('/inventoryLevels', { ...company(ctx), ...query });
+  if (!isClientError(res) || !ctx.target.locationId) return res;
+  ctx.observe('GET /inventoryLevels without a location', `refused (${res.status}); retried with ${ctx.profile.inventoryLevels.listLocationParam}`);
+  return ctx.api.get('/inventoryLevels', { ...company(ctx), [ctx.profile.inventoryLevels.listLocationParam]: ctx.target.locationId, ...query });
+}
+
+export function getItemLevels(ctx: CheckContext, itemId: string): Promise<ApiResponse> {
+  return ctx.api.get(`/inventoryLevels/${encodeURIComponent(itemId)}`, company(ctx));
+}
+
+export function putLevels(ctx: CheckContext, entries: Record<string, unknown>[]): Promise<ApiResponse> {
+  return ctx.api.put('/inventoryLevels', { ...company(ctx), [ctx.profile.inventoryLevels.arrayField]: entries });
+}
+
+/** One located level: a quantity, with the item and location it sits under when those show. */
+export interface Level {
+  itemId?: string;
+  locationId?: string;
+  quantity: number;
+}
+
+const quantityNames = (ctx: CheckContext) => [...new Set([ctx.profile.inventoryLevels.quantityField, 'quantityOnHand', 'onHand', 'quantity'])];
+
+/**
+ * Every numeric quantity in a body, each with the nearest itemId and locationId around it, so flat
+ * records ({ itemId, locationId, quantity }) and nested ones ({ itemId, levels: [{ locationId, … }] })
+ * are read alike.
+ */
+export function levelsIn(ctx: CheckContext, body: unknown): Level[] {
+  const names = quantityNames(ctx);
+  const out: Level[] = [];
+  const walk = (v: unknown, itemId: string | undefined, locationId: string | undefined, depth: number): void => {
+    if (depth > 10) return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, itemId, locationId, depth + 1));
+    if (!isRecord(v)) return;
+    const here = {
+      itemId: v.itemId === undefined ? itemId : String(v.itemId),
+      locationId: v.locationId === undefined ? locationId : String(v.locationId),
+    };
+    const name = names.find((n) => typeof v[n] === 'number');
+    if (name) out.push({ ...here, quantity: v[name] as number });
+    for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) walk(x, here.itemId, here.locationId, depth + 1);
+  };
+  walk(body, undefined, undefined, 0);
+  return out;
+}
+
+/** Item ids that have levels, spread evenly over the list (a bounded sample). */
+export function sampleItemIds(levels: Level[], count: number): string[] {
+  const ids = [...new Set(levels.map((l) => l.itemId).filter((id): id is string => !!id))];
+  if (ids.length <= count) return ids;
+  return Array.from({ length: count }, (_, i) => ids[Math.floor((i * ids.length) / count)]!);
+}
