@@ -76,7 +76,7 @@ describe('certification page in headless Chromium', () => {
 
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.locator('button[data-filter="all"]').click();
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: join(SCREENSHOTS, 'certification-index.png') });
       await page.locator('#clauses').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, 'certification-clauses.png') });

@@ -119,6 +119,8 @@ async function main(): Promise<number> {
   else delete process.env[BASE_URL_HANDOVER];
   const dir = reportsDir();
   clearStaleOutputs(dir);
+  // Filesystem clocks can lag a little behind Date.now(): allow a second.
+  const startedAt = Date.now() - 1000;
   const capture = new RunCapture();
   // Loaded only now: a usage error above answers at once, without starting vitest.
   const { startVitest } = await import('vitest/node');
@@ -148,7 +150,7 @@ async function main(): Promise<number> {
   const urls = run.targets.map((t) => ({ from: t.baseUrl, to: t.publicUrl }));
   const results = attachExchanges(raw, readExchanges(run.runDir), urls);
   const summary = summarizeRun(run, { shard: opts.shard, config: configSummary(settings) });
-  const cert = writeRunOutputs(dir, results, summary, { baseline: opts.baseline });
+  const cert = writeRunOutputs(dir, results, summary, { baseline: opts.baseline, freshSince: startedAt });
 
   const counts = Object.entries(cert.summary).map(([k, v]) => `${v} ${k}`).join(', ');
   console.log(`\nVerdict: ${cert.verdict.toUpperCase()} (clauses: ${counts})${opts.shard ? ` for shard ${opts.shard.index}/${opts.shard.count}` : ''}`);

@@ -97,6 +97,7 @@ export default class ConsoleReporter implements Reporter {
   /** One redrawn line on a terminal: files done per area and the running totals. */
   private drawStatus(): void {
     if (!this.tty) return;
+    this.clearStatus();
     const parts = [...this.areas.entries()].sort().map(([n, a]) => `${n} ${a.filesDone}/${a.files}`);
     const t = this.totals();
     const line = `${parts.join(' · ')}  │ ✓ ${t.passed} ✗ ${t.failed} ↷ ${t.skipped} ? ${t.inconclusive}`;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import type { RecordedExchange } from '../exchange-log.js';
@@ -41,12 +41,20 @@ export function attachExchanges(results: RunResults, exchanges: RecordedExchange
   return { ...results, checks: results.checks.map((c) => ({ ...c, exchanges: byCheck.get(key(c)) ?? [] })) };
 }
 
-function readOptional(file: string): string | undefined {
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+/** A file's text, unless it is absent or older than `since` (left by an earlier run). */
+function readOptional(file: string, since?: number): string | undefined {
+  if (!existsSync(file)) return undefined;
+  if (since !== undefined && statSync(file).mtimeMs < since) {
+    console.warn(`Left out of the bundle: ${file} is from an earlier run.`);
+    return undefined;
+  }
+  return readFileSync(file, 'utf8');
 }
 
 export interface OutputOptions {
   baseline?: { file: string; data: Baseline };
+  /** Epoch ms: copies older than this were not written by this run and stay out of the bundle. */
+  freshSince?: number;
 }
 
 /** Writes every report file of the run into `dir` and returns the certification. */
@@ -58,7 +66,7 @@ export function writeRunOutputs(dir: string, results: RunResults, summary: RunSu
   if (opts.baseline) cert.baseline = diffBaseline(opts.baseline.data, cert, opts.baseline.file);
   writeFileSync(join(dir, 'certification.json'), redact(JSON.stringify(cert, null, 2)));
   writeFileSync(join(dir, 'certification.md'), redact(certificationMarkdown(cert)));
-  const copies = Object.fromEntries(COPIED_FILES.map((f) => [f, readOptional(join(dir, f))]));
+  const copies = Object.fromEntries(COPIED_FILES.map((f) => [f, readOptional(join(dir, f), opts.freshSince)]));
   writeBundle(join(dir, BUNDLE_DIR), { certification: cert, results, copies });
   return cert;
 }
