@@ -40,23 +40,22 @@ export function forgedExpired(token: string, nowSeconds = Math.floor(Date.now() 
   return `${parts[0]}.${payload}.${parts[2]}`;
 }
 
-/** The credential of a kind, or inconclusive when the real token is not a JWT to derive it from. */
-export function badCredential(ctx: CheckContext, kind: BadCredential): Forged {
+const wrap = (token: string | undefined): Forged | undefined => (token === undefined ? undefined : { token });
+
+/** The credential of a kind, or why it cannot be derived from the configured token. */
+export function deriveCredential(ctx: CheckContext, kind: BadCredential): Forged | string {
   switch (kind) {
     case 'missing':
       return { token: null };
     case 'malformed':
       return { token: `not-a-jwt-${ctx.marker}` };
-    case 'bad-signature': {
-      const token = tamperedSignature(ctx.target.token);
-      if (!token) ctx.inconclusive('the configured access token is not a JWT: no signature to tamper with');
-      return { token: token! };
-    }
+    case 'bad-signature':
+      return wrap(tamperedSignature(ctx.target.token)) ?? 'the configured access token is not a JWT: no signature to tamper with';
     case 'expired': {
       if (ctx.target.expiredToken) return { token: ctx.target.expiredToken, note: 'a correctly signed token that has expired (minted by the embedded mock)' };
       const token = forgedExpired(ctx.target.token);
-      if (!token) ctx.inconclusive('the configured access token is not a JWT: no expiry to forge');
-      return { token: token!, note: 'the real token with exp moved an hour into the past; its signature no longer matches, so a rejection may be for the signature alone' };
+      if (!token) return 'the configured access token is not a JWT: no expiry to forge';
+      return { token, note: 'the real token with exp moved an hour into the past; its signature no longer matches, so a rejection may be for the signature alone' };
     }
   }
 }
