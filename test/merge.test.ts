@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,12 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     expect(verifyManifest(join(dir, 'merged', 'certification')).ok).toBe(true);
     const har = (d: string) => (JSON.parse(readFileSync(join(dir, d, 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } }).log.entries.length;
     expect(har('merged')).toBe(har('shard1') + har('shard2') + har('shard3'));
+
+    // The token the runs used appears in no file they wrote (shards, merge, bundles, scratch).
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(20);
+    const leaking = files.map((e) => join(e.parentPath, e.name)).filter((p) => readFileSync(p, 'utf8').includes(faulty.tokens.full));
+    expect(leaking).toEqual([]);
 
     // Leaving a shard out is reported, and the merged run is not conformant.
     const partial = await runCli('harness/cli/merge-reports.ts', ['--out', join(dir, 'partial'), join(dir, 'shard1'), join(dir, 'shard2')]);
