@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import type { ItemCreateInput } from '../../../contract/schemas.js';
+import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import { validItemArbitrary } from '../../../generators/items.js';
+import { pickOf } from '../../../generators/model/run.js';
+import { archiveItems, createItemForCheck, getItem, itemIdOf, itemIn, listItems, pageRecords } from '../support.js';
+import type { ItemEntry, ItemModel, ItemReal } from './state.js';
+
+type ItemCommand = fc.AsyncCommand<ItemModel, ItemReal>;
+
+const label = (m: Readonly<ItemModel>, e: ItemEntry) => `#${m.items.indexOf(e)} (${e.itemId})`;
+
+/** What the model says about a status read; undefined when it agrees. */
+function statusProblem(m: Readonly<ItemModel>, e: ItemEntry, read: unknown, where: string): string | undefined {
+  if (read === e.status) return undefined;
+  return e.archived
+    ? `item ${label(m, e)} was archived but ${where} shows status ${JSON.stringify(read)}, expected "Inactive"`
+    : `item ${label(m, e)} was never archived, yet ${where} shows status ${JSON.stringify(read)} instead of ${JSON.stringify(e.status)} (another item's archive reached it)`;
+}
+
+/** POST one part or tire, then read it: its status then is the baseline. */
+export class CreateItem implements ItemCommand {
+  constructor(readonly build: () => ItemCreateInput) {}
+  check = () => true;
+  async run(m: ItemModel, r: ItemReal): Promise<void> {
+    const input = this.build();
+    const itemId = await createItemForCheck(r.ctx, input);
+    const res = await getItem(r.ctx, itemId);
+    const item = isSuccess(res) ? itemIn(res.json) : undefined;
+    if (!item) r.ctx.inconclusive(`precondition: the created item ${itemId} could not be read (${describeResponse(res)})`);
+    m.items.push({ itemId, itemNumber: input.itemNumber, status: item!.status, archived: false });
+  }
+  toString = () => 'create';
+}
+
+/** PATCH one item (again, if already archived): the model expects Inactive from now on. */
+export class ArchiveItem implements ItemCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ItemModel>) => m.items.length > 0;
+  async run(m: ItemModel, r: ItemReal): Promise<void> {
+    const entry = pickOf(m.items, this.pick)!;
+    const res = await archiveItems(r.ctx, [entry.itemId]);
+    if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /items was refused (${describeResponse(res)})`);
+    r.ctx.ledger.archived('item', entry.itemId);
+    Object.assign(entry, { status: 'Inactive', archived: true });
+  }
+  toString = () => `archive(${this.pick})`;
+}
+
+/** GET by id: an archived item stays readable and reads Inactive; the others keep their status. */
+export class GetItem implements ItemCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ItemModel>) => m.items.length > 0;
+  async run(m: ItemModel, r: ItemReal): Promise<void> {
+    await this.runOn(m, r, pickOf(m.items, this.pick)!);
+  }
+  async runOn(m: Readonly<ItemModel>, r: ItemReal, entry: ItemEntry): Promise<void> {
+    const res = await getItem(r.ctx, entry.itemId);
+    const item = isSuccess(res) ? itemIn(res.json) : undefined;
+    if (!item && entry.archived) throw new ContractViolation(`archived item ${label(m, entry)} is no longer readable by id: ${describeResponse(res)}`);
+    if (!item) r.ctx.inconclusive(`precondition: item ${entry.itemId} could not be read in the sequence (${describeResponse(res)})`);
+    const problem = statusProblem(m, entry, item!.status, 'GET /items/{itemId}');
+    if (problem) throw new ContractViolation(problem);
+  }
+  toString = () => `get(${this.pick})`;
+}
+
+/** The listed record (found by its unique itemNumber) must show the status the model expects. */
+export class ListItem implements ItemCommand {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<ItemModel>) => m.items.length > 0;
+  async run(m: ItemModel, r: ItemReal): Promise<void> {
+    const entry = pickOf(m.items, this.pick)!;
+    const res = await listItems(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 });
+    // Finding it is the itemNumber filter's business: judge only a record that is found.
+    const record = isSuccess(res) ? pageRecords(res).find((x) => itemIdOf(x) === entry.itemId) : undefined;
+    if (!record) return;
+    const problem = statusProblem(m, entry, record.status, 'GET /items');
+    if (problem) throw new ContractViolation(problem);
+  }
+  toString = () => `list(${this.pick})`;
+}
+
+/** Sequences of at most `maxCommands` actions. */
+export function itemCommands(marker: string, maxCommands = 8): fc.Arbitrary<Iterable<ItemCommand>> {
+  const pick = fc.nat({ max: 7 });
+  return fc.commands(
+    [
+      validItemArbitrary(marker).map((build) => new CreateItem(build)),
+      pick.map((p) => new ArchiveItem(p)),
+      pick.map((p) => new GetItem(p)),
+      pick.map((p) => new GetItem(p)),
+      pick.map((p) => new ListItem(p)),
+    ],
+    { maxCommands },
+  );
+}
