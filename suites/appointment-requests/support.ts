@@ -1,18 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import {
-  addDays,
-  containsText,
-  ContractViolation,
-  describeResponse,
-  expectStatus,
-  fieldValue,
-  firstRecordArray,
-  isRecord,
-  isSuccess,
-  parseDateTime,
-} from '../../harness/checks/index.js';
+import { addDays, ContractViolation, describeResponse, expectStatus, firstRecordArray, isSuccess, parseDateTime } from '../../harness/checks/index.js';
 import {
   bookingDay,
   buildAppointmentRequest,
@@ -20,9 +9,11 @@ import {
   taggedComment,
   type AppointmentRequestInput,
   type Comment,
-  type StartTime,
 } from '../../generators/appointment-requests.js';
 import { seededFaker } from '../../generators/random.js';
+import { locate, requestIdOf, selection, separates, type Placed, type Window } from './records.js';
+
+export * from './records.js';
 
 /**
  * Helpers shared by the appointment-request checks (§2.5, §4.5). The company and location
@@ -82,35 +73,15 @@ export async function requireListAnswers(ctx: CheckContext): Promise<ApiResponse
   return res;
 }
 
-// ── Records a check creates and finds again ───────────────────────────────────────────────
-
-export interface Placed {
-  tag: string;
-  day: string;
-  at: StartTime;
-  body: AppointmentRequestInput;
-  /** Start as epoch ms, for locating by time when the comment cannot be found. */
-  startMs: number;
-  id?: string;
-}
+// ── Windows and the records a check creates ───────────────────────────────────────────────
 
 /** A window of three days around `day`: wide enough for any time-zone reading of a date-only bound. */
-export function windowAround(day: string): { start: string; end: string } {
+export function windowAround(day: string): Window {
   return { start: addDays(day, -1), end: addDays(day, 1) };
 }
 
-export const standardWindow = (w: { start: string; end: string }): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
-export const legacyWindow = (w: { start: string; end: string }): Query => ({ appointmentStartDate: w.start, appointmentEndDate: w.end });
-
-const idNames = [['appointmentRequestId'], ['requestId'], ['id']] as const;
-
-export function requestIdOf(value: unknown): string | undefined {
-  for (const names of idNames) {
-    const v = fieldValue(value, names);
-    if (typeof v === 'string' || typeof v === 'number') return String(v);
-  }
-  return undefined;
-}
+export const standardWindow = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
+export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.start, appointmentEndDate: w.end });
 
 /** Builds a tagged body for `label`: a booking day from the marker, a start time from the tag. */
 export function plan(ctx: CheckContext, label: string, comment: (tag: string) => Comment, day = bookingDay(ctx.marker, label)): Placed {
@@ -153,43 +124,6 @@ export async function createPair(ctx: CheckContext, label: string): Promise<{ a:
   return { a: ca, b: cb };
 }
 
-/** Start of a record; the record fields are not shown, so the usual names are tried. */
-export function startOf(r: Record<string, unknown>): number | undefined {
-  return parseDateTime(fieldValue(r, ['startDateTime', 'appointmentDate', 'appointmentStartDate', 'appointmentDateTime', 'startDate', 'startTime', 'start']));
-}
-
-/** A record's `updatedAt` (§4.5 rule 4 names it): undefined when absent, null when null. */
-export function updatedAtOf(r: Record<string, unknown>): unknown {
-  return fieldValue(r, ['updatedAt']);
-}
-
-/** The comment as listed (§4.5 rule 2: lists return it in description). */
-export function descriptionOf(r: Record<string, unknown>): unknown {
-  return isRecord(r) && 'description' in r ? r.description : fieldValue(r, ['description']);
-}
-
-/** Finds a created record: by its tag anywhere, else by id, else by its start when no other record shares it. */
-export function locate(records: readonly Record<string, unknown>[], placed: Placed): Record<string, unknown> | undefined {
-  const byTag = records.find((r) => containsText(r, placed.tag));
-  if (byTag) return byTag;
-  if (placed.id) {
-    const byId = records.find((r) => requestIdOf(r) === placed.id);
-    if (byId) return byId;
-  }
-  const byStart = records.filter((r) => startOf(r) === placed.startMs);
-  return byStart.length === 1 ? byStart[0] : undefined;
-}
-
-/** Which of the placed records a response lists, by tag. */
-export function selection(records: readonly Record<string, unknown>[], placed: readonly Placed[]): Set<string> {
-  return new Set(placed.filter((p) => locate(records, p)).map((p) => p.tag));
-}
-
-export const showSelection = (sel: Set<string>, a: Placed, b: Placed) =>
-  `{ ${[sel.has(a.tag) ? `A (${a.day})` : '', sel.has(b.tag) ? `B (${b.day})` : ''].filter(Boolean).join(', ') || 'neither'} }`;
-
-/** True when a listing holds A and not B: a window that separates the two. */
-export const separates = (sel: Set<string>, a: Placed, b: Placed) => sel.has(a.tag) && !sel.has(b.tag);
 
 /**
  * §4.5 create rule 3: a valid body plus one forbidden field must get 400. A valid control body is
@@ -223,33 +157,6 @@ export async function createAndFind(ctx: CheckContext, placed: Placed): Promise<
   const record = locate(listing.records, created);
   if (!record) ctx.inconclusive(`precondition: the created request ${created.tag} was not found in the list of ${created.day}`);
   return { created, record: record! };
-}
-
-export interface Window {
-  start: string;
-  end: string;
-}
-
-const HOUR = 3_600_000;
-
-/** Records whose located start lies outside a date-only window, with 14 h of slack for time zones. */
-export function startsOutside(records: readonly Record<string, unknown>[], w: Window): string[] {
-  const from = Date.parse(`${w.start}T00:00:00Z`) - 14 * HOUR;
-  const to = Date.parse(`${w.end}T00:00:00Z`) + 38 * HOUR;
-  return records
-    .filter((r) => { const t = startOf(r); return t !== undefined && (t < from || t > to); })
-    .map((r) => `${requestIdOf(r) ?? '(no id)'} starts ${new Date(startOf(r)!).toISOString()}`);
-}
-
-/**
- * How a listing fails to hold exactly `include` of the two placed records: `include` missing, or
- * `exclude` present (judged only on a complete listing).
- */
-export function selectionProblems(listing: Listing & { ok: true }, what: string, include: Placed, exclude: Placed): string[] {
-  const out: string[] = [];
-  if (!locate(listing.records, include)) out.push(`${what} does not list the request starting ${include.body.startDateTime}, which it selects`);
-  if (listing.complete && locate(listing.records, exclude)) out.push(`${what} lists the request starting ${exclude.body.startDateTime}, which it does not select`);
-  return out;
 }
 
 /** A list answer to documented parameters: a refusal is a violation of the clause under test. */
