@@ -4,15 +4,16 @@ import { listCustomers, walkedCustomerPage } from './support.js';
 
 // §4.3 paginated list, §8 size and page: every record once, no page over size, nothing past the end.
 conformance('CUSTOMER-PAGING', async (ctx) => {
-  const size = 40;
+  const size = 50;
   const probe = await listCustomers(ctx, { size, page: 1 });
   if (!isSuccess(probe)) ctx.inconclusive(`precondition: GET /customers was refused (${describeResponse(probe)})`);
-  // Other checks create customers meanwhile: walk in parallel batches until two walks agree.
+  // Other checks create customers meanwhile: walk in parallel batches until two walks agree,
+  // waiting longer after each disagreement (up to ~16 s) for the writers to finish.
   const { walk, stable, walks } = await walkUntilStable(size, async (page) => {
     const res = await listCustomers(ctx, { size, page });
     expectSuccess(res, `GET /customers?size=${size}&page=${page}`);
     return walkedCustomerPage(res, page);
-  }, { maxPages: 30, attempts: 6, parallel: 6, pauseMs: 250 });
+  }, { maxPages: 30, attempts: 8, parallel: 8, pauseMs: 250 });
   if (!stable) ctx.inconclusive(`the customer list kept changing over ${walks} walks (records written concurrently)`);
   ctx.observe('paging walk', `${walk.pages.length} page(s) of ${size}, total reported: ${walk.pages.some((p) => p.total !== undefined)}`);
   expectNoViolations(
