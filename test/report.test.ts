@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { clauseIds, clauses } from '../contract/clauses.js';
 import { buildCertification } from '../harness/report/certification.js';
 import { certificationHtml, evidenceKey } from '../harness/report/certification-html.js';
 import { evidenceOf } from '../harness/report/bundle.js';
+import { clauseLines, clauseLinks } from '../harness/report/clause-links.js';
 import { clausesPage } from '../harness/report/clauses-page.js';
 import ConsoleReporter, { areaOfCheck, areaOfFile, areaTable } from '../harness/report/console-reporter.js';
 import { attachExchanges } from '../harness/report/run-outputs.js';
@@ -126,7 +127,8 @@ describe('npm run report', () => {
         links: [{ url: `clauses.html#${id}`, name: `${id} clause text` }],
       }),
     );
-    const r = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: dir });
+    const published = 'https://reports.example.test/allure-report/clauses.html';
+    const r = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: dir, REPORT_CLAUSES_URL: published });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(existsSync(join(dir, 'allure-report', 'index.html'))).toBe(true);
     const page = readFileSync(join(dir, 'allure-report', 'clauses.html'), 'utf8');
@@ -135,6 +137,21 @@ describe('npm run report', () => {
     expect(tree).toContain('"name":"items"');
     expect(tree).toContain('§4.2 Item endpoints');
     expect(clausesPage()).toContain(`id="${id}"`);
+    // Allure makes only absolute links clickable: the report carries the published page's address.
+    const data = join(dir, 'allure-report', 'data', 'test-results');
+    const texts = readdirSync(data).map((f) => readFileSync(join(data, f), 'utf8'));
+    expect(texts.some((t) => t.includes(`${published}#${id}`))).toBe(true);
+    // The raw results keep the relative link.
+    expect(readFileSync(join(results, '00000000-0000-4000-8000-000000000001-result.json'), 'utf8')).toContain(`"clauses.html#${id}"`);
+  });
+
+  it('links a clause to its line in the catalogue on GitHub when run in GitHub Actions', () => {
+    const source = readFileSync('contract/clauses.ts', 'utf8');
+    const line = clauseLines(source).get('ITEM-PAGING')!;
+    expect(source.split('\n')[line - 1]).toContain("'ITEM-PAGING': {");
+    const links = clauseLinks({ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/cnf', GITHUB_SHA: 'abc123' }, process.cwd());
+    expect(links.urlFor('ITEM-PAGING')).toBe(`https://github.com/acme/cnf/blob/abc123/contract/clauses.ts#L${line}`);
+    expect(clauseLinks({ REPORT_CLAUSES_URL: 'https://x.test/clauses.html' }, process.cwd()).urlFor('A')).toBe('https://x.test/clauses.html#A');
   });
 
   it('exits 2 with one line when there are no results', async () => {

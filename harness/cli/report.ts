@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Certification } from '../report/certification.js';
+import { clauseLinks, copyWithClauseLinks } from '../report/clause-links.js';
 import { clausesPage } from '../report/clauses-page.js';
 import { EXIT } from '../report/exit-codes.js';
 import { reportsDir } from '../run/start-run.js';
@@ -65,12 +66,16 @@ function main(): number {
   }
   const out = join(dir, 'allure-report');
   const cert = readCertification(dir);
-  const scratch = mkdtempSync(join(tmpdir(), 'allure-config-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'allure-report-'));
   const configFile = join(scratch, 'allurerc.json');
   writeFileSync(configFile, JSON.stringify(allureConfig(cert), null, 2));
   rmSync(out, { recursive: true, force: true });
   const cli = join(root, 'node_modules/allure/cli.js');
-  const r = spawnSync(process.execPath, [cli, 'generate', results, '--output', out, '--config', configFile], {
+  // Raw results stay as the run wrote them; the report is built from a copy with clickable clause links.
+  const links = clauseLinks(process.env, root);
+  const linked = join(scratch, 'allure-results');
+  copyWithClauseLinks(results, linked, links);
+  const r = spawnSync(process.execPath, [cli, 'generate', linked, '--output', out, '--config', configFile], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NO_COLOR: process.stdout.isTTY ? process.env.NO_COLOR : '1' },
   });
@@ -80,7 +85,7 @@ function main(): number {
     return EXIT.failed;
   }
   writeFileSync(join(out, 'clauses.html'), clausesPage(cert));
-  console.log(`Allure report: ${shown(join(out, 'index.html'))} (serve it: npx allure open ${shown(out)})`);
+  console.log(`Allure report: ${shown(join(out, 'index.html'))} (serve it: npx allure open ${shown(out)}); ${links.describe}`);
   return EXIT.ok;
 }
 
