@@ -2,10 +2,10 @@ import { ContractViolation, datesIn, daysFrom } from '../../harness/checks/index
 import { conformance } from '../../harness/conformance.js';
 import { futureWindow, requireSlots } from './support.js';
 
-// §4.5 slots: showAllSlots defaults to true, so no day of the window may be left out. A week long,
-// so it holds days without availability. Whether the end day is included is not shown: not judged.
+// §4.5 slots: showAllSlots defaults to true, so no day of the window may be left out. Eight days, so
+// every weekday (closed ones too) lies before the end day, whose inclusion is not shown and not judged.
 conformance('SLOTS-SHOW-ALL-DEFAULT', { needs: ['location'] }, async (ctx) => {
-  const w = futureWindow(ctx, 'show-all', 7);
+  const w = futureWindow(ctx, 'show-all', 8);
   const res = await requireSlots(ctx, w);
   const got = datesIn(res.json);
   if (got.length === 0) ctx.inconclusive('no dates could be located in the slots answer');

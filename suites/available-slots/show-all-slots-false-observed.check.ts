@@ -4,7 +4,7 @@ import { futureWindow, getSlots, standardPair } from './support.js';
 
 // §4.5 slots: with showAllSlots=false days without availability MAY be omitted. Recorded, never failed.
 conformance('SLOTS-SHOW-ALL-FALSE', { needs: ['location'] }, async (ctx) => {
-  const w = futureWindow(ctx, 'show-all', 7);
+  const w = futureWindow(ctx, 'show-all', 8);
   const res = await getSlots(ctx, { ...standardPair(w), showAllSlots: false });
   if (!isSuccess(res)) {
     ctx.observe('answer to showAllSlots=false', describeResponse(res));
