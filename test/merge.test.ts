@@ -8,7 +8,7 @@ import { verifyManifest } from '../harness/report/manifest.js';
 import { mergeHar, mergeJunit, mergeLedger, mergeShards, type ShardOutput } from '../harness/report/merge.js';
 import type { RunResults } from '../harness/report/results.js';
 import { startMock, type MockServer } from '../mock/server.js';
-import { check, runCli, sampleRun } from './report-fixtures.js';
+import { check, runCli, sampleRun, stderrLines } from './report-fixtures.js';
 
 function shard(index: number, count: number, checks: RunResults['checks'], over: Partial<ShardOutput['summary']> = {}): ShardOutput {
   const { summary, results } = sampleRun();
@@ -67,6 +67,21 @@ describe('mergeShards', () => {
       ]),
     );
     expect(ledger).toEqual({ runId: ['a', 'b'], summary: { created: 3, leftovers: 0 }, created: [{ id: '1' }, { id: '2' }, { id: '3' }] });
+  });
+});
+
+describe('npm run merge-reports usage', () => {
+  it('answers no input, a directory that is not a run, and a bad flag with exit 2 and one line', async () => {
+    const runs = await Promise.all([
+      runCli('harness/cli/merge-reports.ts', []),
+      runCli('harness/cli/merge-reports.ts', [tmpdir()]),
+      runCli('harness/cli/merge-reports.ts', ['--fail-on', 'never', tmpdir()]),
+    ]);
+    for (const r of runs) {
+      expect(r.code).toBe(2);
+      expect(stderrLines(r.stderr)).toHaveLength(1);
+    }
+    expect(runs[1]!.stderr).toMatch(/no results\.json/);
   });
 });
 

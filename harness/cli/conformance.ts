@@ -84,7 +84,7 @@ function parseOptions(argv: string[]): Options | 'help' {
 
 /** Outputs of an earlier run that must not be mistaken for this run's (the bundle is replaced atomically at the end). */
 function clearStaleOutputs(dir: string): void {
-  for (const f of [RESULTS_FILE, RUN_FILE, 'allure-results']) rmSync(join(dir, f), { recursive: true, force: true });
+  for (const f of [RESULTS_FILE, RUN_FILE, 'certification.json', 'certification.md', 'allure-results']) rmSync(join(dir, f), { recursive: true, force: true });
 }
 
 async function main(): Promise<number> {
