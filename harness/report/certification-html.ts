@@ -44,6 +44,9 @@ const verdictWords: Record<Certification['verdict'], string> = {
   inconclusive: 'INCONCLUSIVE',
 };
 
+/** A check's short name: its variant, else its file name (one behaviour per file). */
+const checkLabel = (ch: Check) => ch.variant ?? ch.file.split('/').pop()?.replace(/\.check\.ts$/, '') ?? ch.name;
+
 const badge = (v: ClauseVerdict | string) => `<span class="badge b-${esc(v)}">${esc(v)}</span>`;
 
 function headline(c: Certification): string {
@@ -82,7 +85,7 @@ function whatFailed(c: Certification, anchors: Map<Check, string>): string {
       for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
         const ev = anchors.get(ch);
         parts.push(
-          `<li><span class="check">${esc(ch.variant ?? ch.name.split(':')[0] ?? ch.name)}</span>${ev ? ` · <a href="#${ev}">evidence</a>` : ''}<pre>${esc(firstLines((ch.errors ?? []).join('\n\n')))}</pre></li>`,
+          `<li><span class="check">${esc(checkLabel(ch))}</span>${ev ? ` · <a href="#${ev}">evidence</a>` : ''}<pre>${esc(firstLines((ch.errors ?? []).join('\n\n')))}</pre></li>`,
         );
       }
       parts.push('</ul></li>');
@@ -150,7 +153,7 @@ function checksCell(x: ClauseReport, anchors: Map<Check, string>): string {
   if (x.checks.length === 0) return `<span class="muted">${esc(x.reason ?? 'no check ran')}</span>`;
   return `<ul class="checks">${x.checks
     .map((ch) => {
-      const label = ch.variant ?? 'check';
+      const label = checkLabel(ch);
       const why = ch.verdict === 'failed' ? (ch.errors?.[0]?.split('\n')[0] ?? '') : (ch.reason ?? '');
       return `<li>${badge(ch.verdict)} <span class="check" title="${esc(ch.name)}">${esc(label)}</span>${why ? ` <span class="why">${esc(clip(why, 300))}</span>` : ''}</li>`;
     })
@@ -160,7 +163,7 @@ function checksCell(x: ClauseReport, anchors: Map<Check, string>): string {
 function evidenceCell(x: ClauseReport, anchors: Map<Check, string>): string {
   const links = x.checks
     .filter((ch) => anchors.has(ch))
-    .map((ch) => `<a href="#${anchors.get(ch)}">${esc(ch.variant ?? 'check')}: ${ch.requests} exchange${ch.requests === 1 ? '' : 's'}</a>`);
+    .map((ch) => `<a href="#${anchors.get(ch)}">${esc(checkLabel(ch))}: ${ch.requests} exchange${ch.requests === 1 ? '' : 's'}</a>`);
   return links.length ? links.join('<br>') : '<span class="muted">none</span>';
 }
 
@@ -250,7 +253,7 @@ function evidenceSection(c: Certification, evidence: Map<string, RecordedExchang
       const list = evidence.get(evidenceKey(ch)) ?? [];
       const more = list.length > MAX_EXCHANGES_PER_CHECK ? `<p class="muted">${list.length - MAX_EXCHANGES_PER_CHECK} more in exchanges.har.</p>` : '';
       parts.push(
-        `<details class="evidence" id="${id}" data-verdict="${esc(ch.verdict)}"><summary>${badge(ch.verdict)} <code>${esc(x.id)}</code> ${esc(ch.variant ?? '')} · ${list.length} exchange${list.length === 1 ? '' : 's'}</summary>`,
+        `<details class="evidence" id="${id}" data-verdict="${esc(ch.verdict)}"><summary>${badge(ch.verdict)} <code>${esc(x.id)}</code> ${esc(checkLabel(ch))} · ${list.length} exchange${list.length === 1 ? '' : 's'}</summary>`,
         `<p class="check-name">${esc(ch.name)} <span class="muted">(${esc(ch.file)})</span></p>`,
         ...list.slice(0, MAX_EXCHANGES_PER_CHECK).map(exchangeBlock),
         more,
