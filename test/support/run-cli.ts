@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MockServer } from '../../mock/server.js';
@@ -40,7 +40,7 @@ export function mockEnv(mock: MockServer, baseUrl = mock.url): Record<string, st
 export function runConformanceCli(
   env: Record<string, string>,
   args: string[] = [],
-  opts: { timeoutMs?: number; onOutput?: (chunk: string) => void } = {},
+  opts: { timeoutMs?: number; onOutput?: (chunk: string) => void; onStart?: (child: ChildProcess) => void } = {},
 ): Promise<CliRun> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const clean: Record<string, string> = {};
@@ -50,6 +50,7 @@ export function runConformanceCli(
   const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/conformance.ts', ...args], { cwd: root, env: clean });
+    opts.onStart?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {

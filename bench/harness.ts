@@ -1,0 +1,238 @@
+/**
+ * `npm run bench`: how well the harness uses a live target's budget (issue 7). Not a test.
+ *   (a) mock with 50 ms latency, no rate limit: effective concurrency = requests × latency ÷ wall
+ *       time, as a share of MAX_CONCURRENCY (target: at least 75%).
+ *   (b) mock limited to 300 GETs and 100 writes a minute, harness set to the same: no 429, and a
+ *       wall time within 15% of the lower bound the request counts impose.
+ *   (c) requests per clause in the default profile (from run (a)).
+ *   (p) the pacing proxy alone, driven by more clients than MAX_CONCURRENCY with the same latency:
+ *       what the pacing layer achieves without the suites' own CPU and start-up.
+ * Each scenario runs `npm run conformance` in a child process against a standalone mock started
+ * here, as a user would against a live target. Figures go to reports/bench/bench.{json,md}.
+ *
+ *   npm run bench [-- --scenario a --scenario b] [--max-concurrency 4] [--latency 50]
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { staticToken } from '../harness/auth/session.js';
+import { ApiClient } from '../harness/client.js';
+import { readExchanges, type RecordedExchange } from '../harness/exchange-log.js';
+import { startPacing, type PacingReport } from '../harness/pacing/index.js';
+import type { RunResults } from '../harness/report/results.js';
+import type { Knobs } from '../mock/knobs.js';
+import { startMock, type MockServer } from '../mock/server.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    scenario: { type: 'string', multiple: true },
+    'max-concurrency': { type: 'string' },
+    latency: { type: 'string' },
+  },
+});
+const scenarios = new Set(args.scenario?.length ? args.scenario : ['p', 'a', 'b']);
+const maxConcurrency = Number(args['max-concurrency'] ?? 4);
+const latencyMs = Number(args.latency ?? 50);
+const RATE = { get: 300, write: 100 };
+const outDir = resolve(root, 'reports/bench');
+
+interface Figures {
+  exitCode: number | null;
+  /** The whole `npm run conformance`, start-up and reports included. */
+  cliWallMs: number;
+  /** First request of a check to the last answer to a check, through the pacing proxy. */
+  trafficMs: number;
+  /** Requests of the checks (the end-of-run cleanup's are in pacing.requests only). */
+  requests: number;
+  gets: number;
+  writes: number;
+  /** 429 answers the mock gave (the harness's own limits should prevent every one). */
+  answered429: number;
+  pacing: PacingReport;
+  results: RunResults;
+}
+
+function runCli(env: Record<string, string>): Promise<{ code: number | null; ms: number; output: string }> {
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/conformance.ts'], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, ms: Math.round(performance.now() - started), output }));
+  });
+}
+
+function envFor(mock: MockServer, reportsDir: string, limits: { get: number; write: number }): Record<string, string> {
+  return {
+    BASE_URL: mock.url,
+    ACCESS_TOKEN: mock.tokens.full,
+    ACCESS_TOKEN_NO_PO: mock.tokens.noPo,
+    COMPANY_ID: mock.fixtures.companyId,
+    OTHER_COMPANY_ID: mock.fixtures.otherCompanyId,
+    LOCATION_ID: mock.fixtures.locationId,
+    CUSTOMER_ID: mock.fixtures.customerId,
+    PARTNER_ID: '',
+    AUTH_KEY: '',
+    CONFORMANCE_MODE: 'full',
+    SEED: '20260101',
+    MAX_CONCURRENCY: String(maxConcurrency),
+    RATE_LIMIT_GET_PER_MIN: String(limits.get),
+    RATE_LIMIT_WRITE_PER_MIN: String(limits.write),
+    REPORTS_DIR: reportsDir,
+  };
+}
+
+function trafficWindow(exchanges: RecordedExchange[]): number {
+  const starts = exchanges.map((e) => Date.parse(e.startedAt));
+  const ends = exchanges.map((e) => Date.parse(e.startedAt) + (e.durationMs ?? 0));
+  return Math.max(...ends) - Math.min(...starts);
+}
+
+async function measure(name: string, knobs: Partial<Knobs>, limits: { get: number; write: number }): Promise<Figures> {
+  const dir = join(outDir, name);
+  rmSync(dir, { recursive: true, force: true });
+  const mock = await startMock({ knobs });
+  try {
+    process.stdout.write(`bench ${name}: full conformance run against the mock… `);
+    const run = await runCli(envFor(mock, dir, limits));
+    console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
+    if (run.code !== 0) console.log(run.output.split('\n').slice(-20).join('\n'));
+    // The cleanup runs after vitest has closed; its few requests are counted apart.
+    const exchanges = readExchanges(join(dir, '.run')).filter((e) => e.clause !== 'cleanup');
+    const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
+    const results = JSON.parse(readFileSync(join(dir, '.run', 'results.json'), 'utf8')) as RunResults;
+    return {
+      exitCode: run.code,
+      cliWallMs: run.ms,
+      trafficMs: trafficWindow(exchanges),
+      requests: exchanges.length,
+      gets: exchanges.filter((e) => e.method === 'GET').length,
+      writes: exchanges.filter((e) => e.method !== 'GET').length,
+      answered429: mock.requestLog.filter((r) => r.status === 429).length,
+      pacing,
+      results,
+    };
+  } finally {
+    await mock.stop();
+  }
+}
+
+/** Scenario (p): many clients through one proxy, every request a GET of one small page. */
+async function proxyOnly(total = 600): Promise<{ requests: number; wallMs: number; effective: number; maxInFlight: number }> {
+  const mock = await startMock({ knobs: { latencyMs } });
+  const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency, requestTimeoutMs: 15_000, readonly: false });
+  try {
+    const companyId = mock.fixtures.companyId;
+    const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId });
+    const clients = maxConcurrency * 2;
+    const client = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: 60_000, connections: clients });
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (next++ < total) await client.get('/items', { companyId, size: 5, page: 1 });
+      }),
+    );
+    const wallMs = performance.now() - started;
+    return { requests: total, wallMs, effective: (total * latencyMs) / wallMs, maxInFlight: pacing.report().maxInFlight };
+  } finally {
+    await pacing.close();
+    await mock.stop();
+  }
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const report: Record<string, unknown> = { date: new Date().toISOString(), maxConcurrency, latencyMs };
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  report.machine = { cpus: cpus().length, loadAverage: load };
+  const md: string[] = [
+    '# Harness benchmark',
+    '',
+    `MAX_CONCURRENCY=${maxConcurrency}; one run per scenario on ${cpus().length} CPUs, load average ${load} at the start.`,
+    '',
+  ];
+
+  if (scenarios.has('p')) {
+    const p = await proxyOnly();
+    report.p = { ...p, shareOfMax: p.effective / maxConcurrency };
+    md.push(
+      `## (p) the pacing proxy alone, ${latencyMs} ms latency, ${maxConcurrency * 2} clients`,
+      '',
+      `- ${p.requests} GETs in ${s(p.wallMs)}: effective concurrency **${p.effective.toFixed(2)}**, ${pct(p.effective / maxConcurrency)} of MAX_CONCURRENCY=${maxConcurrency}; most in flight: ${p.maxInFlight}`,
+      '',
+    );
+  }
+
+  let a: Figures | undefined;
+  if (scenarios.has('a') || scenarios.has('c')) {
+    a = await measure('a-latency', { latencyMs }, { get: 0, write: 0 });
+    const effective = (a.requests * latencyMs) / a.trafficMs;
+    report.a = { ...pick(a), effectiveConcurrency: effective, shareOfMax: effective / maxConcurrency };
+    md.push(
+      `## (a) ${latencyMs} ms latency, no rate limit`,
+      '',
+      `- ${a.requests} requests (${a.gets} GET, ${a.writes} writes), traffic window ${s(a.trafficMs)} (whole command ${s(a.cliWallMs)})`,
+      `- effective concurrency = ${a.requests} × ${latencyMs} ms ÷ ${s(a.trafficMs)} = **${effective.toFixed(2)}**, ${pct(effective / maxConcurrency)} of MAX_CONCURRENCY=${maxConcurrency} (target ≥ 75%)`,
+      `- most requests in flight at once: ${a.pacing.maxInFlight}`,
+      '',
+    );
+  }
+  if (scenarios.has('b')) {
+    const b = await measure('b-rate-limited', { latencyMs: 0, rateLimit: { getPerMin: RATE.get, writePerMin: RATE.write } }, RATE);
+    // N evenly spaced requests need N-1 intervals of 60 s / rate.
+    const bound = Math.max(((b.gets - 1) / RATE.get) * 60_000, ((b.writes - 1) / RATE.write) * 60_000);
+    report.b = { ...pick(b), lowerBoundMs: bound, overBound: b.trafficMs / bound - 1 };
+    md.push(
+      `## (b) mock limited to ${RATE.get} GET and ${RATE.write} writes a minute, harness set the same`,
+      '',
+      `- ${b.requests} requests (${b.gets} GET, ${b.writes} writes); answered 429: **${b.answered429}**`,
+      `- lower bound max(${b.gets - 1}/${RATE.get}, ${b.writes - 1}/${RATE.write}) min = ${s(bound)}; traffic window ${s(b.trafficMs)}: **${pct(b.trafficMs / bound - 1)} over** (target ≤ 15%); whole command ${s(b.cliWallMs)}`,
+      '',
+    );
+  }
+  if (a) {
+    const perClause = new Map<string, number>();
+    for (const c of a.results.checks) perClause.set(c.clause, (perClause.get(c.clause) ?? 0) + c.requests);
+    const rows = [...perClause].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+    report.c = Object.fromEntries(rows);
+    md.push(
+      '## (c) requests per clause (default profile, live defaults: NUM_RUNS=5)',
+      '',
+      `${rows.length} clauses, ${rows.reduce((n, r) => n + r[1], 0)} requests by checks (plus ${a.pacing.requests - a.requests} by the end-of-run cleanup).`,
+      '',
+      '| Clause | Requests |',
+      '|---|---|',
+      ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+      '',
+    );
+  }
+  writeFileSync(join(outDir, 'bench.json'), JSON.stringify(report, null, 2));
+  writeFileSync(join(outDir, 'bench.md'), md.join('\n'));
+  console.log(`\n${md.join('\n')}\nWritten: ${join(outDir, 'bench.md')}, ${join(outDir, 'bench.json')}`);
+}
+
+function pick(f: Figures) {
+  const { results: _r, pacing, ...rest } = f;
+  return { ...rest, retries: pacing.retries, maxInFlight: pacing.maxInFlight };
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
