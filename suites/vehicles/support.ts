@@ -9,6 +9,7 @@ import {
   isRecord,
   isSuccess,
   objectsWithKey,
+  recordArrayWith,
   reportedTotal,
   type WalkedPage,
 } from '../../harness/checks/index.js';
@@ -44,8 +45,7 @@ export function archiveVehicles(ctx: CheckContext, vehicles: { vehicleId: string
  */
 export function vehicleRecords(body: unknown): Record<string, unknown>[] {
   if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content)) return body.results.content.filter(isRecord);
-  const withId = objectsWithKey(body, 'vehicleId');
-  return withId.length ? withId : (firstRecordArray(body) ?? []);
+  return recordArrayWith(body, 'vehicleId') ?? firstRecordArray(body) ?? [];
 }
 
 export const vehicleIdOf = (r: Record<string, unknown>) => String(r.vehicleId ?? fieldValue(r, ['vehicleId']) ?? '');
