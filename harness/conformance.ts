@@ -141,7 +141,8 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
     };
     try {
       if (run.allure) await labelForAllure(id, opts, target);
-      await fn(ctx);
+      // Live: running out of time means the answers did not come, so inconclusive, never a failure by timeout.
+      await (target.kind === 'live' ? withinTime(fn(ctx), timeout - 2_000) : fn(ctx));
     } catch (err) {
       if (err instanceof SkipError) stop('skipped', err.message);
       if (err instanceof InconclusiveError) stop('inconclusive', err.message);
@@ -151,6 +152,14 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       log.flush();
     }
   });
+}
+
+function withinTime(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new InconclusiveError(`no conclusion within ${Math.round(ms / 1000)} s: the target answered too slowly, or the rate limit left too little room`)), ms);
+  });
+  return Promise.race([work, expiry]).finally(() => clearTimeout(timer));
 }
 
 async function labelForAllure(id: ClauseId, opts: CheckOptions, target: TargetInfo): Promise<void> {
