@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, inject, test, type TestContext } from 'vitest';
 import { clauses, type ClauseId } from '../contract/clauses.js';
 import { ApiClient } from './client.js';
@@ -72,8 +73,6 @@ const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => string | undefine
   location: (t) => (t.locationId ? undefined : 'LOCATION_ID is not set'),
 };
 
-let checkCounter = 0;
-
 function runInfo(): RunInfo {
   const run = inject('run');
   if (!run) throw new Error('conformance(): no run context; run the suites through vitest with the conformance project');
@@ -99,8 +98,8 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       const reason = needReasons[need](target, run);
       if (reason) stop('skipped', reason);
     }
-    const checkIndex = ++checkCounter;
-    const marker = `${run.marker}-${process.pid.toString(36)}${checkIndex.toString(36)}`;
+    // Random, not a counter: vitest gives each file fresh modules, and threads share one pid.
+    const marker = `${run.marker}-${randomBytes(4).toString('hex')}`;
     const log = new ExchangeLog(run.runDir, { clause: id, variant: opts.variant, target: target.id });
     const publicUrl = target.baseUrl === target.publicUrl ? undefined : { from: target.baseUrl, to: target.publicUrl };
     const makeClient = (token: string | null) =>
