@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'self',
           include: ['test/**/*.test.ts'],
+          // Projects with different worker counts run one after the other (vitest 4 requires distinct groups).
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -37,7 +39,7 @@ export default defineConfig({
           // Check files share no state; reusing modules across files saves seconds per file.
           isolate: false,
           // Checks are independent: run them concurrently so latency is hidden (pacing bounds the rate).
-          sequence: { concurrent: true },
+          sequence: { concurrent: true, groupOrder: 0 },
           maxConcurrency: 16,
           testTimeout: 120_000,
           hookTimeout: 60_000,
