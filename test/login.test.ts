@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtClaims, jwtExpiryMs, placeholderFor } from '../harness/auth/jwt.js';
-import { LoginSession } from '../harness/auth/session.js';
+import { LoginSession, staticToken } from '../harness/auth/session.js';
 import { ApiClient } from '../harness/client.js';
-import { ConfigError } from '../harness/errors.js';
+import { ConfigError, TransportError } from '../harness/errors.js';
 import { startPacing } from '../harness/pacing/index.js';
 import { startMock, type MockServer } from '../mock/server.js';
 
@@ -83,6 +83,24 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
       expect((await worker.withToken(`${target.token}x`).get('/items', query)).status).toBe(401);
     } finally {
       session.stop();
+      await pacing.close();
+    }
+  });
+
+  it('a fixed ACCESS_TOKEN that expires during the run stops requests as inconclusive, not as 401 failures', async () => {
+    let clock = Date.now();
+    const token = staticToken(mock.tokens.full, () => clock);
+    const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 2, requestTimeoutMs: 5_000, readonly: false });
+    try {
+      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token, companyId: mock.fixtures.companyId });
+      const worker = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: 10_000 });
+      const before = mock.requestLog.length;
+      clock = jwtExpiryMs(mock.tokens.full)! + 1;
+      const err = await worker.get('/items', { companyId: mock.fixtures.companyId }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TransportError);
+      expect((err as Error).message).toMatch(/ACCESS_TOKEN expired/);
+      expect(mock.requestLog.length).toBe(before);
+    } finally {
       await pacing.close();
     }
   });

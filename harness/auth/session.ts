@@ -10,9 +10,22 @@ export interface TokenSource {
   stop(): void;
 }
 
-export function staticToken(token: string): TokenSource {
+const expiredError = (what: string) => new TransportError(`${what}; the request was not sent`, 'TOKEN_EXPIRED');
+
+/**
+ * A fixed token (ACCESS_TOKEN). Once its JWT `exp` has passed, requests stop with a transport
+ * error, so the checks left become inconclusive instead of failing on 401s the target is right to give.
+ */
+export function staticToken(token: string, now: () => number = Date.now): TokenSource {
   registerSecret(token);
-  return { current: async () => token, stop: () => undefined };
+  const expiresAt = jwtExpiryMs(token);
+  return {
+    current: async () => {
+      if (expiresAt !== undefined && now() >= expiresAt) throw expiredError(`ACCESS_TOKEN expired at ${new Date(expiresAt).toISOString()}`);
+      return token;
+    },
+    stop: () => undefined,
+  };
 }
 
 export interface LoginOptions {
@@ -74,6 +87,7 @@ export class LoginSession implements TokenSource {
 
   async current(): Promise<string> {
     if (this.now() >= this.tokens.expiresAt) await this.renew();
+    if (this.now() >= this.tokens.expiresAt) throw expiredError('the access token expired and could not be renewed');
     return this.tokens.accessToken;
   }
 

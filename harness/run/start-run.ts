@@ -1,8 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { jwtExpiryMs } from '../auth/jwt.js';
 import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
 import { loadSettings, type Settings } from '../config.js';
+import { ConfigError } from '../errors.js';
 import { startPacing, type RealTarget } from '../pacing/index.js';
 import { loadProfile } from '../profile.js';
 import { redact } from '../redact.js';
@@ -48,6 +50,8 @@ export async function startRun(processEnv: NodeJS.ProcessEnv = process.env): Pro
   const stops: (() => Promise<void>)[] = [];
   const tokens: TokenSource[] = [];
   if (settings.baseUrl) {
+    const expiry = settings.accessToken ? jwtExpiryMs(settings.accessToken) : undefined;
+    if (expiry !== undefined && expiry <= Date.now()) throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
     const token = settings.accessToken
       ? staticToken(settings.accessToken)
       : await LoginSession.start({
