@@ -69,12 +69,19 @@ export function idsIn(value: unknown, key: string): string[] {
   return [...new Set(objectsWithKey(value, key).map((o) => o[key]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String))];
 }
 
-const totalNames = ['totalCount', 'totalElements', 'totalRecords', 'totalItems', 'total', 'count', 'totalResults'];
+/**
+ * Names of a list total, most specific first. `count` is left out: many pagination objects use it
+ * for the records of the current page, and reading that as the total would fail a conforming walk.
+ */
+const totalNames = ['totalCount', 'totalElements', 'totalRecords', 'totalItems', 'totalResults', 'total'];
 
-/** A reported total in a pagination object or envelope, if the target reports one. */
+/** A reported total in a pagination object or envelope, if the target reports one (names tried in order). */
 export function reportedTotal(value: unknown): number | undefined {
-  const v = fieldValue(value, totalNames);
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+  for (const name of totalNames) {
+    const v = fieldValue(value, [name]);
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  }
+  return undefined;
 }
 
 /**
