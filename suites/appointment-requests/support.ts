@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { addDays, ContractViolation, describeResponse, expectStatus, firstRecordArray, isSuccess, parseDateTime } from '../../harness/checks/index.js';
+import { addDays, ContractViolation, describeResponse, expectStatus, firstRecordArray, isSuccess, parseDateTime, recordArrayWith } from '../../harness/checks/index.js';
 import {
   bookingDay,
   buildAppointmentRequest,
@@ -39,9 +39,13 @@ export function listAppointmentRequests(ctx: CheckContext, query: Query = {}): P
   return ctx.api.get('/appointmentRequests', { ...companyAndLocation(ctx).query, ...query });
 }
 
-/** The records of a list page; the list envelope is not shown (§4.5), so they are located. */
+/**
+ * The records of a list page; the list envelope is not shown (§4.5), so they are located: first by
+ * the fields §4.5 says a listed request carries (description, rule 2; updatedAt, rule 4), so that
+ * another array in the envelope (warnings: [], links) is never taken for the records.
+ */
 export function listedRecords(res: ApiResponse): Record<string, unknown>[] {
-  return firstRecordArray(res.json) ?? [];
+  return recordArrayWith(res.json, 'description') ?? recordArrayWith(res.json, 'updatedAt') ?? firstRecordArray(res.json) ?? [];
 }
 
 export type Listing = { ok: true; records: Record<string, unknown>[]; complete: boolean } | { ok: false; res: ApiResponse };
