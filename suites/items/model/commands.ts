@@ -72,9 +72,10 @@ export class ListItem implements ItemCommand {
   async run(m: ItemModel, r: ItemReal): Promise<void> {
     const entry = pickOf(m.items, this.pick)!;
     const res = await listItems(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 });
-    // Finding it is the itemNumber filter's business: judge only a record that is found.
+    // Finding it is the itemNumber filter's business: judge only a record that is found, and only
+    // when it shows a status (the fields of a list record are not shown, §2.7).
     const record = isSuccess(res) ? pageRecords(res).find((x) => itemIdOf(x) === entry.itemId) : undefined;
-    if (!record) return;
+    if (!record || !('status' in record)) return;
     const problem = statusProblem(m, entry, record.status, 'GET /items');
     if (problem) throw new ContractViolation(problem);
   }
