@@ -1,10 +1,10 @@
-import { ContractViolation, expectNoViolations, expectSuccess } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, expectNoViolations, expectSuccess, isSuccess } from '../../harness/checks/index.js';
 import { conformance } from '../../harness/conformance.js';
 import { itemIdOf, listItems, pageRecords } from './support.js';
 
 conformance('ITEM-FILTER-ITEMNUMBER', async (ctx) => {
   const sample = await listItems(ctx, { size: 20, page: 2 });
-  expectSuccess(sample, 'GET /items');
+  if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items without a filter was refused (${describeResponse(sample)})`);
   const target = pageRecords(sample).find((r) => typeof r.itemNumber === 'string' && r.itemNumber.length > 0);
   if (!target) ctx.skip('no item with an itemNumber on the sampled page');
   const itemNumber = target!.itemNumber as string;
