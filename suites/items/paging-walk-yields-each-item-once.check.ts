@@ -11,6 +11,7 @@ conformance('ITEM-PAGING', async (ctx) => {
     expectSuccess(res, `GET /items?type=labor&page=${page}`);
     return { page, ids: pageRecords(res).map(itemIdOf), total: reportedTotal(res.json) };
   });
+  if (walk.pages.length === 0) ctx.skip('the company has no labor items from before the run to page through');
   if (walk.pages.length < 2) ctx.observe('paging walk', `only ${walk.pages.length} page(s) of labor items: walked what exists`);
   expectNoViolations(
     [...repeatedRecords(walk), ...oversizedPages(walk), ...(walk.truncated ? [] : totalMismatch(walk)), ...nonEmptyPastEnd(walk)],
