@@ -2,12 +2,13 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { describeResponse, expectNoViolations, isClientError } from '../../harness/checks/index.js';
 import { deriveCredential, type BadCredential } from './credentials.js';
-import { endpointMatrix, endpointName, type Endpoint } from './endpoints.js';
+import { endpointMatrix, endpointName, type Endpoint, type RealIds } from './endpoints.js';
+import { realIds } from './real-ids.js';
 
 /** Sends every endpoint of the matrix at once with one credential. */
-export async function sendEverywhere(ctx: CheckContext, token: string | null): Promise<{ endpoint: Endpoint; res: ApiResponse }[]> {
+export async function sendEverywhere(ctx: CheckContext, token: string | null, ids: RealIds = {}): Promise<{ endpoint: Endpoint; res: ApiResponse }[]> {
   const client = ctx.as(token);
-  const endpoints = endpointMatrix(ctx);
+  const endpoints = endpointMatrix(ctx, ids);
   const answers = await Promise.all(endpoints.map((e) => client.request({ method: e.method, path: e.path, query: e.query, body: e.body })));
   return endpoints.map((endpoint, i) => ({ endpoint, res: answers[i]! }));
 }
@@ -24,7 +25,9 @@ export async function expectRejectedEverywhere(ctx: CheckContext, kind: BadCrede
   const forged = deriveCredential(ctx, kind);
   if (typeof forged === 'string') return ctx.inconclusive(forged);
   if (forged.note) ctx.observe('credential', forged.note);
-  const answers = await sendEverywhere(ctx, forged.token);
+  const ids = await realIds(ctx);
+  ctx.observe('read-by-id endpoints probed with a real id', Object.entries(ids).filter(([, v]) => v !== undefined).map(([k]) => k));
+  const answers = await sendEverywhere(ctx, forged.token, ids);
   ctx.observe('statuses', statusCounts(answers));
   expectNoViolations(
     answers.filter(({ res }) => !isClientError(res)).map(({ endpoint, res }) => `${endpointName(endpoint)}: ${describeResponse(res)}`),
