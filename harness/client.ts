@@ -1,7 +1,5 @@
 import { Pool } from 'undici';
-import { threadId } from 'node:worker_threads';
 import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './errors.js';
-import { CHECK_HEADER } from './pacing/headers.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
@@ -46,8 +44,8 @@ export interface ClientOptions {
   timeoutMs: number;
   connections?: number;
   /**
-   * Sent on the wire but not part of the recorded exchange: the pacing proxy's own headers.
-   * Defaults to a per-client tag by which the proxy serves earlier-started checks first.
+   * Sent on the wire but not part of the recorded exchange: the pacing proxy's own headers
+   * (harness/pacing/headers.ts), e.g. the check tag by which it serves earlier checks first.
    */
   wireHeaders?: Record<string, string>;
   /** Wraps each exchange (Allure steps, recording). Must call `send` once and return its result. */
@@ -92,12 +90,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-let clientCounter = 0;
-
 export class ApiClient {
   private readonly wireHeaders: Record<string, string>;
   constructor(readonly options: ClientOptions) {
-    this.wireHeaders = options.wireHeaders ?? { [CHECK_HEADER]: `${process.pid}-${threadId}-${++clientCounter}` };
+    this.wireHeaders = options.wireHeaders ?? {};
   }
 
   /** The same client with another credential (null for none). */

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../harness/client.js';
 import { TransportError } from '../harness/errors.js';
+import { CHECK_HEADER } from '../harness/pacing/headers.js';
 import { backoffMs, MAX_TRANSIENT_RETRIES, parseRetryAfter, retryDecision } from '../harness/pacing/retry-policy.js';
 import { fakeTarget, json, pacedClient } from './support/fake-target.js';
 
@@ -48,6 +50,26 @@ describe('retry policy', () => {
       expect(retryDecision(method, { kind: 'error', code: 'ECONNRESET' }, none)).toBeUndefined();
     }
     expect(retryDecision('GET', { kind: 'response', status: 500 }, none)).toBeUndefined();
+  });
+});
+
+describe('pacing proxy forwarding', () => {
+  it('forwards path, query, body and headers, swaps the stand-in token, and keeps its own headers to itself', async () => {
+    const t = await fakeTarget((_req, res) => json(res, 201, { echoed: true }, { 'x-target': 'yes' }));
+    const { pacing, client, target } = await pacedClient(t.url, { token: 'real-secret-token-value' });
+    cleanups.push(t.stop, pacing.close);
+    const tagged = new ApiClient({ ...client.options, wireHeaders: { [CHECK_HEADER]: 'check-1' } });
+    const res = await tagged.request({ method: 'POST', path: '/items', query: { companyId: 'c', page: 2 }, body: { a: 1 }, headers: { 'x-extra': 'kept' } });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-target']).toBe('yes');
+    expect(res.json).toEqual({ echoed: true });
+    const seen = t.seen[0]!;
+    expect(seen.url).toBe('/v2/items?companyId=c&page=2');
+    expect(seen.authorization).toBe('Bearer real-secret-token-value');
+    expect(target.token).not.toContain('real-secret-token-value');
+    expect(seen.headers['x-extra']).toBe('kept');
+    expect(seen.headers['content-type']).toBe('application/json');
+    expect(Object.keys(seen.headers).filter((h) => h.startsWith('x-conformance'))).toEqual([]);
   });
 });
 
