@@ -48,6 +48,16 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
     }
   });
 
+  it('takes full URLs for the login and refresh paths', async () => {
+    const session = await LoginSession.start({ ...sessionOptions(), baseUrl: 'http://127.0.0.1:9/v2', loginPath: `${mock.url}/partners/login`, refreshPath: `${mock.url}/partners/generateNewAccessToken` });
+    try {
+      await session.renew();
+      expect([session.logins, session.refreshes]).toEqual([1, 1]);
+    } finally {
+      session.stop();
+    }
+  });
+
   it('falls back to a fresh login when the refresh is refused', async () => {
     const session = await LoginSession.start({ ...sessionOptions(), refreshPath: '/partners/no-such-route' });
     try {

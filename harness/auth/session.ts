@@ -33,7 +33,7 @@ export interface LoginOptions {
   baseUrl: string;
   partnerId: string;
   authKey: string;
-  /** AUTH_LOGIN_PATH and AUTH_REFRESH_PATH, relative to the base URL (§5.4 leaves them "not shown"). */
+  /** AUTH_LOGIN_PATH and AUTH_REFRESH_PATH: relative to the base URL, or full URLs (§5.4 leaves them "not shown"). */
   loginPath: string;
   refreshPath: string;
   timeoutMs: number;
@@ -165,7 +165,8 @@ export class LoginSession implements TokenSource {
   }
 
   private async post(path: string, payload: unknown, pathVar: string): Promise<unknown> {
-    const url = `${this.o.baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+    // A full URL is taken as it is: the token service may live outside the /v2 base.
+    const url = /^https?:\/\//i.test(path) ? path : `${this.o.baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
     let res;
     try {
       res = await request(url, {
