@@ -3,6 +3,7 @@ import { ApiClient } from '../harness/client.js';
 import { TransportError } from '../harness/errors.js';
 import { CHECK_HEADER } from '../harness/pacing/headers.js';
 import { backoffMs, MAX_TRANSIENT_RETRIES, parseRetryAfter, retryDecision } from '../harness/pacing/retry-policy.js';
+import { startMock } from '../mock/server.js';
 import { fakeTarget, json, pacedClient } from './support/fake-target.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -109,6 +110,18 @@ describe('pacing proxy retries', () => {
     expect(res.retries).toBe(1);
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
     expect(pacing.report()).toMatchObject({ rateLimitedAnswers: 1, retriesByReason: { '429': 1 } });
+  });
+
+  it("gets every answer from the mock's own rate limiter by waiting its Retry-After", async () => {
+    // 600 a minute: a burst of 100, then 10 a second; the harness itself does not pace here.
+    const mock = await startMock({ knobs: { latencyMs: 0, rateLimit: { getPerMin: 600, writePerMin: 600 } } });
+    const { pacing, client } = await pacedClient(mock.url, { token: mock.tokens.full, maxConcurrency: 16 });
+    cleanups.push(() => mock.stop(), pacing.close);
+    const answers = await Promise.all(Array.from({ length: 115 }, () => client.get('/items', { companyId: mock.fixtures.companyId, size: 1, page: 1 })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(mock.requestLog.some((r) => r.status === 429)).toBe(true);
+    expect(pacing.report().retriesByReason['429']).toBe(mock.requestLog.filter((r) => r.status === 429).length);
+    expect(answers.reduce((n, a) => n + a.retries, 0)).toBe(pacing.report().retries);
   });
 
   it('passes a 500 through untouched: a server error on a valid request is a finding, not noise', async () => {
