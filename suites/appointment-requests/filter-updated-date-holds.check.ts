@@ -3,6 +3,8 @@ import { conformance } from '../../harness/conformance.js';
 import { expectListed, listAll, listAppointmentRequests, listedRecords, requestIdOf, updatedAtOf } from './support.js';
 
 const farFuture = { updatedDateStart: '2999-01-01T00:00:00Z', updatedDateEnd: '2999-12-31T23:59:59Z' };
+/** §4.5 list rule 1 shows the datetime form YYYY-MM-DDThh:mm:ssZ: whole seconds, no fraction. */
+const documentedDateTime = (ms: number, round: (x: number) => number) => new Date(round(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const show = (r: Record<string, unknown>) => `${requestIdOf(r) ?? '(no id)'} updatedAt ${JSON.stringify(updatedAtOf(r))}`;
 
 // §4.5 list: updatedDateStart/End filter on the last update. Records with updatedAt null are
@@ -19,8 +21,8 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx) => 
     ctx.observe('updatedAt values', `fewer than 3 non-null updatedAt in the first page (${stamps.length}): checked only that a future window is empty`);
     return;
   }
-  const start = new Date(stamps[Math.floor(stamps.length / 4)]!).toISOString();
-  const end = new Date(stamps[Math.floor((stamps.length * 3) / 4)]!).toISOString();
+  const start = documentedDateTime(stamps[Math.floor(stamps.length / 4)]!, Math.floor);
+  const end = documentedDateTime(stamps[Math.floor((stamps.length * 3) / 4)]!, Math.ceil);
   const mid = await listAll(ctx, { updatedDateStart: start, updatedDateEnd: end });
   expectListed(mid, `updatedDateStart=${start}&updatedDateEnd=${end}`);
   const [s, e] = [Date.parse(start), Date.parse(end)];
