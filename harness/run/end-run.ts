@@ -48,7 +48,9 @@ export function endOfRun(p: EndOfRunParts): (trigger?: string) => Promise<Ledger
         await new Promise((r) => setTimeout(r, 300));
       }
       mkdirSync(info.reportsDir, { recursive: true });
-      const ledger = await step('cleanup', () =>
+      // The fault self-check's many mocks are thrown away at once: no cleanup, no HAR to keep.
+      const throwaway = info.targets.length > 1 && info.targets.every((t) => t.kind === 'embedded');
+      const ledger = throwaway ? undefined : await step('cleanup', () =>
         cleanupRun({
           runId: info.runId,
           marker: info.marker,
@@ -63,7 +65,7 @@ export function endOfRun(p: EndOfRunParts): (trigger?: string) => Promise<Ledger
       log);
       if (ledger) writeFileSync(join(info.reportsDir, LEDGER_FILE), redact(JSON.stringify(ledger, null, 2)));
       const urls = new Map(info.targets.map((t) => [t.id, { from: t.baseUrl, to: t.publicUrl }]));
-      const entries = await step('HAR', () => writeHar(info.runDir, join(info.reportsDir, HAR_FILE), harnessVersion(), urls), log);
+      const entries = throwaway ? 0 : await step('HAR', () => writeHar(info.runDir, join(info.reportsDir, HAR_FILE), harnessVersion(), urls), log);
       const pacingReport = pacing.report();
       writeFileSync(join(info.reportsDir, PACING_FILE), JSON.stringify(pacingReport, null, 2));
 
