@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJsonlDir } from './jsonl.js';
 import { threadId } from 'node:worker_threads';
 import type { Exchange } from './client.js';
 import { redact, redactHeaders, redactJsonText } from './redact.js';
@@ -57,16 +58,5 @@ export class ExchangeLog {
 }
 
 export function readExchanges(runDir: string): RecordedExchange[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(dirOf(runDir)).filter((f) => f.endsWith('.jsonl'));
-  } catch {
-    return [];
-  }
-  return files.flatMap((f) =>
-    readFileSync(join(dirOf(runDir), f), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as RecordedExchange),
-  );
+  return readJsonlDir<RecordedExchange>(dirOf(runDir));
 }

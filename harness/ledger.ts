@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJsonlDir } from './jsonl.js';
 import { threadId } from 'node:worker_threads';
 
 /** Resources the run can create and must archive again (§3 archive transitions). */
@@ -44,16 +45,5 @@ export class Ledger {
 }
 
 export function readLedger(runDir: string): LedgerEntry[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(dirOf(runDir)).filter((f) => f.endsWith('.jsonl'));
-  } catch {
-    return [];
-  }
-  return files.flatMap((f) =>
-    readFileSync(join(dirOf(runDir), f), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as LedgerEntry),
-  );
+  return readJsonlDir<LedgerEntry>(dirOf(runDir));
 }
