@@ -41,6 +41,15 @@ export function totalMismatch(walk: PagingWalk): string[] {
   return count === total ? [] : [`walked ${count} records but the reported total is ${total}`];
 }
 
+/**
+ * Whether a page ends a list when the server may serve fewer records per page than asked (the
+ * maximum page size is not shown, §8): an empty page does, and so does a page shorter than the
+ * first; a short first page may be the server's own maximum, so only the next page can tell.
+ */
+export function endsList(page: number, count: number, firstPageCount: number): boolean {
+  return count === 0 || (page > 1 && count < firstPageCount);
+}
+
 /** Records on the page past the last. */
 export function nonEmptyPastEnd(walk: PagingWalk): string[] {
   return walk.pastEnd.ids.length ? [`page ${walk.pastEnd.page}, past the last, holds ${walk.pastEnd.ids.length} records`] : [];

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { addDays, ContractViolation, describeResponse, expectStatus, firstRecordArray, isSuccess, parseDateTime, recordArrayWith } from '../../harness/checks/index.js';
+import { addDays, ContractViolation, describeResponse, endsList, expectStatus, firstRecordArray, isSuccess, parseDateTime, recordArrayWith } from '../../harness/checks/index.js';
 import {
   bookingDay,
   buildAppointmentRequest,
@@ -50,16 +50,21 @@ export function listedRecords(res: ApiResponse): Record<string, unknown>[] {
 
 export type Listing = { ok: true; records: Record<string, unknown>[]; complete: boolean } | { ok: false; res: ApiResponse };
 
-/** Every page of a list query (size 100) until a short or empty page; `complete` is false when bounded. */
+/**
+ * Every page of a list query (size 100) until the list ends (endsList: the server may serve fewer
+ * per page than asked); `complete` is false when bounded.
+ */
 export async function listAll(ctx: CheckContext, query: Query, maxPages = 10): Promise<Listing> {
   const size = 100;
   const records: Record<string, unknown>[] = [];
+  let firstPageCount = size;
   for (let page = 1; page <= maxPages; page++) {
     const res = await listAppointmentRequests(ctx, { ...query, size, page });
     if (!isSuccess(res)) return { ok: false, res };
     const batch = listedRecords(res);
     records.push(...batch);
-    if (batch.length < size) return { ok: true, records, complete: true };
+    if (page === 1) firstPageCount = batch.length;
+    if (endsList(page, batch.length, firstPageCount)) return { ok: true, records, complete: true };
   }
   return { ok: true, records, complete: false };
 }

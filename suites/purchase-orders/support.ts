@@ -1,7 +1,7 @@
 import type { PoIntegrationSource } from '../../contract/schemas.js';
 import type { ApiClient, ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, fieldValue, firstRecordArray, isRecord, isSuccess, reportedTotal } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, endsList, fieldValue, firstRecordArray, isRecord, isSuccess, reportedTotal } from '../../harness/checks/index.js';
 
 /** Helpers shared by the purchase-order checks (§2.6, §2.7, §4.6). companyId is documented (§4.6 get). */
 
@@ -82,17 +82,22 @@ export const sliceNames = Object.keys(slices) as SliceName[];
 
 export type Collected = { ok: true; records: Record<string, unknown>[]; complete: boolean; total?: number } | { ok: false; res: ApiResponse };
 
-/** Pages of a list query until a short or empty page, at most `maxPages`. */
+/**
+ * Pages of a list query until the reported total is reached or the list ends (endsList: the maximum
+ * page size is not shown, §8, so a server may serve fewer per page than asked), at most `maxPages`.
+ */
 export async function collectOrders(ctx: CheckContext, query: Query, maxPages = 5, size = 100): Promise<Collected> {
   const records: Record<string, unknown>[] = [];
   let total: number | undefined;
+  let firstPageCount = size;
   for (let page = 1; page <= maxPages; page++) {
     const res = await listPurchaseOrders(ctx, { ...query, size, page });
     if (!isSuccess(res)) return { ok: false, res };
     const batch = orderRecords(res);
     total ??= listTotal(res);
     records.push(...batch);
-    if (batch.length < size || (total !== undefined && records.length >= total)) return { ok: true, records, complete: true, total };
+    if (page === 1) firstPageCount = batch.length;
+    if (endsList(page, batch.length, firstPageCount) || (total !== undefined && records.length >= total)) return { ok: true, records, complete: true, total };
   }
   return { ok: true, records, complete: false, total };
 }
