@@ -92,8 +92,9 @@ export function buildTireWithoutDetails(f: Faker, marker: string): ItemCreateInp
 
 // ── fast-check arbitraries ────────────────────────────────────────────────────────────────
 
+/** Free text without leading or trailing spaces: whether a server trims them is not shown. */
 const text = (max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -éü'.split('')), minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -éü'.split('')), minLength: 1, maxLength: max }).map((s) => s.trim()).filter((s) => s.length > 0);
 const price = fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
 
 export const partDetailsArbitrary: fc.Arbitrary<PartDetailsInput> = fc.record({
