@@ -21,6 +21,9 @@ export function getSlots(ctx: CheckContext, query: Query): Promise<ApiResponse> 
   });
 }
 
+/** The located days that lie in a window: other dates in an answer (a timestamp, a notice) say nothing about it. */
+export const daysWithin = (days: readonly string[], w: Window) => days.filter((d) => d >= w.start && d <= w.end);
+
 /** §4.5: the preferred pair, and the legacy pair that is still accepted. */
 export const standardPair = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
 export const legacyPair = (w: Window): Query => ({ startDate: w.start, endDate: w.end });
