@@ -7,4 +7,6 @@ export const customerFaults = {
   'customers-archive-does-nothing': { clause: 'CUSTOMER-ARCHIVE-INACTIVE', description: 'PATCH /customers answers success but the customers stay Active.' },
   'customers-get-wrong-param': { clause: 'CUSTOMER-GET-BY-ID', description: 'GET /customers/{id} reads the id from a route parameter that does not exist, so every lookup is 404.' },
   'customers-page-size-off-by-one': { clause: 'CUSTOMER-PAGING', description: 'GET /customers returns size+1 records per page (inclusive slice end).' },
+  'customers-list-ignores-company': { clause: 'TENANT-LIST-ISOLATION', description: "GET /customers scopes its query by the token's companies, not the companyId asked for, so other companies' customers are listed." },
+  'customers-get-ignores-company': { clause: 'TENANT-GET-ISOLATION', description: 'GET /customers/{id} looks the customer up by id alone and finds customers of any company.' },
 } as const satisfies Record<string, FaultDef>;

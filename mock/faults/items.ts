@@ -20,4 +20,5 @@ export const itemFaults = {
   'items-archive-noop': { clause: 'ITEM-ARCHIVE-INACTIVE', description: 'PATCH /items answers success but leaves status Active.' },
   'items-archive-deletes': { clause: 'ITEM-ARCHIVE-INACTIVE', description: 'PATCH /items deletes the items instead of inactivating them.' },
   'items-get-ignores-company': { clause: 'TENANT-GET-ISOLATION', description: 'GET /items/{itemId} finds items of any company, not only the one asked for.' },
+  'items-list-ignores-company': { clause: 'TENANT-LIST-ISOLATION', description: 'GET /items builds its query without the company condition and lists the items of every company.' },
 } as const satisfies Record<string, FaultDef>;

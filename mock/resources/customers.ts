@@ -108,6 +108,13 @@ function locationFilter(ctx: RequestContext, company: CompanyData): Set<string> 
   return new Set(ids);
 }
 
+/** §1: the list holds only the customers of the company asked for. */
+function listedCustomers(ctx: RequestContext, company: CompanyData): CustomerRecord[] {
+  // Fault: the query is scoped by the token's companies instead of the companyId asked for.
+  if (ctx.faults.has('customers-list-ignores-company')) return ctx.claims.companies.flatMap((id) => [...(ctx.store.company(id)?.customers.values() ?? [])]);
+  return [...company.customers.values()];
+}
+
 function list(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const q = ctx.query;
@@ -116,7 +123,7 @@ function list(ctx: RequestContext): Reply {
   const start = dateParam(q, 'updatedDateStart');
   const end = dateParam(q, 'updatedDateEnd');
   const page = pageRequest(q);
-  const matching = [...company.customers.values()]
+  const matching = listedCustomers(ctx, company)
     .filter((c) => (!locations || c.locationIds.some((id) => locations.has(id))) && (!term || matchesSearch(c, term)) && inWindow(c.updatedDate, start, end))
     .sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
   const from = (page.page - 1) * page.size;
@@ -168,7 +175,10 @@ function getById(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   // Fault: reads a route parameter that does not exist (the route names it customerId).
   const id = ctx.faults.has('customers-get-wrong-param') ? ctx.params.id : ctx.params.customerId;
-  const customer = id === undefined ? undefined : company.customers.get(id);
+  // §1: found only within the company asked for. Fault: the lookup is by id alone, across companies.
+  const customer = id === undefined ? undefined
+    : ctx.faults.has('customers-get-ignores-company') ? [...ctx.store.companies.values()].map((c) => c.customers.get(id)).find(Boolean)
+    : company.customers.get(id);
   if (!customer) notFound('customer not found');
   return singleResultReply('Customer retrieved successfully', customer);
 }

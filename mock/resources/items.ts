@@ -182,7 +182,9 @@ function list(ctx: RequestContext): Reply {
   const start = ignoreDates ? undefined : dateParam(q, 'updatedDateStart');
   const end = ignoreDates ? undefined : dateParam(q, 'updatedDateEnd');
   const page = pageRequest(q);
-  const matching = [...company.items.values()]
+  // §1: only the company's items. Fault: the query is built without the company condition.
+  const scoped = ctx.faults.has('items-list-ignores-company') ? [...ctx.store.companies.values()].flatMap((c) => [...c.items.values()]) : [...company.items.values()];
+  const matching = scoped
     .filter((i) => (type ? i.itemType === type : true))
     .filter((i) => (itemNumber ? i.itemNumber === itemNumber : true))
     .filter((i) => inWindow(i.updatedDate, start, end))
