@@ -65,8 +65,9 @@ export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => nu
 }
 
 /**
- * Walks pages 1..n until a short or empty page, then asks for the page past the end.
- * Stops at maxPages (a live target may hold more data than a check should read).
+ * Walks pages 1..n until the list ends (endsList, or the reported total is reached at the first
+ * page's length: a server may serve fewer per page than asked, §8), then asks for the page past
+ * the end. Stops at maxPages (a live target may hold more data than a check should read).
  * With `parallel` > 1, pages are asked in batches: a shorter walk leaves concurrent writers less
  * time to move records between pages.
  */
@@ -90,8 +91,8 @@ export async function walkPages(
     const p = await get(page);
     if (p.ids.length === 0) return { size, pages, pastEnd: p, truncated: false };
     pages.push(p);
-    const total = p.total;
-    if (p.ids.length < size || (total !== undefined && page * size >= total)) break;
+    const perPage = Math.min(size, pages[0]!.ids.length);
+    if (endsList(page, p.ids.length, pages[0]!.ids.length) || (p.total !== undefined && page * perPage >= p.total)) break;
   }
   if (page > maxPages) return { size, pages, pastEnd: { page, ids: [] }, truncated: true };
   const pastEnd = fetched.get(page + 1) ?? (await fetchPage(page + 1));
