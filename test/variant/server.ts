@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startMock, type MockOptions, type MockServer } from '../../mock/server.js';
+import { transformations, type Answer, type Call, type TransformationId } from './transformations.js';
+
+/**
+ * A second conforming server: a proxy in front of a reference mock that applies the spec-silent
+ * transformations of ./transformations.ts, so the suites are tried against other choices than
+ * the mock's wherever the spec leaves the choice open (issue 6, Limits).
+ */
+export interface VariantServer {
+  /** Base URL with the version segment, like the mock's (§1). */
+  url: string;
+  /** The mock behind the proxy: its tokens and fixtures serve the variant too. */
+  mock: MockServer;
+  /** Exchanges each transformation changed so far. */
+  applied: Record<TransformationId, number>;
+  stop(): Promise<void>;
+}
+
+const VERSION_PREFIX = '/v2';
+/** Hop-by-hop or recomputed headers, never forwarded as received. */
+const dropped = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect']);
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (!text) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function forwardedHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || dropped.has(name)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+function write(res: ServerResponse, answer: Answer, headers: Record<string, string> = {}): void {
+  const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+  res.writeHead(answer.status, {
+    ...headers,
+    ...(payload ? { 'content-type': answer.contentType ?? 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+  });
+  res.end(payload);
+}
+
+export async function startVariantServer(options: MockOptions = {}): Promise<VariantServer> {
+  const mock = await startMock(options);
+  const upstream = new URL(mock.url).origin;
+  const applied = Object.fromEntries(transformations.map((t) => [t.id, 0])) as Record<TransformationId, number>;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', upstream);
+    const raw = await readBody(req);
+    const parsed = parseJson(raw.toString('utf8'));
+    const call: Call = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: url.pathname.startsWith(VERSION_PREFIX) ? url.pathname.slice(VERSION_PREFIX.length) : url.pathname,
+      query: url.searchParams,
+      body: parsed.ok ? parsed.value : undefined,
+    };
+    let changed = false;
+    let answered: Answer | undefined;
+    for (const t of transformations) {
+      if (!('request' in t)) continue;
+      const outcome = t.request(call);
+      if (outcome === false) continue;
+      applied[t.id] += 1;
+      if (outcome === true) changed = true;
+      else {
+        answered = outcome;
+        break;
+      }
+    }
+
+    let original: Answer;
+    let passHeaders: Record<string, string> = {};
+    if (answered) original = answered;
+    else {
+      const up = await fetch(url, {
+        method: call.method,
+        headers: forwardedHeaders(req),
+        // Query changes live in `url`; a parsed body is sent re-serialised only when a hook ran.
+        body: raw.length === 0 ? undefined : changed && parsed.ok ? JSON.stringify(call.body) : raw,
+        redirect: 'manual',
+      });
+      const text = await up.text();
+      const retryAfter = up.headers.get('retry-after');
+      if (retryAfter) passHeaders = { 'retry-after': retryAfter };
+      const json = parseJson(text);
+      if (!json.ok) {
+        // Not JSON: passed through untouched.
+        res.writeHead(up.status, { ...passHeaders, 'content-type': up.headers.get('content-type') ?? 'text/plain' });
+        res.end(text);
+        return;
+      }
+      original = { status: up.status, body: json.value };
+    }
+
+    let answer = original;
+    for (const t of transformations) {
+      if (!('response' in t)) continue;
+      const next = t.response(call, answer, original);
+      if (next === undefined) continue;
+      applied[t.id] += 1;
+      answer = next;
+    }
+    write(res, answer, passHeaders);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      // A proxy fault, never a choice of the variant: a 502 the run reports as a transport problem.
+      if (!res.headersSent) write(res, { status: 502, body: { error: `variant proxy: ${String(err)}` } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}${VERSION_PREFIX}`,
+    mock,
+    applied,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mock.stop();
+    },
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * What the variant conforming server does differently from the reference mock. Every entry
+ * changes only a point the spec leaves open and cites why; documented shapes (§2.7 envelopes of
+ * vehicles, items and purchase orders, the items page object, §2.6 fields) and every §7 status,
+ * §4.5 and §4.6 rule stay as the mock serves them.
+ */
+
+/** A request on its way to the mock; hooks may change query and body in place. */
+export interface Call {
+  method: string;
+  /** Path after the /v2 base, e.g. /items/itm_1. */
+  path: string;
+  query: URLSearchParams;
+  /** Parsed JSON body, if the request had one. */
+  body: unknown;
+}
+
+export interface Answer {
+  status: number;
+  /** Parsed JSON body; undefined for none. */
+  body: unknown;
+  contentType?: string;
+}
+
+export interface Transformation {
+  id: string;
+  /** Why a conforming server may do this: the spec section that leaves the point open. */
+  why: string;
+  /** Changes the call in place (returns true when it did) or answers it without the mock. */
+  request?(call: Call): boolean | Answer;
+  /** Returns the rewritten answer, or undefined when it does not apply. */
+  response?(call: Call, answer: Answer, original: Answer): Answer | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const listPaths = new Set(['/vehicles', '/items', '/customers', '/inventoryLevels', '/appointmentRequests', '/purchaseOrders']);
+const isList = (c: Call) => c.method === 'GET' && listPaths.has(c.path);
+const is = (c: Call, method: string, path: string | RegExp) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path));
+const ok = (a: Answer) => a.status >= 200 && a.status < 300 && isObject(a.body);
+/** Areas whose 400s include §7 rows; their statuses stay as the mock gives them. */
+const section7Area = (c: Call) => c.path.startsWith('/appointmentRequests') || c.path.startsWith('/purchaseOrders');
+const isPurchaseOrders = (c: Call) => c.path.startsWith('/purchaseOrders');
+
+export const VARIANT_MAX_PAGE_SIZE = 40;
+export const VARIANT_DEFAULT_PAGE_SIZE = 20;
+
+/** `YYYY-MM-DD HH:mm` (the create form) as an ISO 8601 datetime, read as UTC like the mock. */
+const isoOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) ? `${v.replace(' ', 'T')}:00Z` : v);
+
+/** Another record layout for an appointment request; the comment stays in `description` (§4.5 rule 2). */
+function appointmentRecord(r: unknown): unknown {
+  if (!isObject(r)) return r;
+  const { appointmentRequestId, startDateTime, endDateTime, customer, vehicle, ...rest } = r;
+  return {
+    id: appointmentRequestId,
+    slot: { start: isoOf(startDateTime), end: isoOf(endDateTime) },
+    customer: { id: `cust-${String(appointmentRequestId)}`, ...(isObject(customer) ? customer : {}) },
+    // vehicle.name stays: §2.5 says the service returns it.
+    vehicle: { vehicleRef: `veh-${String(appointmentRequestId)}`, ...(isObject(vehicle) ? vehicle : {}) },
+    ...rest,
+  };
+}
+
+/** Content and pagination of the mock's `{ message, results: { content, pagination } }`. */
+function results(body: unknown): { content: unknown[]; pagination: Json } | undefined {
+  if (!isObject(body) || !isObject(body.results) || !Array.isArray(body.results.content)) return undefined;
+  return { content: body.results.content, pagination: isObject(body.results.pagination) ? body.results.pagination : {} };
+}
+
+const trimmed = (v: unknown): unknown =>
+  typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(trimmed) : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)])) : v;
+
+const appointmentDateNames = [
+  ['appointmentDateStart', 'appointmentStartDate'],
+  ['appointmentDateEnd', 'appointmentEndDate'],
+  ['updatedDateStart', undefined],
+  ['updatedDateEnd', undefined],
+] as const;
+const exactAppointmentDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/;
+const poDateNames = ['createdDateStart', 'createdDateEnd', 'updatedDateStart', 'updatedDateEnd'];
+
+/** An error body of the variant's own shape (RFC 9457 style), keeping the message text. */
+function problem(status: number, detail: unknown): Answer {
+  return { status, contentType: 'application/problem+json', body: { errors: [{ code: `E${status}`, detail: typeof detail === 'string' ? detail : 'request failed' }] } };
+}
+
+const messageOf = (body: unknown): unknown => (isObject(body) ? (typeof body.error === 'string' ? body.error : isObject(body.error) ? body.error.message : body.message) : undefined);
+
+/**
+ * Applied in this order: request hooks before the mock, response hooks after it (an answer a
+ * request hook gives goes through the response hooks too).
+ */
+export const transformations = [
+  // ── requests ──────────────────────────────────────────────────────────────────────────
+  {
+    id: 'default-page-size-20',
+    why: '§8: the default page size is not shown',
+    request: (c) => {
+      if (!isList(c) || c.query.get('size')) return false;
+      c.query.set('size', String(VARIANT_DEFAULT_PAGE_SIZE));
+      return true;
+    },
+  },
+  {
+    id: 'max-page-size-40',
+    why: '§8: the maximum page size is not shown; larger sizes are clamped',
+    request: (c) => {
+      const size = Number(c.query.get('size'));
+      if (!isList(c) || !(size > VARIANT_MAX_PAGE_SIZE)) return false;
+      c.query.set('size', String(VARIANT_MAX_PAGE_SIZE));
+      return true;
+    },
+  },
+  {
+    id: 'appointment-dates-exact-forms',
+    why: '§4.5 list rule 1 names YYYY-MM-DD and YYYY-MM-DDThh:mm:ssZ only; the status for other forms is not shown',
+    request: (c) => {
+      if (!is(c, 'GET', '/appointmentRequests')) return false;
+      // An alias sent beside its standard name is ignored (§4.5 rule 2), so it is not judged; startDate/endDate are ignored (rule 3).
+      const judged = appointmentDateNames.flatMap(([standard, alias]) => (c.query.get(standard) || !alias ? [standard] : [alias]));
+      const bad = judged.find((n) => c.query.get(n) && !exactAppointmentDate.test(c.query.get(n)!));
+      return bad ? { status: 400, body: { error: `${bad} must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ` } } : false;
+    },
+  },
+  {
+    id: 'po-dates-days-only',
+    why: '§4.6: the purchase-order date filters are documented with YYYY-MM-DD only',
+    request: (c) => {
+      if (!is(c, 'GET', '/purchaseOrders')) return false;
+      const bad = poDateNames.find((n) => c.query.get(n) && !/^\d{4}-\d{2}-\d{2}$/.test(c.query.get(n)!));
+      // Errors keep the PO envelope with a non-null error (§2.7, §7).
+      return bad ? { status: 400, body: { status: false, data: null, error: { message: `${bad} must be YYYY-MM-DD` } } } : false;
+    },
+  },
+  {
+    id: 'item-create-trims-text',
+    why: '§4.2: whitespace handling of item text fields is not shown',
+    request: (c) => {
+      if (!is(c, 'POST', '/items') || !isObject(c.body)) return false;
+      const before = JSON.stringify(c.body);
+      c.body = trimmed(c.body);
+      return JSON.stringify(c.body) !== before;
+    },
+  },
+  // ── successful answers ────────────────────────────────────────────────────────────────
+  {
+    id: 'appointment-list-envelope',
+    why: '§4.5: the list response shape is not shown; §2.5: record fields are not shown (description kept, §4.5 rule 2)',
+    response: (c, a) => {
+      const r = is(c, 'GET', '/appointmentRequests') && ok(a) ? results(a.body) : undefined;
+      if (!r) return undefined;
+      const total = r.pagination.totalCount;
+      // Empty arrays first, so "the first array" of a body is not the records.
+      return { ...a, body: { warnings: [], links: [], data: r.content.map(appointmentRecord), paging: { count: r.content.length, total } } };
+    },
+  },
+  {
+    id: 'appointment-create-201-result',
+    why: '§4.5: the create answer is not shown; §2.5 only asks that vehicle.name is returned (it is)',
+    response: (c, a) => (is(c, 'POST', '/appointmentRequests/create') && ok(a) && isObject(a.body) ? { status: 201, body: { result: appointmentRecord(a.body.data) } } : undefined),
+  },
+  {
+    id: 'slots-envelope-echoes-query',
+    why: '§4.5: the slots response shape and slot fields are not shown',
+    response: (c, a) => {
+      if (!is(c, 'GET', '/appointmentRequests/availableSlots') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data)) return undefined;
+      const days = a.body.data.map((d) => (isObject(d) ? { day: d.date, times: d.slots } : d));
+      return { ...a, body: { request: Object.fromEntries(c.query), location: c.query.get('locationId'), days } };
+    },
+  },
+  {
+    id: 'creates-answer-201',
+    why: '§2.7 fixes the write body of vehicles and items, not its status; the customer answer is not shown (§4.3)',
+    response: (c, a) => (c.method === 'POST' && ['/items', '/vehicles', '/customers'].includes(c.path) && a.status === 200 ? { ...a, status: 201 } : undefined),
+  },
+  {
+    id: 'item-list-summary-records',
+    why: '§2.2 lists the fields of get-by-id; the fields of items list records are not shown (the page object is kept)',
+    response: (c, a) => {
+      if (!is(c, 'GET', '/items') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.content)) return undefined;
+      const summary = (r: unknown) => (isObject(r) ? { itemId: r.itemId, itemNumber: r.itemNumber, itemName: r.itemName, updatedDate: r.updatedDate } : r);
+      return { ...a, body: { ...a.body, content: a.body.content.map(summary) } };
+    },
+  },
+  {
+    id: 'write-data-summaries',
+    why: '§2.7: the write envelope of vehicles and items holds data: object, its content not shown',
+    response: (c, a) => {
+      const area = c.path === '/vehicles' ? 'vehicles' : c.path === '/items' ? 'items' : undefined;
+      if (!area || c.method === 'GET' || !ok(a) || !isObject(a.body) || !isObject(a.body.data) || !Array.isArray(a.body.data[area])) return undefined;
+      const idName = area === 'vehicles' ? 'vehicleId' : 'itemId';
+      // Creates name the new record and its owner or number; updates and archives only the id.
+      const keep = c.method === 'POST' ? [idName, area === 'vehicles' ? 'customerId' : 'itemNumber'] : [idName];
+      const summary = (r: unknown) => (isObject(r) ? Object.fromEntries(keep.map((k) => [k, r[k]])) : r);
+      return { ...a, body: { ...a.body, data: { [area]: a.body.data[area].map(summary) } } };
+    },
+  },
+  {
+    id: 'envelope-messages',
+    why: '§2.7: message is a string whose text is not shown',
+    response: (c, a) => {
+      if (!/^\/(vehicles|items)(\/|$)/.test(c.path) || !ok(a) || !isObject(a.body) || typeof a.body.message !== 'string') return undefined;
+      return { ...a, body: { ...a.body, message: 'Request processed' } };
+    },
+  },
+  {
+    id: 'record-timestamps-renamed',
+    why: '§2.1, §2.2, §2.3, §2.4: record timestamps are not documented fields (PO dates of §2.6 untouched)',
+    response: (c, a) => {
+      if (!/^\/(vehicles|items|customers|inventoryLevels)(\/|$)/.test(c.path) || !ok(a)) return undefined;
+      const renamed = JSON.stringify(a.body).replace(/"updatedDate":/g, '"updatedAt":').replace(/"createdDate":/g, '"createdAt":');
+      return { ...a, body: JSON.parse(renamed) as unknown };
+    },
+  },
+  {
+    id: 'vehicle-pagination-fields',
+    why: '§2.7: the vehicles pagination is an object whose fields are not shown',
+    response: (c, a) => {
+      const r = c.method === 'GET' && /^\/vehicles(\/[^/]+)?$/.test(c.path) && ok(a) ? results(a.body) : undefined;
+      if (!r || !isObject(a.body)) return undefined;
+      const p = r.pagination;
+      return { ...a, body: { ...a.body, results: { content: r.content, pagination: { pageNumber: p.page, pageSize: p.size, totalElements: p.totalCount } } } };
+    },
+  },
+  {
+    id: 'customer-shapes',
+    why: '§4.3: response shapes of the customer endpoints are not shown',
+    response: (c, a) => {
+      if (!c.path.startsWith('/customers') || !ok(a) || !isObject(a.body)) return undefined;
+      const r = results(a.body);
+      if (r && c.path === '/customers') return { ...a, body: { customers: r.content, meta: { page: r.pagination.page, totalRecords: r.pagination.totalCount } } };
+      // A read by id answers the bare record.
+      if (r && c.method === 'GET') return { ...a, body: r.content[0] };
+      // Writes answer the ids only.
+      if (isObject(a.body.data) && Array.isArray(a.body.data.customers)) return { ...a, body: { customers: a.body.data.customers.map((r) => (isObject(r) ? { customerId: r.customerId } : r)) } };
+      return undefined;
+    },
+  },
+  {
+    id: 'inventory-shapes',
+    why: '§4.4: parameters, bodies and response shapes of the inventory-level endpoints are not shown',
+    response: (c, a) => {
+      if (!c.path.startsWith('/inventoryLevels') || !ok(a) || !isObject(a.body)) return undefined;
+      // An update answers 204 without a body; reads answer a bare array.
+      if (c.method === 'PUT') return { status: 204, body: undefined };
+      const r = results(a.body);
+      return r && c.method === 'GET' ? { ...a, body: r.content } : undefined;
+    },
+  },
+  {
+    id: 'po-pagination-omitted-per-source',
+    why: '§2.7: the PO list pagination is optional; left out on single-backend lists (source other than all)',
+    response: (c, a) => {
+      const source = c.query.get('source');
+      if (!is(c, 'GET', '/purchaseOrders') || !source || source === 'all' || !ok(a) || !isObject(a.body) || !('pagination' in a.body)) return undefined;
+      const { pagination: _pagination, ...rest } = a.body;
+      return { ...a, body: rest };
+    },
+  },
+  {
+    id: 'po-pagination-count-total',
+    why: '§4.6: the pagination object shape is not shown',
+    response: (c, a) => {
+      if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !isObject(a.body.pagination)) return undefined;
+      const count = Array.isArray(a.body.data) ? a.body.data.length : 0;
+      return { ...a, body: { ...a.body, pagination: { count, total: a.body.pagination.totalCount } } };
+    },
+  },
+  // ── errors (statuses judged on the mock's original status) ───────────────────────────
+  {
+    id: 'validation-errors-422',
+    why: '§7 lists 400s only for appointment requests, slots and purchase orders; other validation statuses are not shown',
+    response: (c, a, original) => (original.status === 400 && !section7Area(c) ? { ...a, status: 422 } : undefined),
+  },
+  {
+    id: 'unknown-record-400',
+    why: '§7: the status for unknown records is not shown',
+    response: (_c, a, original) => (original.status === 404 ? { ...a, status: 400 } : undefined),
+  },
+  {
+    id: 'method-not-offered-404',
+    why: '§4.6: PO create and update are "not available" with no status shown; other unoffered methods are not shown either',
+    response: (_c, a, original) => (original.status === 405 ? { ...a, status: 404 } : undefined),
+  },
+  {
+    id: 'token-rejection-403',
+    why: '§7: the status for a missing or invalid token is not shown',
+    response: (_c, a, original) => (original.status === 401 ? { ...a, status: 403 } : undefined),
+  },
+  {
+    id: 'error-body-shape',
+    why: '§7: error body shapes outside purchase orders are not shown (the message text is kept)',
+    response: (c, a) => (a.status >= 400 && !isPurchaseOrders(c) && isObject(a.body) && !Array.isArray(a.body.errors) ? problem(a.status, messageOf(a.body)) : undefined),
+  },
+  {
+    id: 'po-error-object-fields',
+    why: '§2.7: a PO error is "error" with fields not shown (kept non-null, §7)',
+    response: (c, a) => {
+      if (!isPurchaseOrders(c) || a.status < 400 || !isObject(a.body) || !isObject(a.body.error)) return undefined;
+      const { code: _code, message, ...rest } = a.body.error;
+      if (message === undefined) return undefined;
+      return { ...a, body: { ...a.body, error: { ...rest, detail: message } } };
+    },
+  },
+] as const satisfies readonly Transformation[];
+
+export type TransformationId = (typeof transformations)[number]['id'];
