@@ -55,6 +55,22 @@ describe('the variant conforming server', () => {
     expect(variant.applied['appointment-list-envelope']).toBeGreaterThan(0);
   });
 
+  it('guards: refuses date forms the spec does not name, which the mock accepts', async () => {
+    const { mock } = variant;
+    const token = mock.tokens.full;
+    const company = `companyId=${mock.fixtures.companyId}`;
+    const millis = `appointmentDateStart=${encodeURIComponent('2026-01-01T00:00:00.000Z')}`;
+    const [mockAppt, variantAppt, exactAppt, variantOrders] = await Promise.all([
+      getJson(mock.url, `/appointmentRequests?${company}&${millis}`, token),
+      getJson(variant.url, `/appointmentRequests?${company}&${millis}`, token),
+      getJson(variant.url, `/appointmentRequests?${company}&appointmentDateStart=2026-01-01T00:00:00Z&appointmentStartDate=junk`, token),
+      getJson(variant.url, `/purchaseOrders?${company}&createdDateStart=2026-01-01T00:00:00Z`, token),
+    ]);
+    expect([mockAppt.status, variantAppt.status, exactAppt.status]).toEqual([200, 400, 200]);
+    expect(variantOrders.status).toBe(400);
+    expect(variantOrders.body.error).not.toBeNull();
+  });
+
   it('keeps the documented shapes: the items page object and the PO list envelope', async () => {
     const { mock } = variant;
     const token = mock.tokens.full;
