@@ -5,3 +5,4 @@ export * from './paging.js';
 export * from './dates.js';
 export * from './partial-update.js';
 export * from './shape.js';
+export * from './updated-window.js';

@@ -125,13 +125,6 @@ export async function readVehicleForCheck(ctx: CheckContext, vehicleId: string, 
 
 
 /** The record's last-update time is not a documented vehicle field (§2.1): the usual names. */
-const updatedNames = ['updatedDate', 'updatedAt', 'lastUpdated', 'lastUpdatedDate', 'lastModifiedDate', 'modifiedDate', 'dateUpdated', 'updated'];
-export const updatedValueOf = (r: Record<string, unknown>) => fieldValue(r, updatedNames);
-export function updatedStampOf(r: Record<string, unknown>): number | undefined {
-  const v = updatedValueOf(r);
-  const t = typeof v === 'string' ? Date.parse(v) : NaN;
-  return Number.isNaN(t) ? undefined : t;
-}
 
 /**
  * A query for a subset of vehicles that no check of this run changes: those last updated before
