@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
 import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './errors.js';
 
@@ -26,9 +27,12 @@ export interface ApiResponse {
   durationMs: number;
   /** Retries the pacing layer made for this exchange. */
   retries: number;
+  /** Id of the recorded exchange, so a check can cite a response it judged (shared fixtures). */
+  exchangeId?: string;
 }
 
 export interface Exchange {
+  id: string;
   request: { method: Method; url: string; headers: Record<string, string>; body?: string };
   response?: ApiResponse;
   error?: string;
@@ -134,10 +138,11 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     const exchangeRequest: Exchange['request'] = { method: req.method, url, headers, body };
-    const exchange: Exchange = { request: exchangeRequest, startedAt: new Date().toISOString() };
+    const exchange: Exchange = { id: randomBytes(6).toString('hex'), request: exchangeRequest, startedAt: new Date().toISOString() };
     const send = () => this.send(exchangeRequest);
     try {
       const response = this.options.around ? await this.options.around(exchangeRequest, send) : await send();
+      response.exchangeId = exchange.id;
       exchange.response = response;
       return response;
     } catch (err) {

@@ -1,5 +1,6 @@
 import * as allure from 'allure-js-commons';
 import type { ApiResponse, Exchange } from './client.js';
+import type { RecordedExchange } from './exchange-log.js';
 import { redact, redactHeaders, redactJsonText } from './redact.js';
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -52,4 +53,24 @@ export function allureStepAround(publicUrl?: { from: string; to: string }) {
       return res;
     });
   };
+}
+
+/** An exchange a shared fixture made, shown as a step of the check that judged it. */
+export async function allureCitation(ex: RecordedExchange, from: string): Promise<void> {
+  const path = (() => {
+    try {
+      const u = new URL(ex.url);
+      return u.pathname + u.search;
+    } catch {
+      return ex.url;
+    }
+  })();
+  await allure.step(`${ex.method} ${decodeURIComponent(path)} (shared fixture ${from})`, async () => {
+    const request = [`${ex.method} ${ex.url}`, ...Object.entries(ex.requestHeaders).map(([k, v]) => `${k}: ${v}`), '', ex.requestBody ? pretty(ex.requestBody) : ''].join('\n');
+    await allure.attachment('request', request, 'text/plain');
+    const response = ex.status === undefined
+      ? `no answer: ${ex.error ?? 'unknown'}`
+      : [`HTTP ${ex.status} (${ex.durationMs ?? 0} ms)`, ...Object.entries(ex.responseHeaders ?? {}).map(([k, v]) => `${k}: ${v}`), '', pretty(ex.responseBody ?? '')].join('\n');
+    await allure.attachment(`response ${ex.status ?? 'none'}`, response, 'text/plain');
+  });
 }

@@ -7,6 +7,7 @@ import { redact, redactHeaders, redactJsonText } from './redact.js';
 
 /** One exchange as kept for evidence (HAR, certification links): already redacted. */
 export interface RecordedExchange {
+  id: string;
   clause: string;
   variant?: string;
   target: string;
@@ -21,6 +22,8 @@ export interface RecordedExchange {
   durationMs?: number;
   retries?: number;
   error?: string;
+  /** Set when a check cites an exchange a shared fixture made: evidence, not a request of its own. */
+  citedFrom?: string;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -34,6 +37,7 @@ export class ExchangeLog {
 
   record(ex: Exchange): void {
     this.buffer.push({
+      id: ex.id,
       ...this.owner,
       startedAt: ex.startedAt,
       method: ex.request.method,
@@ -47,6 +51,16 @@ export class ExchangeLog {
       retries: ex.response?.retries,
       error: ex.error === undefined ? undefined : redact(ex.error),
     });
+  }
+
+  /** An exchange a shared fixture recorded, kept again as this check's evidence. */
+  cite(ex: RecordedExchange, from: string): void {
+    this.buffer.push({ ...ex, ...this.owner, citedFrom: from });
+  }
+
+  /** The exchanges recorded since the last flush, as they will be written. */
+  pending(): RecordedExchange[] {
+    return [...this.buffer];
   }
 
   flush(): void {

@@ -16,6 +16,7 @@ registerSecret(SECRET);
 
 const exchanges: Exchange[] = [
   {
+    id: 'ex1',
     startedAt: '2026-01-01T10:00:01.000Z',
     request: {
       method: 'POST',
@@ -26,6 +27,7 @@ const exchanges: Exchange[] = [
     response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"success":true}', json: { success: true }, durationMs: 12, retries: 1 },
   },
   {
+    id: 'ex2',
     startedAt: '2026-01-01T10:00:00.000Z',
     request: { method: 'GET', url: 'http://127.0.0.1:5555/v2/items/itm_1', headers: { authorization: 'Bearer zzz' } },
     error: 'GET /v2/items/itm_1: no answer from the target (ECONNREFUSED)',

@@ -7,6 +7,7 @@ import type { RunSummary } from '../harness/report/run-summary.js';
 
 export function exchange(clause: string, overrides: Partial<RecordedExchange> = {}): RecordedExchange {
   return {
+    id: `ex-${clause}`,
     clause,
     target: 'main',
     startedAt: '2025-01-01T10:00:00.000Z',

@@ -3,6 +3,7 @@ import { placeholderFor } from '../auth/jwt.js';
 import type { TokenSource } from '../auth/session.js';
 import { registeredSecrets } from '../redact.js';
 import type { TargetInfo } from '../run/run-info.js';
+import { Coordinator } from '../coordination/coordinator.js';
 import { Circuit } from './circuit.js';
 import { Forwarder } from './forwarder.js';
 import { INTERNAL_HEADER } from './headers.js';
@@ -20,6 +21,11 @@ export interface PacingOptions {
   maxConcurrency: number;
   requestTimeoutMs: number;
   readonly: boolean;
+  /**
+   * Longest a request may wait in the proxy (queue, attempts, backoff). The plan sets it long
+   * enough that pacing alone never leaves a check without an answer.
+   */
+  queueBudgetMs?: number;
 }
 
 /** A target as the main process knows it: real address and real credentials. */
@@ -35,6 +41,8 @@ export interface Pacing {
   internalHeaders: Record<string, string>;
   /** Longest the proxy keeps one request (queue, attempts, waits); clients wait a little longer. */
   budgetMs: number;
+  /** The coordination state of a routed target (by target id). */
+  coordinatorOf(targetId: string): Coordinator | undefined;
   report(): PacingReport;
   shutOutWorkers(reason: string): void;
   drain(timeoutMs: number): Promise<void>;
@@ -53,14 +61,16 @@ export function startPacing(o: PacingOptions): Pacing {
   const pacers: Pacer[] = [];
   const counters = new PacingCounters();
   const internalKey = randomBytes(16).toString('hex');
-  const budgetMs = requestBudgetMs(o.requestTimeoutMs);
+  const budgetMs = Math.max(requestBudgetMs(o.requestTimeoutMs), o.queueBudgetMs ?? 0);
   const proxies: PacingProxy[] = [];
+  const coordinators = new Map<string, Coordinator>();
   const upstreams: Upstream[] = [];
   const circuits: Circuit[] = [];
 
   return {
     internalHeaders: { [INTERNAL_HEADER]: internalKey },
     budgetMs,
+    coordinatorOf: (id) => coordinators.get(id),
     async route(target) {
       const publicUrl = new URL(target.publicUrl);
       const upstream = new Upstream(publicUrl.origin, o.maxConcurrency, o.requestTimeoutMs);
@@ -78,7 +88,10 @@ export function startPacing(o: PacingOptions): Pacing {
         tokenNoPo = placeholderFor(real, 'nopo');
         credentials.set(tokenNoPo, async () => real);
       }
+      const coordinator = new Coordinator({ getPerMin: o.getPerMin, writePerMin: o.writePerMin });
+      coordinators.set(target.id, coordinator);
       const proxy = new PacingProxy({
+        coordinator,
         forwarder: new Forwarder({ upstream, pacer, circuit, counters, budgetMs }),
         counters,
         credentials,
@@ -109,6 +122,7 @@ export function startPacing(o: PacingOptions): Pacing {
     drain: async (ms) => void (await Promise.all(proxies.map((p) => p.drain(ms)))),
     close: async () => {
       for (const p of pacers) p.close();
+      for (const c of coordinators.values()) c.close();
       await Promise.all(proxies.map((p) => p.close()));
       await Promise.all(upstreams.map((u) => u.close()));
     },

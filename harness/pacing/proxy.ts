@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER } from '../errors.js';
 import { redact, REDACTED } from '../redact.js';
+import type { Coordinator } from '../coordination/coordinator.js';
 import type { Forwarder } from './forwarder.js';
 import { CHECK_HEADER, INTERNAL_HEADER } from './headers.js';
 import type { PacingCounters } from './stats.js';
@@ -19,6 +20,8 @@ export interface ProxyOptions {
   /** Real secrets to mask should a target ever echo one back. */
   secrets: () => string[];
   internalKey: string;
+  /** Shared tasks and admission for this target's workers (harness/coordination). */
+  coordinator: Coordinator;
 }
 
 /** Writes one transport failure back to the worker; harness/client.ts turns it into a TransportError. */
@@ -60,7 +63,6 @@ export class PacingProxy {
   private closedReason: string | undefined;
   private workerRequests = 0;
   private drained: (() => void)[] = [];
-  private readonly firstSeen = new Map<string, number>();
   origin = '';
 
   constructor(private readonly o: ProxyOptions) {}
@@ -104,16 +106,6 @@ export class PacingProxy {
     });
   }
 
-  private priorityOf(tag: string | undefined): number {
-    if (!tag) return 0;
-    let p = this.firstSeen.get(tag);
-    if (p === undefined) {
-      p = this.firstSeen.size + 1;
-      this.firstSeen.set(tag, p);
-    }
-    return p;
-  }
-
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const internal = req.headers[INTERNAL_HEADER] === this.o.internalKey;
     if (!internal) this.workerRequests += 1;
@@ -133,6 +125,9 @@ export class PacingProxy {
   private async serve(req: IncomingMessage, res: ServerResponse, internal: boolean): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const body = await readBody(req);
+    const coordinator = this.o.coordinator;
+    // The workers' coordination requests are answered here and never reach the target.
+    if (coordinator.handles(req.url ?? '')) return coordinator.serve(req.url ?? '', body, res);
     if (this.closedReason && !internal) return refuse(res, this.closedReason);
     if (this.o.readonly && method !== 'GET') {
       // Safety net behind the 'write' need: in read-only mode nothing but GET leaves the harness.
@@ -148,10 +143,11 @@ export class PacingProxy {
     const real = bearer ? this.o.credentials.get(bearer[1]!) : undefined;
     if (real) headers.authorization = `Bearer ${await real()}`;
 
-    const tag = req.headers[CHECK_HEADER];
+    const tag = typeof req.headers[CHECK_HEADER] === 'string' ? req.headers[CHECK_HEADER] : undefined;
+    if (tag) coordinator.admission.spent(tag, method === 'GET' ? 'get' : 'write');
     const out = await this.o.forwarder.forward(
       { method, path: req.url ?? '/', headers, body: body.length || method !== 'GET' ? body : undefined },
-      this.priorityOf(typeof tag === 'string' ? tag : undefined),
+      internal ? 0 : coordinator.admission.priorityOf(tag),
     );
     if (out.transportError) return refuse(res, out.transportError, out.retries);
     const secrets = this.o.secrets();

@@ -122,7 +122,8 @@ export function buildHar(exchanges: readonly RecordedExchange[], creator: { name
 
 /** Writes every exchange of the run (workers' files under runDir) as one HAR file. */
 export function writeHar(runDir: string, file: string, creator: { name: string; version: string }, urls: UrlMap): number {
-  const har = buildHar(readExchanges(runDir), creator, urls);
+  // A cited exchange is the same wire exchange a shared fixture already recorded: listed once.
+  const har = buildHar(readExchanges(runDir).filter((e) => !e.citedFrom), creator, urls);
   writeFileSync(file, redact(JSON.stringify(har, null, 1)));
   return har.log.entries.length;
 }

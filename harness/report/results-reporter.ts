@@ -42,6 +42,7 @@ export default class ResultsReporter implements Reporter {
           reason: meta.reason ? redact(meta.reason) : undefined,
           errors: result.state === 'failed' ? result.errors.map((e) => redact(e.message)) : undefined,
           observations: meta.observations,
+          evidence: meta.evidence,
           requests: meta.requests,
           retries: meta.retries,
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),

@@ -1,9 +1,8 @@
 import type { ClauseId } from '../../contract/clauses.js';
-import type { Observation } from '../conformance.js';
+import type { CheckVerdict, Observation } from '../check/types.js';
 import type { RecordedExchange } from '../exchange-log.js';
 
-/** One check's outcome, as the reporters and the self-check read it. */
-export type CheckVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive';
+export type { CheckVerdict };
 
 export interface CheckResult {
   clause: ClauseId;
@@ -15,6 +14,8 @@ export interface CheckResult {
   reason?: string;
   errors?: string[];
   observations: Observation[];
+  /** What the check judged (empty for checks that did not pass). */
+  evidence?: string[];
   requests: number;
   retries: number;
   durationMs: number;

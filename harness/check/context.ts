@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { ApiClient } from '../client.js';
+import { InconclusiveError, SkipError } from '../errors.js';
+import { allureCitation, allureStepAround } from '../evidence.js';
+import type { RecordedExchange } from '../exchange-log.js';
+import { Ledger } from '../ledger.js';
+import { CHECK_HEADER } from '../pacing/headers.js';
+import { runShared } from './shared.js';
+import type { CheckContext, ContextParts } from './types.js';
+
+export function createContext(p: ContextParts): CheckContext {
+  const { run, target, meta } = p;
+  // Random, not a counter: vitest gives each file fresh modules, and threads share one pid.
+  const marker = `${run.marker}-${randomBytes(4).toString('hex')}`;
+  const publicUrl = target.baseUrl === target.publicUrl ? undefined : { from: target.baseUrl, to: target.publicUrl };
+  const citable = new Map<string, { ex: RecordedExchange; from: string }>();
+  const makeClient = (token: string | null) =>
+    new ApiClient({
+      baseUrl: target.baseUrl,
+      token,
+      // Through the pacing proxy a request may queue and be retried: wait as long as the proxy may take.
+      timeoutMs: run.clientTimeoutMs ?? run.requestTimeoutMs,
+      connections: run.maxConcurrency,
+      wireHeaders: { [CHECK_HEADER]: p.tag },
+      around: run.allure ? allureStepAround(publicUrl) : undefined,
+      observers: [
+        (ex) => {
+          meta.requests += 1;
+          meta.retries += ex.response?.retries ?? 0;
+          p.log.record(ex);
+        },
+      ],
+    });
+
+  const ctx: CheckContext = {
+    api: makeClient(target.token),
+    as: makeClient,
+    target,
+    run,
+    profile: run.profile,
+    companyId: target.companyId,
+    marker,
+    seed: run.seed,
+    numRuns: run.numRuns,
+    frugal: run.frugal,
+    ledger: new Ledger(run.runDir, target.id, marker),
+    observe: (name, value) => void meta.observations.push({ name, value }),
+    saw: (count, what) => {
+      if (count > 0) meta.evidence.push(`${count} ${what}`);
+    },
+    skip: (reason) => {
+      throw new SkipError(reason);
+    },
+    inconclusive: (reason) => {
+      throw new InconclusiveError(reason);
+    },
+    need: (value, reason) => {
+      if (value === undefined || value === null) throw new InconclusiveError(reason);
+      return value as NonNullable<typeof value>;
+    },
+    shared: async (key, make) => {
+      const { value, exchanges } = await runShared(key, make, p, createContext);
+      for (const ex of exchanges) citable.set(ex.id, { ex, from: key });
+      return value as Awaited<ReturnType<typeof make>>;
+    },
+    cite: async (...responses) => {
+      for (const res of responses) {
+        const hit = res?.exchangeId ? citable.get(res.exchangeId) : undefined;
+        if (!hit) continue;
+        p.log.cite(hit.ex, hit.from);
+        if (run.allure) await allureCitation(hit.ex, hit.from);
+      }
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,100 @@
+import type { ClauseId } from '../../contract/clauses.js';
+import type { ApiClient, ApiResponse } from '../client.js';
+import type { CoordinationClient } from '../coordination/client.js';
+import type { ExchangeLog } from '../exchange-log.js';
+import type { Ledger } from '../ledger.js';
+import type { Profile } from '../profile.js';
+import type { RunInfo, TargetInfo } from '../run/run-info.js';
+
+/**
+ * Plain types shared by the check wrapper (vitest-bound) and the reporters (not vitest-bound),
+ * so the reports never import the wrapper.
+ */
+
+/** What a check needs from the target or the mode; an unmet need skips the check with a reason. */
+export type Need = 'write' | 'tokenNoPo' | 'otherCompany' | 'customer' | 'location';
+
+export interface CheckOptions {
+  /** Tells several checks of one clause apart, e.g. 'labor' / 'discount' / 'fee'. */
+  variant?: string;
+  needs?: readonly Need[];
+  /** Time the check may take once admitted; the plan decides it when absent. */
+  timeoutMs?: number;
+}
+
+export interface Observation {
+  name: string;
+  value: unknown;
+}
+
+/** How one check ended. `passed` always rests on evidence: a check that judged nothing is inconclusive. */
+export type CheckVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive';
+
+/** Metadata a check leaves on its vitest task; the reporters read it. */
+export interface CheckMeta {
+  clause: ClauseId;
+  variant?: string;
+  target: string;
+  outcome?: 'skipped' | 'inconclusive';
+  reason?: string;
+  observations: Observation[];
+  /** Requests the check sent itself (shared fixtures are counted once, apart). */
+  requests: number;
+  retries: number;
+  /** What the check judged, e.g. '12 records inside the window'; empty means it saw nothing. */
+  evidence: string[];
+}
+
+/** The key a check is known by in plans, budgets and evidence: clause id plus variant. */
+export const checkKey = (clause: string, variant?: string) => (variant ? `${clause} [${variant}]` : clause);
+
+/**
+ * What every piece of check code gets: a recorded, paced client and the run's facts. Shared
+ * fixtures get the same context as checks, so one helper serves both.
+ */
+export interface CheckContext {
+  /** Client with the full token, paced and recorded. */
+  api: ApiClient;
+  /** The same client with another credential; null sends none. */
+  as(token: string | null): ApiClient;
+  target: TargetInfo;
+  run: RunInfo;
+  profile: Profile;
+  companyId: string;
+  /** Unique per check (or shared fixture); put it in a free-text field of every record created. */
+  marker: string;
+  seed: number;
+  numRuns: number;
+  /** True under rate limits: checks keep to the requests their clause needs (issue of live runs). */
+  frugal: boolean;
+  ledger: Ledger;
+  observe(name: string, value: unknown): void;
+  /**
+   * Records what the check judged. A check passes only when it saw something: one that judged
+   * nothing ends inconclusive, never passed.
+   */
+  saw(count: number, what: string): void;
+  skip(reason: string): never;
+  inconclusive(reason: string): never;
+  /** The value, or inconclusive with the reason when it is missing (a failed precondition). */
+  need<T>(value: T, reason: string): NonNullable<T>;
+  /**
+   * A value made once per target and run, whichever check asks first (fixtures, shared reads).
+   * Its exchanges are recorded once; a check cites those it judges with `cite`.
+   */
+  shared<T>(key: string, make: (ctx: CheckContext) => Promise<T>): Promise<T>;
+  /** Keeps a response of a shared fixture as this check's evidence (its own responses need not be cited). */
+  cite(...responses: (ApiResponse | undefined)[]): Promise<void>;
+}
+
+export interface ContextParts {
+  run: RunInfo;
+  target: TargetInfo;
+  meta: CheckMeta;
+  /** Pacing tag and owner of the exchanges: the check key, or 'shared:<key>'. */
+  tag: string;
+  owner: { clause: string; variant?: string };
+  log: ExchangeLog;
+  coordination: CoordinationClient;
+}
+

@@ -1,0 +1,55 @@
+import type { ServerResponse } from 'node:http';
+import { Admission, type AdmissionOptions } from './admission.js';
+import { PATH_PREFIX, type AdmitRequest, type SettleRequest } from './protocol.js';
+import { SharedTasks } from './shared-tasks.js';
+
+/**
+ * One target's coordination state in the main process: shared tasks and admission. Its HTTP side
+ * is mounted on the target's pacing proxy (harness/pacing/proxy.ts) under PATH_PREFIX.
+ */
+export class Coordinator {
+  readonly shared = new SharedTasks();
+  readonly admission: Admission;
+
+  constructor(limits: AdmissionOptions) {
+    this.admission = new Admission(limits);
+  }
+
+  handles(path: string): boolean {
+    return path.startsWith(PATH_PREFIX);
+  }
+
+  async serve(path: string, body: Buffer, res: ServerResponse): Promise<void> {
+    let input: unknown;
+    try {
+      input = body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch {
+      return reply(res, 400, { error: 'coordination: body is not JSON' });
+    }
+    const route = path.slice(PATH_PREFIX.length).split('?')[0];
+    switch (route) {
+      case 'shared/claim':
+        return reply(res, 200, await this.shared.claim(String((input as { key?: unknown }).key)));
+      case 'shared/settle':
+        this.shared.settle(input as SettleRequest);
+        return reply(res, 200, {});
+      case 'admit':
+        return reply(res, 200, await this.admission.admit(input as AdmitRequest));
+      case 'release':
+        this.admission.release(String((input as { check?: unknown }).check));
+        return reply(res, 200, {});
+      default:
+        return reply(res, 404, { error: `coordination: no route ${route}` });
+    }
+  }
+
+  close(): void {
+    this.shared.close();
+  }
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
