@@ -1,3 +1,6 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError } from './errors.js';
@@ -28,7 +31,17 @@ export interface Settings {
   profileFile?: string;
   authLoginPath: string;
   authRefreshPath: string;
+  /** REPORTS_DIR, resolved. */
+  reportsDir: string;
+  /** The spec the run certifies against (SPEC_PATH, else the shared copy beside the checkout). */
+  spec: { file: string; explicit: boolean; found: boolean };
+  /** Settings the user did not give and the run fell back on, worth a line on the console. */
+  warnings: string[];
 }
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the spec sits when SPEC_PATH is not set: the shared folder beside the checkout. */
+export const DEFAULT_SPEC = join(root, '../shared/spec/partner-api-v2.md');
 
 const optionalString = z
   .string()
@@ -63,6 +76,8 @@ const envSchema = z.object({
   OTHER_COMPANY_ID: optionalString,
   CONFORMANCE_MODE: optionalString,
   CONFORMANCE_PROFILE: optionalString,
+  REPORTS_DIR: optionalString,
+  SPEC_PATH: optionalString,
   AUTH_LOGIN_PATH: optionalString,
   AUTH_REFRESH_PATH: optionalString,
   SEED: intVar('SEED', 0, 2 ** 31 - 1),
@@ -92,10 +107,34 @@ function checkBaseUrl(raw: string): string {
   return `${url.origin}${path}`;
 }
 
+/** A path the user named must point at something usable: a missing one is a configuration error. */
+function explicitFile(name: string, value: string): string {
+  const file = resolve(value);
+  if (!existsSync(file)) fail(`${name} points at ${file}, which does not exist`);
+  if (statSync(file).isDirectory()) fail(`${name} points at ${file}, which is a directory, not a file`);
+  return file;
+}
+
+function reportsDirOf(value: string | undefined): string {
+  const dir = resolve(value ?? 'reports');
+  if (existsSync(dir) && !statSync(dir).isDirectory()) fail(`REPORTS_DIR points at ${dir}, which is a file, not a directory`);
+  return dir;
+}
+
+function specOf(value: string | undefined, warnings: string[]): Settings['spec'] {
+  if (value) return { file: explicitFile('SPEC_PATH', value), explicit: true, found: true };
+  const found = existsSync(DEFAULT_SPEC);
+  if (!found) warnings.push(`the spec was not found at ${DEFAULT_SPEC} (set SPEC_PATH to your copy): the certification records no spec hash`);
+  return { file: DEFAULT_SPEC, explicit: false, found };
+}
+
 /** Reads `.env` (the environment wins) and validates. Throws ConfigError with one clear line. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { dotenv?: boolean } = {}): Settings {
   // ENV_FILE names another file than .env (tests point it at /dev/null); the environment always wins.
-  if (opts.dotenv !== false) loadDotenv({ quiet: true, path: env.ENV_FILE ?? '.env', processEnv: env as Record<string, string> });
+  if (opts.dotenv !== false) {
+    const envFile = env.ENV_FILE ? (env.ENV_FILE === '/dev/null' ? '/dev/null' : explicitFile('ENV_FILE', env.ENV_FILE)) : '.env';
+    loadDotenv({ quiet: true, path: envFile, processEnv: env as Record<string, string> });
+  }
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -119,6 +158,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { doten
     if (e.OTHER_COMPANY_ID && e.OTHER_COMPANY_ID === e.COMPANY_ID) fail('OTHER_COMPANY_ID must differ from COMPANY_ID');
   }
   for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.AUTH_KEY]) registerSecret(secret);
+  if (e.CONFORMANCE_PROFILE) explicitFile('CONFORMANCE_PROFILE', e.CONFORMANCE_PROFILE);
+  const warnings: string[] = [];
 
   return {
     baseUrl,
@@ -141,5 +182,21 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { doten
     profileFile: e.CONFORMANCE_PROFILE,
     authLoginPath: e.AUTH_LOGIN_PATH ?? '/partners/login',
     authRefreshPath: e.AUTH_REFRESH_PATH ?? '/partners/generateNewAccessToken',
+    reportsDir: reportsDirOf(e.REPORTS_DIR),
+    spec: specOf(e.SPEC_PATH, warnings),
+    warnings,
   };
+}
+
+/** REPORTS_DIR alone, for the commands that only read reports (npm run report). */
+export function reportsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return reportsDirOf(env.REPORTS_DIR?.trim() || undefined);
+}
+
+/**
+ * Settings of a run started by plain vitest (`npm test`): always the embedded mock. Vite sets
+ * process.env.BASE_URL to its own '/', so the user's BASE_URL can only reach a run through the CLI.
+ */
+export function embeddedSettings(): Settings {
+  return loadSettings({ ...process.env, BASE_URL: undefined }, { dotenv: false });
 }

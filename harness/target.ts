@@ -42,6 +42,7 @@ export function liveTarget(settings: Settings, token: TokenSource): RealTarget {
     id: 'main',
     label: settings.baseUrl!,
     kind: 'live',
+    loggedIn: !settings.accessToken,
     publicUrl: settings.baseUrl!,
     token,
     tokenNoPo: settings.accessTokenNoPo,

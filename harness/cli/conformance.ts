@@ -1,21 +1,21 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSettings } from '../config.js';
+import { loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../errors.js';
 import { readExchanges } from '../exchange-log.js';
 import { loadProfile } from '../profile.js';
 import { redact } from '../redact.js';
 import { baselineLines, failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
 import ConsoleReporter from '../report/console-reporter.js';
-import { RunCapture } from '../report/run-capture.js';
 import { EXIT } from '../report/exit-codes.js';
 import type { RunResults } from '../report/results.js';
 import { artifactLines } from '../report/artifacts.js';
 import { attachExchanges, RESULTS_FILE, RUN_FILE, writeRunOutputs } from '../report/run-outputs.js';
 import { configSummary, parseShard, summarizeRun, type Shard } from '../report/run-summary.js';
-import { BASE_URL_HANDOVER, CLI_FLAG, reportsDir } from '../run/start-run.js';
-import { probeTarget } from '../run/probe.js';
+import { handOver } from '../run/handover.js';
+import { PreflightInconclusive } from '../run/preflight.js';
+import { startRun, type StartedRun } from '../run/start-run.js';
 
 /**
  * `npm run conformance`: certify BASE_URL, or the embedded mock when it is unset.
@@ -24,6 +24,9 @@ import { probeTarget } from '../run/probe.js';
  * With --fail-on regression and --baseline, 1 means a clause fails that did not fail in the baseline.
  */
 export { EXIT };
+
+/** A check passes only on evidence (issue of verdicts without evidence): on once every check records what it judged. */
+const REQUIRE_EVIDENCE = false;
 
 const USAGE =
   'usage: npm run conformance -- [--shard i/n] [--baseline certification.json] [--fail-on any|regression] [-t name-pattern] [suite paths…]';
@@ -87,6 +90,23 @@ function clearStaleOutputs(dir: string): void {
   for (const f of [RESULTS_FILE, RUN_FILE, 'certification.json', 'certification.md', 'allure-results']) rmSync(join(dir, f), { recursive: true, force: true });
 }
 
+/** The run's facts before it starts: what is judged, how, and how long the limits make it take. */
+function startLines(run: StartedRun, settings: Settings): string[] {
+  const t = run.info.targets.find((x) => x.id === 'main')!;
+  const e = run.info.plan.estimate;
+  const limits = settings.rateLimitGetPerMin || settings.rateLimitWritePerMin
+    ? `${settings.rateLimitGetPerMin || 'unlimited'} GETs and ${settings.rateLimitWritePerMin || 'unlimited'} writes a minute`
+    : 'no rate limit';
+  const minutes = (ms: number) => (ms >= 60_000 ? `${(ms / 60_000).toFixed(1)} min` : `${Math.round(ms / 1000)} s`);
+  return [
+    `Certifying ${t.publicUrl} (${t.kind === 'embedded' ? 'the embedded reference mock' : 'live target'}) for company ${t.companyId}`,
+    `  mode ${settings.mode}, seed ${settings.seed} (replay with SEED=${settings.seed}), ${settings.numRuns} property runs, at most ${settings.maxConcurrency} requests in flight, ${limits}`,
+    `  budget: ${e.checks} checks and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes` +
+      (e.lowerBoundMs > 0 ? `; the limits alone make that at least ${minutes(e.lowerBoundMs)}` : ''),
+    ...settings.warnings.map((w) => `  warning: ${w}`),
+  ];
+}
+
 async function main(): Promise<number> {
   const opts = parseOptions(process.argv.slice(2));
   if (opts === 'help') {
@@ -94,7 +114,7 @@ async function main(): Promise<number> {
     return EXIT.ok;
   }
 
-  let settings;
+  let settings: Settings;
   try {
     settings = loadSettings(process.env);
     loadProfile(settings.profileFile);
@@ -103,25 +123,24 @@ async function main(): Promise<number> {
     throw err;
   }
 
-  if (settings.baseUrl) {
-    const probe = await probeTarget(settings);
-    if (!probe.ok) {
-      console.error(`Inconclusive: ${probe.reason}`);
+  let run: StartedRun;
+  try {
+    run = await startRun({ settings, allure: true, pattern: opts.filter, shardShare: opts.shard ? 1 / opts.shard.count : 1, requireEvidence: REQUIRE_EVIDENCE });
+  } catch (err) {
+    if (err instanceof ConfigError) usageError(err.message);
+    if (err instanceof PreflightInconclusive) {
+      console.error(`Inconclusive: ${redact(err.message)}`);
       return EXIT.inconclusive;
     }
+    throw err;
   }
+  console.log(startLines(run, settings).map(redact).join('\n'));
 
-  // The run's own settings are read again in the global setup: pin the seed drawn here so the report shows the one used.
-  process.env.SEED = String(settings.seed);
-  process.env[CLI_FLAG] = '1';
-  process.env.CONFORMANCE_ALLURE = '1';
-  if (settings.baseUrl) process.env[BASE_URL_HANDOVER] = settings.baseUrl;
-  else delete process.env[BASE_URL_HANDOVER];
-  const dir = reportsDir();
+  const dir = settings.reportsDir;
   clearStaleOutputs(dir);
   // Filesystem clocks can lag a little behind Date.now(): allow a second.
   const startedAt = Date.now() - 1000;
-  const capture = new RunCapture();
+  handOver(run);
   // Loaded only now: a usage error above answers at once, without starting vitest.
   const { startVitest } = await import('vitest/node');
   await startVitest('test', opts.paths, {
@@ -132,29 +151,34 @@ async function main(): Promise<number> {
     testNamePattern: opts.filter,
     reporters: [
       new ConsoleReporter(),
-      capture,
       ['junit', { outputFile: join(dir, 'junit.xml') }],
       ['allure-vitest/reporter', { resultsDir: join(dir, 'allure-results') }],
       './harness/report/results-reporter.ts',
     ],
   });
-  // startVitest has closed vitest: the global teardown (cleanup, ledger.json, exchanges.har) is done.
-  const run = capture.run;
+  // Vitest is closed: archive what the run created, write ledger.json, exchanges.har, pacing.json.
+  await run.finish();
 
-  const resultsFile = run ? join(run.runDir, 'results.json') : undefined;
-  if (!run || !resultsFile || !existsSync(resultsFile)) {
+  const resultsFile = join(run.info.runDir, 'results.json');
+  if (!existsSync(resultsFile)) {
     console.error('Inconclusive: the run produced no results (see the output above).');
     return EXIT.inconclusive;
   }
   const raw = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
-  const urls = run.targets.map((t) => ({ from: t.baseUrl, to: t.publicUrl }));
-  const results = attachExchanges(raw, readExchanges(run.runDir), urls);
-  const summary = summarizeRun(run, { shard: opts.shard, config: configSummary(settings) });
+  if (raw.checks.length === 0 && raw.runErrors.length === 0) {
+    const what = [opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '', opts.paths.length ? `the paths ${opts.paths.join(' ')}` : ''].filter(Boolean).join(' and ');
+    console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified (see npm run conformance -- --help).`);
+    return EXIT.usage;
+  }
+  const urls = run.info.targets.map((t) => ({ from: t.baseUrl, to: t.publicUrl }));
+  const results = attachExchanges(raw, readExchanges(run.info.runDir), urls);
+  const summary = summarizeRun(run.info, { shard: opts.shard, config: configSummary(settings) });
   const cert = writeRunOutputs(dir, results, summary, { baseline: opts.baseline, freshSince: startedAt });
 
-  const counts = Object.entries(cert.summary).map(([k, v]) => `${v} ${k}`).join(', ');
+  const counts = Object.entries(cert.summary).filter(([, v]) => v > 0).map(([k, v]) => `${v} ${k}`).join(', ');
   console.log(`\nVerdict: ${cert.verdict.toUpperCase()} (clauses: ${counts})${opts.shard ? ` for shard ${opts.shard.index}/${opts.shard.count}` : ''}`);
   for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) console.log(`  failed: ${f.id} (${f.section})`);
+  if (cert.verdictCause) console.log(`  why: ${cert.verdictCause}`);
   if (cert.baseline) console.log(baselineLines(cert.baseline).join('\n'));
   console.log(artifactLines(dir).map((l) => redact(l)).join('\n'));
   return gateExitCode(cert, opts.failOn, cert.baseline);

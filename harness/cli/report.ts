@@ -7,7 +7,7 @@ import type { Certification } from '../report/certification.js';
 import { clauseLinks, copyWithClauseLinks } from '../report/clause-links.js';
 import { clausesPage } from '../report/clauses-page.js';
 import { EXIT } from '../report/exit-codes.js';
-import { reportsDir } from '../run/start-run.js';
+import { reportsDirFromEnv } from '../config.js';
 
 /**
  * `npm run report`: the Allure 3 HTML report (reports/allure-report/) from reports/allure-results/,
@@ -58,7 +58,7 @@ function allureConfig(cert: Certification | undefined): object {
 }
 
 function main(): number {
-  const dir = reportsDir();
+  const dir = reportsDirFromEnv();
   const results = join(dir, 'allure-results');
   if (!existsSync(results) || readdirSync(results).length === 0) {
     console.error(`No Allure results in ${shown(results)}: run npm run conformance first.`);

@@ -1,35 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import type { Certification, ClauseVerdict } from './certification.js';
+import { clauseVerdicts, type BaselineDiff, type Certification, type ClauseChange, type ClauseVerdict } from './types.js';
+
+export type { BaselineDiff, ClauseChange } from './types.js';
 import { EXIT } from './exit-codes.js';
 
 /** What makes the run exit 1: any failing clause, or only a clause that fails now and did not in the baseline. */
 export const failOnValues = ['any', 'regression'] as const;
 export type FailOn = (typeof failOnValues)[number];
 
-export interface ClauseChange {
-  id: string;
-  section: string;
-  /** Verdict in the baseline; null when the baseline did not know the clause. */
-  was: ClauseVerdict | null;
-  now: ClauseVerdict;
-}
 
-export interface BaselineDiff {
-  file: string;
-  baselineRunId?: string;
-  baselineFinishedAt: string;
-  baselineVerdict: string;
-  /** Failed now, not failed in the baseline (a clause new since the baseline counts when it fails). */
-  newlyFailing: ClauseChange[];
-  /** Passed now, not passed in the baseline. */
-  newlyPassing: ClauseChange[];
-  /** In the catalogue now, absent from the baseline. */
-  newClauses: ClauseChange[];
-}
 
-const verdicts = ['passed', 'failed', 'skipped', 'inconclusive', 'not-testable', 'not-run'] as const;
+const verdicts = clauseVerdicts as readonly ClauseVerdict[] as [ClauseVerdict, ...ClauseVerdict[]];
 
 /** Only the fields the comparison needs; anything else in the file is ignored. */
 const baselineSchema = z.object({

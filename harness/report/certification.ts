@@ -4,45 +4,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clauseIds, clauses, type ClauseId } from '../../contract/clauses.js';
 import type { Clause } from '../../contract/clause.js';
-import type { Observation } from '../conformance.js';
-import type { BaselineDiff } from './baseline.js';
+import type { Observation } from '../check/types.js';
 import type { CheckResult, RunResults } from './results.js';
 import type { RunSummary } from './run-summary.js';
+import type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
 
-export type ClauseVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive' | 'not-testable' | 'not-run';
-export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive';
+export type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
+export { clauseVerdicts } from './types.js';
 
-export interface ClauseReport extends Clause {
-  id: ClauseId;
-  verdict: ClauseVerdict;
-  reason?: string;
-  checks: Omit<CheckResult, 'clause' | 'target' | 'exchanges'>[];
-}
 
-export interface Certification {
-  schemaVersion: 1;
-  harness: { name: string; version: string };
-  spec: { file: string; sha256: string | null };
-  target: RunSummary['target'];
-  /** The run (or, after merge-reports, the shards) this certification was built from. */
-  run: Pick<RunSummary, 'runId' | 'shard' | 'mergedFrom'>;
-  /** Secret-free configuration; absent when the run did not go through the CLI. */
-  config?: RunSummary['config'];
-  startedAt: string;
-  finishedAt: string;
-  seed: number;
-  mode: 'full' | 'readonly';
-  numRuns: number;
-  verdict: RunVerdict;
-  summary: Record<ClauseVerdict, number>;
-  requests: number;
-  retries: number;
-  clauses: ClauseReport[];
-  observations: { clause: ClauseId; check: string; name: string; value: unknown }[];
-  runErrors: string[];
-  /** Set with --baseline: what changed since the baseline certification. */
-  baseline?: BaselineDiff;
-}
+
+
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,9 +23,8 @@ export function harnessVersion(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-/** The spec the run certifies against: SPEC_PATH, else the shared copy beside the checkout. */
-export function specInfo(): { file: string; sha256: string | null } {
-  const file = resolve(process.env.SPEC_PATH ?? join(root, '../shared/spec/partner-api-v2.md'));
+/** The spec a run certifies against, hashed; `null` when the file is not there. */
+export function specInfo(file: string): { file: string; sha256: string | null } {
   if (!existsSync(file)) return { file, sha256: null };
   return { file, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
 }
@@ -62,6 +33,12 @@ export function specInfo(): { file: string; sha256: string | null } {
 export function clauseVerdict(clause: Clause, checks: readonly CheckResult[]): { verdict: ClauseVerdict; reason?: string } {
   if (clause.notTestable) return { verdict: 'not-testable', reason: clause.notTestable };
   if (checks.length === 0) return { verdict: 'not-run', reason: 'no check of this clause ran (filtered out or sharded away)' };
+  if (clause.strictness === 'observed') {
+    if (checks.some((c) => c.verdict === 'passed')) return { verdict: 'observed' };
+    // An observation never fails a run: one that broke or got no answer recorded nothing.
+    const why = checks.map((c) => c.reason ?? c.errors?.[0]?.split('\n')[0]).find(Boolean);
+    return { verdict: checks.some((c) => c.verdict === 'skipped') && !checks.some((c) => c.verdict !== 'skipped') ? 'skipped' : 'inconclusive', reason: why };
+  }
   if (checks.some((c) => c.verdict === 'failed')) return { verdict: 'failed' };
   const inconclusive = checks.find((c) => c.verdict === 'inconclusive');
   if (inconclusive) return { verdict: 'inconclusive', reason: inconclusive.reason };
@@ -69,15 +46,39 @@ export function clauseVerdict(clause: Clause, checks: readonly CheckResult[]): {
   return { verdict: 'skipped', reason: [...new Set(checks.map((c) => c.reason).filter(Boolean))].join('; ') };
 }
 
-export function runVerdict(summary: Record<ClauseVerdict, number>, runErrors: readonly string[]): RunVerdict {
-  if (summary.failed > 0 || runErrors.length > 0) return 'non-conformant';
-  if (summary.inconclusive > 0) return 'inconclusive';
+/** Strict clauses by verdict: the only ones that decide the run (observed ones are counted apart). */
+export function strictSummary(clauses: readonly Pick<ClauseReport, 'strictness' | 'notTestable' | 'verdict'>[]): Record<ClauseVerdict, number> {
+  const out = emptySummary();
+  for (const c of clauses) if (c.strictness === 'strict' && !c.notTestable) out[c.verdict] += 1;
+  return out;
+}
+
+/**
+ * CONFORMANT only on evidence: at least one strict clause passed and none failed or inconclusive.
+ * A run that judged no strict clause at all is inconclusive, never conformant.
+ */
+export function runVerdict(strict: Record<ClauseVerdict, number>, runErrors: readonly string[]): RunVerdict {
+  if (strict.failed > 0 || runErrors.length > 0) return 'non-conformant';
+  if (strict.inconclusive > 0 || strict.passed === 0) return 'inconclusive';
   return 'conformant';
 }
 
+/** Why a run is inconclusive, in one line: the strict clauses that could not be judged, or none judged at all. */
+export function inconclusiveCause(c: Pick<Certification, 'clauses' | 'strictSummary'>): string | undefined {
+  const open = c.clauses.filter((x) => x.strictness === 'strict' && x.verdict === 'inconclusive');
+  if (open.length) {
+    const reasons = [...new Set(open.map((x) => x.reason ?? 'no reason given'))];
+    return `${open.length} strict clause(s) could not be judged: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? `; and ${reasons.length - 3} more reasons` : ''}`;
+  }
+  if (c.strictSummary.passed === 0) return 'no strict clause was judged';
+  return undefined;
+}
+
+const emptySummary = (): Record<ClauseVerdict, number> => ({ passed: 0, failed: 0, inconclusive: 0, skipped: 0, observed: 0, 'not-testable': 0, 'not-run': 0 });
+
 export function buildCertification(run: RunSummary, results: RunResults, targetId = 'main'): Certification {
   const mine = results.checks.filter((c) => c.target === targetId);
-  const summary: Record<ClauseVerdict, number> = { passed: 0, failed: 0, skipped: 0, inconclusive: 0, 'not-testable': 0, 'not-run': 0 };
+  const summary = emptySummary();
   const observations: Certification['observations'] = [];
   const reports = clauseIds.map((id): ClauseReport => {
     const clause: Clause = clauses[id];
@@ -87,10 +88,10 @@ export function buildCertification(run: RunSummary, results: RunResults, targetI
     for (const c of checks) for (const o of c.observations as Observation[]) observations.push({ clause: id, check: c.name, name: o.name, value: o.value });
     return { id, ...clause, verdict, reason, checks: checks.map(({ clause: _c, target: _t, exchanges: _e, ...rest }) => rest) };
   });
-  return {
+  const cert: Certification = {
     schemaVersion: 1,
     harness: harnessVersion(),
-    spec: specInfo(),
+    spec: run.spec ?? { file: 'unknown', sha256: null },
     target: run.target,
     run: { runId: run.runId, ...(run.shard ? { shard: run.shard } : {}), ...(run.mergedFrom ? { mergedFrom: run.mergedFrom } : {}) },
     ...(run.config ? { config: run.config } : {}),
@@ -99,14 +100,18 @@ export function buildCertification(run: RunSummary, results: RunResults, targetI
     seed: run.seed,
     mode: run.mode,
     numRuns: run.numRuns,
-    verdict: runVerdict(summary, results.runErrors),
+    verdict: 'inconclusive',
     summary,
+    strictSummary: strictSummary(reports),
     requests: mine.reduce((n, c) => n + c.requests, 0),
     retries: mine.reduce((n, c) => n + c.retries, 0),
     clauses: reports,
     observations,
     runErrors: results.runErrors,
   };
+  cert.verdict = runVerdict(cert.strictSummary, results.runErrors);
+  cert.verdictCause = cert.verdict === 'inconclusive' ? inconclusiveCause(cert) : undefined;
+  return cert;
 }
 
 const icon: Record<ClauseVerdict, string> = {
@@ -114,6 +119,7 @@ const icon: Record<ClauseVerdict, string> = {
   failed: '❌ failed',
   skipped: '⏭️ skipped',
   inconclusive: '❔ inconclusive',
+  observed: '👁 observed',
   'not-testable': '➖ not-testable',
   'not-run': '· not-run',
 };

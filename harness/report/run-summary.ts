@@ -32,6 +32,8 @@ export interface RunSummary {
   mergedFrom?: { runId: string; shard?: Shard }[];
   /** The configuration the user gave, secrets shown only as set / not set. */
   config?: Record<string, string | number | null>;
+  /** The spec the run judged against, hashed (absent in run.json files of older runs). */
+  spec?: { file: string; sha256: string | null };
 }
 
 export function parseShard(text: string): Shard | undefined {
@@ -62,6 +64,7 @@ export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunS
     },
     maxConcurrency: run.maxConcurrency,
     requestTimeoutMs: run.requestTimeoutMs,
+    spec: run.spec,
     ...(extra.shard ? { shard: extra.shard } : {}),
     ...(extra.config ? { config: extra.config } : {}),
   };

@@ -1,15 +1,24 @@
 import type { TestProject } from 'vitest/node';
+import { embeddedSettings } from '../config.js';
 import { ConfigError } from '../errors.js';
+import { takeOver } from './handover.js';
 import { startRun } from './start-run.js';
 
-/** Starts the target (embedded mock or live), hands the run context to the workers, cleans up after. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * Hands the run context to the workers. A CLI (`npm run conformance`, the self-check) starts the
+ * run itself and finishes it after vitest; plain vitest (`npm test`) gets an embedded run here.
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const handed = takeOver();
+  if (handed) {
+    project.provide('run', handed.info);
+    return undefined;
+  }
   let run;
   try {
-    run = await startRun();
+    run = await startRun({ settings: embeddedSettings() });
   } catch (err) {
     if (err instanceof ConfigError) {
-      // One clear line, no stack: the CLI validates first, so this is reached only via plain vitest.
       console.error(`Configuration error: ${err.message}`);
       process.exit(2);
     }

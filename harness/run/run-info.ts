@@ -1,4 +1,5 @@
 import type { Profile } from '../profile.js';
+import type { Plan } from './plan.js';
 
 /** One server the checks run against. Several exist only in the fault self-check. */
 export interface TargetInfo {
@@ -7,6 +8,8 @@ export interface TargetInfo {
   label: string;
   kind: 'embedded' | 'live';
   fault?: string;
+  /** The token comes from PARTNER_ID/AUTH_KEY (login), not ACCESS_TOKEN. */
+  loggedIn?: boolean;
   /** Where workers send requests: the pacing proxy, or the server itself. */
   baseUrl: string;
   /** The server's own base URL, shown in curl lines and reports. */
@@ -41,6 +44,14 @@ export interface RunInfo {
   allure: boolean;
   targets: TargetInfo[];
   startedAt: string;
+  /** Rate-limited target: checks keep to the requests their clause needs (fewer property runs, sampled matrices). */
+  frugal: boolean;
+  /** Learned request budgets and the run's estimate (harness/run/plan.ts). */
+  plan: Plan;
+  /** A check that judged nothing ends inconclusive instead of passing. */
+  requireEvidence: boolean;
+  /** The spec the run judges against, and its sha256 (null when the file is absent). */
+  spec: { file: string; sha256: string | null };
 }
 
 declare module 'vitest' {

@@ -1,106 +1,145 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { jwtExpiryMs } from '../auth/jwt.js';
 import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
-import { loadSettings, type Settings } from '../config.js';
+import type { Settings } from '../config.js';
 import { ConfigError } from '../errors.js';
-import { startPacing, type RealTarget } from '../pacing/index.js';
+import { startPacing, type Pacing, type RealTarget } from '../pacing/index.js';
 import { loadProfile } from '../profile.js';
+import { specInfo } from '../report/certification.js';
 import { redact } from '../redact.js';
 import { startEmbedded, liveTarget } from '../target.js';
 import { endOfRun, guardSignals } from './end-run.js';
+import { makePlan, readBudgets } from './plan.js';
+import { preflight, type PreflightFacts } from './preflight.js';
 import type { RunInfo } from './run-info.js';
+
+export interface RunOptions {
+  settings: Settings;
+  /** Fault ids: the self-check runs every check against one mock per fault, beside the conforming one. */
+  faults?: readonly string[];
+  /** Emit Allure steps and labels (the CLI's runs; off in the self-check, which needs speed). */
+  allure?: boolean;
+  /** Keep to the requests a clause needs; defaults to true under rate limits. */
+  frugal?: boolean;
+  /** Which checks the run selects (`-t`), so the plan counts only those. */
+  pattern?: string;
+  /** Share of the checks in this shard (1 without sharding), for the estimate. */
+  shardShare?: number;
+  requireEvidence?: boolean;
+}
 
 export interface StartedRun {
   info: RunInfo;
   settings: Settings;
+  pacing: Pacing;
+  preflight?: PreflightFacts;
   /** Archives what the run created, writes ledger.json, exchanges.har and pacing.json, stops everything. */
   finish(): Promise<void>;
 }
 
-/** Set by `npm run conformance`; without it (plain vitest, npm test) the run is always embedded. */
-export const CLI_FLAG = 'CONFORMANCE_CLI';
-/** Comma-separated fault ids: the self-check runs every check against one mock per fault. */
-export const FAULTS_FLAG = 'CONFORMANCE_FAULTS';
+/** The longest a single request may wait in the pacing queue: the whole planned run, with room to spare. */
+const queueBudgetMs = (lowerBoundMs: number) => (lowerBoundMs > 0 ? 2 * lowerBoundMs + 120_000 : 0);
 
-export function reportsDir(): string {
-  return resolve(process.env.REPORTS_DIR ?? 'reports');
+async function tokenFor(settings: Settings): Promise<TokenSource> {
+  const expiry = settings.accessToken ? jwtExpiryMs(settings.accessToken) : undefined;
+  if (expiry !== undefined && expiry <= Date.now()) throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
+  if (settings.accessToken) return staticToken(settings.accessToken);
+  return LoginSession.start({
+    baseUrl: settings.baseUrl!,
+    partnerId: settings.partnerId!,
+    authKey: settings.authKey!,
+    loginPath: settings.authLoginPath,
+    refreshPath: settings.authRefreshPath,
+    timeoutMs: settings.requestTimeoutMs,
+    log: (line) => console.error(redact(line)),
+  });
 }
 
 /**
- * Vite overwrites process.env.BASE_URL with its own '/', so the CLI hands the user's value over
- * under this private name before vitest starts.
+ * Starts a run: the target (embedded mocks, or the live target after logging in), the pacing
+ * proxies, the plan, and the preflight. Throws ConfigError (exit 2) or PreflightInconclusive
+ * (exit 3) after stopping whatever it started.
  */
-export const BASE_URL_HANDOVER = 'CONFORMANCE_BASE_URL';
-
-export async function startRun(processEnv: NodeJS.ProcessEnv = process.env): Promise<StartedRun> {
-  const viaCli = processEnv[CLI_FLAG] === '1';
-  const env: NodeJS.ProcessEnv = { ...processEnv, BASE_URL: viaCli ? processEnv[BASE_URL_HANDOVER] : undefined };
-  const settings = loadSettings(env, { dotenv: false });
+export async function startRun(o: RunOptions): Promise<StartedRun> {
+  const { settings } = o;
   const profile = loadProfile(settings.profileFile);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const dir = reportsDir();
-  const runDir = join(dir, '.run');
+  const runDir = join(settings.reportsDir, '.run');
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
 
-  const faultList = (env[FAULTS_FLAG] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const faults = [...(o.faults ?? [])];
   let real: RealTarget[];
   const stops: (() => Promise<void>)[] = [];
   const tokens: TokenSource[] = [];
   if (settings.baseUrl) {
-    const expiry = settings.accessToken ? jwtExpiryMs(settings.accessToken) : undefined;
-    if (expiry !== undefined && expiry <= Date.now()) throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
-    const token = settings.accessToken
-      ? staticToken(settings.accessToken)
-      : await LoginSession.start({
-          baseUrl: settings.baseUrl,
-          partnerId: settings.partnerId!,
-          authKey: settings.authKey!,
-          loginPath: settings.authLoginPath,
-          refreshPath: settings.authRefreshPath,
-          timeoutMs: settings.requestTimeoutMs,
-          log: (line) => console.error(redact(line)),
-        });
+    const token = await tokenFor(settings);
     tokens.push(token);
     real = [liveTarget(settings, token)];
   } else {
-    const embedded = await startEmbedded(faultList.length ? [undefined, ...faultList] : [undefined]);
+    const embedded = await startEmbedded(faults.length ? [undefined, ...faults] : [undefined]);
     real = embedded.targets;
     stops.push(embedded.stop);
   }
+  const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
+  const frugal = o.frugal ?? (limits.getPerMin > 0 || limits.writePerMin > 0);
+  const plan = makePlan(readBudgets(), limits, { pattern: o.pattern });
+  if (o.shardShare && o.shardShare < 1) {
+    const e = plan.estimate;
+    plan.estimate = { ...e, get: Math.ceil(e.get * o.shardShare), write: Math.ceil(e.write * o.shardShare), lowerBoundMs: e.lowerBoundMs * o.shardShare };
+  }
   // Every worker request goes through the pacing proxy in this process (rate, concurrency, retries, tokens).
   const pacing = startPacing({
-    getPerMin: settings.rateLimitGetPerMin,
-    writePerMin: settings.rateLimitWritePerMin,
+    ...limits,
     maxConcurrency: settings.maxConcurrency,
     requestTimeoutMs: settings.requestTimeoutMs,
     readonly: settings.mode === 'readonly',
+    queueBudgetMs: queueBudgetMs(plan.estimate.lowerBoundMs),
   });
-  const targets = await Promise.all(real.map((t) => pacing.route(t)));
-
-  const info: RunInfo = {
-    runId,
-    marker: `cnf-${runId}`,
-    seed: settings.seed,
-    numRuns: faultList.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
-    mode: settings.mode,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    clientTimeoutMs: pacing.budgetMs + 5_000,
-    maxConcurrency: settings.maxConcurrency,
-    reportsDir: dir,
-    runDir,
-    profile,
-    allure: env.CONFORMANCE_ALLURE === '1' && faultList.length === 0,
-    targets,
-    startedAt: new Date().toISOString(),
+  const stopAll = async () => {
+    for (const t of tokens) t.stop();
+    await pacing.close();
+    for (const stop of stops) await stop();
   };
+  let info: RunInfo;
+  let facts: PreflightFacts | undefined;
+  try {
+    const targets = await Promise.all(real.map((t) => pacing.route(t)));
+    info = {
+      runId,
+      marker: `cnf-${runId}`,
+      seed: settings.seed,
+      numRuns: faults.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
+      mode: settings.mode,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      clientTimeoutMs: pacing.budgetMs + 5_000,
+      maxConcurrency: settings.maxConcurrency,
+      reportsDir: settings.reportsDir,
+      runDir,
+      profile,
+      allure: (o.allure ?? false) && faults.length === 0,
+      targets,
+      startedAt: new Date().toISOString(),
+      frugal,
+      plan,
+      requireEvidence: o.requireEvidence ?? false,
+      spec: specInfo(settings.spec.file),
+    };
+    const main = targets.find((t) => t.id === 'main')!;
+    facts = await preflight(main, { runDir, timeoutMs: info.clientTimeoutMs!, internalHeaders: pacing.internalHeaders });
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
   const finish = endOfRun({ info, pacing, tokens, stops });
   const unguard = guardSignals(finish);
   return {
     info,
     settings,
+    pacing,
+    preflight: facts,
     finish: async () => {
       unguard();
       await finish();

@@ -1,20 +1,34 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
+import { loadSettings } from '../../harness/config.js';
 import type { RunResults } from '../../harness/report/results.js';
+import { handOver } from '../../harness/run/handover.js';
+import { startRun } from '../../harness/run/start-run.js';
+
+export interface SuiteRun {
+  faults: readonly string[];
+  reportsDir: string;
+  seed?: number;
+  quiet?: boolean;
+  /** Run as against a live target: the trimmed property runs and sampled matrices of a rate-limited run. */
+  frugal?: boolean;
+  numRuns?: number;
+}
 
 /**
  * Runs the conformance suites once, in this process, against the conforming mock plus one mock
- * per fault (CONFORMANCE_FAULTS), and returns every check's result.
+ * per fault, and returns every check's result.
  */
-export async function runSuites(opts: { faults: readonly string[]; reportsDir: string; seed?: number; quiet?: boolean }): Promise<RunResults> {
+export async function runSuites(opts: SuiteRun): Promise<RunResults> {
   const dir = resolve(opts.reportsDir);
   rmSync(dir, { recursive: true, force: true });
-  const saved = { ...process.env };
-  process.env.CONFORMANCE_FAULTS = opts.faults.join(',');
-  process.env.REPORTS_DIR = dir;
-  delete process.env.CONFORMANCE_CLI;
-  if (opts.seed !== undefined) process.env.SEED = String(opts.seed);
+  const settings = loadSettings(
+    { REPORTS_DIR: dir, ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}), ...(opts.numRuns !== undefined ? { NUM_RUNS: String(opts.numRuns) } : {}) },
+    { dotenv: false },
+  );
+  const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal });
+  handOver(run);
   try {
     const vitest = await startVitest(
       'test',
@@ -29,12 +43,9 @@ export async function runSuites(opts: { faults: readonly string[]; reportsDir: s
     );
     await vitest.close();
   } finally {
-    for (const k of ['CONFORMANCE_FAULTS', 'REPORTS_DIR', 'SEED', 'CONFORMANCE_CLI']) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
+    await run.finish();
   }
-  const file = join(dir, '.run', 'results.json');
+  const file = join(run.info.runDir, 'results.json');
   if (!existsSync(file)) throw new Error(`the suites produced no results (${file})`);
   return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
 }

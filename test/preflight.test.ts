@@ -1,0 +1,84 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type MockServer } from '../mock/server.js';
+import { mockEnv, runConformanceCli } from './support/run-cli.js';
+
+/**
+ * Configuration problems are told apart from conformance before any check runs: exit 2 and one
+ * line naming the variable for bad credentials, companies and base URLs; exit 3 for a target
+ * that does not answer. Each within seconds, and no certification is written.
+ */
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`, server };
+}
+
+const forgedJwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","exp":4102444800}').toString('base64url')}.c2lnbmF0dXJl`;
+
+describe('preflight: configuration is not conformance', () => {
+  let mock: MockServer;
+  let html: { url: string; server: Server };
+  let broken: { url: string; server: Server };
+  const reports: string[] = [];
+  const run = async (env: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cnf-preflight-'));
+    reports.push(dir);
+    const r = await runConformanceCli({ ENV_FILE: '/dev/null', REPORTS_DIR: dir, ...env }, [], { timeoutMs: 60_000 });
+    const lines = r.stderr.split('\n').filter((l) => l.trim() && !/npm warn/i.test(l));
+    return { ...r, lines, certified: existsSync(join(dir, 'certification.json')) };
+  };
+
+  beforeAll(async () => {
+    mock = await startMock();
+    html = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>Sign in</title><form>…</form>');
+    });
+    broken = await serve((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"error":"boom"}');
+    });
+  });
+  afterAll(async () => {
+    await mock.stop();
+    html.server.close();
+    broken.server.close();
+    for (const d of reports) rmSync(d, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['a garbage ACCESS_TOKEN', { ACCESS_TOKEN: 'garbage-token-value' }, /ACCESS_TOKEN was rejected by the target .*HTTP 401/],
+    ['a JWT-shaped ACCESS_TOKEN the target did not sign', { ACCESS_TOKEN: forgedJwt }, /ACCESS_TOKEN was rejected by the target .*HTTP 401/],
+    ['a COMPANY_ID the token cannot access', { COMPANY_ID: 'cmp_not_mine' }, /COMPANY_ID cmp_not_mine is not accessible with ACCESS_TOKEN .*HTTP 403/],
+    ['a wrong ACCESS_TOKEN_NO_PO', { ACCESS_TOKEN_NO_PO: 'garbage-no-po-token' }, /ACCESS_TOKEN_NO_PO was rejected/],
+    ['an OTHER_COMPANY_ID the token cannot access', { OTHER_COMPANY_ID: 'cmp_elsewhere' }, /OTHER_COMPANY_ID cmp_elsewhere is not accessible/],
+  ])('exits 2 with one line for %s', async (_what, override, line) => {
+    const r = await run({ ...mockEnv(mock), ...override });
+    expect(r.code, r.stdout.slice(-1500) + r.stderr).toBe(2);
+    expect(r.lines).toHaveLength(1);
+    expect(r.lines[0]).toMatch(line);
+    expect(r.certified).toBe(false);
+    expect(r.durationMs).toBeLessThan(20_000);
+  });
+
+  it('exits 2 naming BASE_URL and the content type when the base URL serves a web page', async () => {
+    const r = await run({ ...mockEnv(mock), BASE_URL: html.url });
+    expect(r.code).toBe(2);
+    expect(r.lines).toHaveLength(1);
+    expect(r.lines[0]).toMatch(/BASE_URL .* text\/html, not JSON/);
+    expect(r.certified).toBe(false);
+  });
+
+  it('exits 3, inconclusive, when every try gets a 5xx', async () => {
+    const r = await run({ ...mockEnv(mock), BASE_URL: broken.url });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/Inconclusive: the target answered HTTP 500/);
+    expect(r.certified).toBe(false);
+  });
+});
