@@ -67,6 +67,10 @@ export const clauses = {
     section: '§4.1, §2.7', area: 'vehicles', severity: 'critical', strictness: 'strict',
     must: 'POST /vehicles MUST answer with { success: boolean, message: string, data: object }.',
   },
+  'VEHICLE-CREATE-BULK': {
+    section: '§4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'POST /vehicles MUST create every vehicle of the array it is sent, each readable afterwards by its vehicleId.',
+  },
   'VEHICLE-CREATE-OWNER': {
     section: '§2.1, §4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
     must: 'A vehicle created with a customerId MUST belong to that customer when read back.',
@@ -85,7 +89,11 @@ export const clauses = {
   },
   'VEHICLE-UPDATE-PARTIAL': {
     section: '§4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
-    must: 'PUT /vehicles MUST change only the fields sent; every other field keeps its value.',
+    must: 'PUT /vehicles MUST change, for every entry of the array, only the fields sent; every other field keeps its value.',
+  },
+  'VEHICLE-UPDATE-NEEDS-ID': {
+    section: '§2.1 (vehicleId)', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'PUT /vehicles MUST refuse, with a 4xx, an entry that carries no vehicleId (required on update).',
   },
   'VEHICLE-ARCHIVE-ENVELOPE': {
     section: '§4.1, §2.7', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -93,19 +101,23 @@ export const clauses = {
   },
   'VEHICLE-ARCHIVE-INACTIVE': {
     section: '§3, §2.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
-    must: 'PATCH /vehicles MUST set vehicleStatus to Inactive on each listed vehicle, which stays readable.',
+    must: 'PATCH /vehicles MUST set vehicleStatus to Inactive on every vehicle of the array, each of which stays readable.',
+  },
+  'VEHICLE-ARCHIVE-NEEDS-IDS': {
+    section: '§2.1 (vehicleId, customerId)', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'PATCH /vehicles MUST refuse, with a 4xx, an entry without vehicleId or without customerId (both required on archive).',
   },
   'VEHICLE-FILTER-CUSTOMER': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
-    must: 'GET /vehicles?customerId= MUST return only vehicles of that customer.',
+    must: 'GET /vehicles?customerId= MUST return the vehicles of that customer and no vehicle of another.',
   },
   'VEHICLE-FILTER-SEARCH': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
-    must: 'GET /vehicles?search= MUST find a vehicle carrying the term and MUST NOT return vehicles that do not carry it.',
+    must: 'GET /vehicles?search= MUST NOT return vehicles that do not carry the term, and SHOULD find the vehicle that carries it (which fields are searched is not shown).',
   },
   'VEHICLE-FILTER-UPDATED': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
-    must: 'GET /vehicles with updatedDateStart/updatedDateEnd MUST return only vehicles last updated inside the window.',
+    must: 'GET /vehicles with updatedDateStart/updatedDateEnd MUST return the vehicles last updated inside the window and no other.',
   },
   'VEHICLE-SORT': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -113,7 +125,7 @@ export const clauses = {
   },
   'VEHICLE-PAGING': {
     section: '§4.1, §8', area: 'vehicles', severity: 'critical', strictness: 'strict',
-    must: 'Walking GET /vehicles with size and page MUST yield each record once, no page larger than size, and an empty page past the last.',
+    must: 'Walking GET /vehicles with size and page MUST yield each record once, no page larger than size, and as many records as a reported total.',
   },
   'VEHICLE-TAG-COLOR': {
     section: '§2.1', area: 'vehicles', severity: 'minor', strictness: 'strict',
@@ -171,7 +183,7 @@ export const clauses = {
   },
   'ITEM-PAGING': {
     section: '§4.2, §8', area: 'items', severity: 'critical', strictness: 'strict',
-    must: 'Walking GET /items with size and page MUST yield each record once, totalCount records in all, no page larger than size, and an empty page past the last.',
+    must: 'Walking GET /items with size and page MUST yield each record once, totalCount records in all, and no page larger than size.',
   },
   'ITEM-FILTER-TYPE': {
     section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
@@ -213,7 +225,7 @@ export const clauses = {
   },
   'CUSTOMER-PAGING': {
     section: '§4.3, §8', area: 'customers', severity: 'normal', strictness: 'strict',
-    must: 'Walking the paginated GET /customers MUST yield each record once, no page larger than size, and an empty page past the last.',
+    must: 'Walking the paginated GET /customers MUST yield each record once, no page larger than size, and as many records as a reported total.',
   },
   'CUSTOMER-RECORD-SHAPE': {
     section: '§2.3, §4.3 (not shown)', area: 'customers', severity: 'trivial', strictness: 'observed',
@@ -423,7 +435,7 @@ export const clauses = {
   },
   'PO-PAGING': {
     section: '§4.6, §8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
-    must: 'Walking GET /purchaseOrders with size and page MUST yield each record once, no page larger than size, and an empty page past the last.',
+    must: 'Walking GET /purchaseOrders with size and page MUST yield each record once, no page larger than size, and as many records as a reported total.',
   },
   'PO-RECORD-SHAPE': {
     section: '§2.6, §4.6 (not shown)', area: 'purchaseOrders', severity: 'trivial', strictness: 'observed',

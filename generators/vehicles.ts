@@ -1,7 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { mileageUnits } from '../contract/schemas.js';
-import { compactMarker } from './random.js';
 
 /** Builders of vehicle payloads (§2.1, §4.1). Every vehicle carries the check's marker in `notes`. */
 
@@ -37,19 +36,35 @@ export interface VehicleInput {
 /** The fields a PUT may change (§4.1): everything but the identity and the owner. */
 export type VehicleChanges = Partial<Omit<VehicleInput, 'customerId'>>;
 
+/** Characters valid in a VIN (no I, O, Q), so a term fits every free-text field, the VIN included. */
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
 let sequence = 0;
 /**
- * A word no real vehicle carries, unique per call and per run: letters and digits only, so a
- * search that tokenises on punctuation still matches it whole; fixed length, so no term is a
- * prefix of another.
+ * A word no real vehicle carries, unique per call and per run: eight upper-case VIN characters,
+ * so it fits a licence plate and a VIN as well as the text fields, and which fields a search
+ * covers does not matter (§4.1 shows only `search (string)`). Fixed length: no term is a prefix of another.
  */
 export function uniqueVehicleTerm(marker: string): string {
   sequence += 1;
-  return `cnfv${compactMarker(marker).toLowerCase()}${sequence.toString(36).padStart(4, '0')}`;
+  let h = 2166136261;
+  for (const c of `${marker}|${sequence}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  let word = 'CN';
+  for (let i = 0; i < 6; i++) {
+    word += VIN_CHARS[h % VIN_CHARS.length];
+    h = Math.imul(h ^ (h >>> 13), 2246822519) >>> 0;
+  }
+  return word;
 }
 
-/** `notes` always keeps the marker, so an update never orphans a record from its check. */
-export const vehicleNotes = (marker: string, term: string, text = 'conformance vehicle') => `${text} ${marker} ${term}`;
+/** `notes` always keeps the marker and the term, so an update never orphans a record from its check. */
+export const vehicleNotes = (marker: string, term: string, text = 'conformance vehicle') => `${term} ${text} ${marker}`;
+
+/** A VIN that starts with the term: 17 valid characters. */
+const vinWith = (term: string, f: Faker) => `${term}${f.string.fromCharacters(VIN_CHARS, 17 - term.length)}`;
+
+/** The unique search term of a built vehicle: the first word of its notes. */
+export const termOf = (input: { notes: string }) => input.notes.split(' ')[0]!;
 
 const hex6 = (f: Faker) => f.string.hexadecimal({ length: 6, casing: 'lower', prefix: '' });
 
@@ -66,12 +81,12 @@ export function buildVehicle(f: Faker, marker: string, customerId: string, overr
     year: f.number.int({ min: 1995, max: 2025 }),
     make,
     model,
-    vehicleName: `${make} ${model} ${term}`,
+    vehicleName: `${term} ${make} ${model}`,
     engine: f.helpers.arrayElement(['1.6L I4', '2.0L I4 Turbo', '3.5L V6', '5.0L V8', 'Electric']),
     color: f.vehicle.color(),
-    licensePlate: f.vehicle.vrm().replace(/\s+/g, ''),
+    licensePlate: term,
     state: f.location.state({ abbreviated: true }),
-    vin: f.vehicle.vin(),
+    vin: vinWith(term, f),
     imgUrl: '',
     notes: vehicleNotes(marker, term),
     tags: vehicleTags(f),
@@ -83,15 +98,20 @@ export function buildVehicle(f: Faker, marker: string, customerId: string, overr
   };
 }
 
-/** A small realistic change set for PUT, never touching `notes` (which carries the marker). */
-export function vehicleChanges(f: Faker): VehicleChanges {
+/**
+ * A small realistic change set for PUT, never touching `notes` (which carries the marker). Two
+ * entries of one bulk PUT change different fields, so each shows its own fields were applied.
+ */
+export function vehicleChanges(f: Faker, entry: 'a' | 'b' = 'a'): VehicleChanges {
+  if (entry === 'b') return { year: f.number.int({ min: 1995, max: 2025 }), engine: `${f.number.float({ min: 1, max: 6, fractionDigits: 1 })}L conformance`, transmission: 'CVT' };
   return { mileage: f.number.int({ min: 250_001, max: 400_000 }), color: `${f.vehicle.color()} metallic` };
 }
 
 // ── fast-check arbitraries ────────────────────────────────────────────────────────────────
 
+/** Free text without leading or trailing spaces: whether a server trims them is not shown (§4.1). */
 const word = (max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -'.split('')), minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -'.split('')), minLength: 1, maxLength: max }).map((s) => s.trim()).filter((s) => s.length > 0);
 
 export const hexColorArbitrary = fc.integer({ min: 0, max: 0xffffff }).map((n) => n.toString(16).padStart(6, '0'));
 export const vehicleTagArbitrary: fc.Arbitrary<VehicleTagInput> = fc.record({ name: word(20), color: hexColorArbitrary });
@@ -127,8 +147,8 @@ export function validVehicleArbitrary(marker: string, customerId: string): fc.Ar
     .map((fields) => () => {
       const term = uniqueVehicleTerm(marker);
       return {
-        customerId, engine: '2.0L I4', color: 'Blue', licensePlate: 'CNF123', state: 'CA', vin: '1HGCM82633A004352', imgUrl: '',
-        driveType: 'FWD', transmission: 'Automatic', vehicleName: `${fields.make} ${term}`, notes: vehicleNotes(marker, term), ...fields,
+        customerId, engine: '2.0L I4', color: 'Blue', licensePlate: term, state: 'CA', vin: `${term}A004352CN`, imgUrl: '',
+        driveType: 'FWD', transmission: 'Automatic', vehicleName: `${term} ${fields.make}`, notes: vehicleNotes(marker, term), ...fields,
       };
     });
 }

@@ -65,7 +65,7 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       if (run.allure) await labelForAllure(id, opts, target);
       const work = fn(ctx);
       // Live: running out of the planned time means the answers did not come: inconclusive, never failed.
-      await (target.kind === 'live' ? withinTime(work, opts.timeoutMs ?? admitted.deadlineMs) : work);
+      await (target.kind === 'live' ? withinTime(work, Math.max(opts.timeoutMs ?? 0, admitted.deadlineMs)) : work);
     } catch (err) {
       if (err instanceof SkipError) stop('skipped', err.message);
       if (err instanceof InconclusiveError) stop('inconclusive', err.message);

@@ -6,3 +6,4 @@ export * from './dates.js';
 export * from './partial-update.js';
 export * from './shape.js';
 export * from './updated-window.js';
+export * from './filter.js';

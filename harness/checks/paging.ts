@@ -7,13 +7,21 @@ export interface WalkedPage {
   total?: number;
   /** Sort values of the page's records, for order checks across pages. */
   values?: unknown[];
+  /** Set when the server refused the page with a 4xx: past the end, that is one of its choices. */
+  refused?: number;
 }
+
+/**
+ * How a walk ended. Past the last page the server may answer an empty page, a 4xx, or the last
+ * page again (§8 does not say which), so each of those ends the list; `total` and `short` end it
+ * without asking further.
+ */
+export type WalkEnd = 'total' | 'short' | 'empty' | 'refused' | 'repeated' | 'truncated';
 
 export interface PagingWalk {
   size: number;
   pages: WalkedPage[];
-  /** The page requested after the last non-empty one. */
-  pastEnd: WalkedPage;
+  end: WalkEnd;
 }
 
 /** Records that appear on more than one page, or twice on one page. */
@@ -33,12 +41,24 @@ export function oversizedPages(walk: PagingWalk): string[] {
   return walk.pages.filter((p) => p.ids.length > walk.size).map((p) => `page ${p.page} holds ${p.ids.length} records with size=${walk.size}`);
 }
 
-/** A mismatch between the records walked and the total reported, when a total is reported. */
+/** A mismatch between the records walked and the total reported, for a walk that reached the end. */
 export function totalMismatch(walk: PagingWalk): string[] {
   const total = walk.pages.find((p) => p.total !== undefined)?.total;
-  if (total === undefined) return [];
+  if (total === undefined || walk.end === 'truncated') return [];
   const count = walk.pages.reduce((n, p) => n + p.ids.length, 0);
-  return count === total ? [] : [`walked ${count} records but the reported total is ${total}`];
+  return count === total ? [] : [`walked ${count} records to the end of the list but the reported total is ${total}`];
+}
+
+/** Records the caller knows are in the list (it made them) that the walk never met. */
+export function missingRecords(walk: PagingWalk, expected: readonly string[]): string[] {
+  if (walk.end === 'truncated') return [];
+  const seen = new Set(walk.pages.flatMap((p) => p.ids));
+  return expected.filter((id) => !seen.has(id)).map((id) => `${id} is in the list but no page held it`);
+}
+
+/** Every paging invariant of a walk. */
+export function pagingViolations(walk: PagingWalk, expected: readonly string[] = []): string[] {
+  return [...repeatedRecords(walk), ...oversizedPages(walk), ...totalMismatch(walk), ...missingRecords(walk, expected)];
 }
 
 /**
@@ -50,10 +70,7 @@ export function endsList(page: number, count: number, firstPageCount: number): b
   return count === 0 || (page > 1 && count < firstPageCount);
 }
 
-/** Records on the page past the last. */
-export function nonEmptyPastEnd(walk: PagingWalk): string[] {
-  return walk.pastEnd.ids.length ? [`page ${walk.pastEnd.page}, past the last, holds ${walk.pastEnd.ids.length} records`] : [];
-}
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Adjacent pairs out of order under a comparator, across page boundaries. */
 export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => number, show: (v: T) => string = String): string[] {
@@ -65,71 +82,65 @@ export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => nu
 }
 
 /**
- * Walks pages 1..n until the list ends (endsList, or the reported total is reached at the first
- * page's length: a server may serve fewer per page than asked, §8), then asks for the page past
- * the end. Stops at maxPages (a live target may hold more data than a check should read).
- * With `parallel` > 1, pages are asked in batches: a shorter walk leaves concurrent writers less
- * time to move records between pages.
+ * Walks pages 1..n until the list ends: the reported total is reached, a page is shorter than
+ * the first (endsList), or the page past the last is empty, refused or the last one again.
+ * A refused first page throws nothing here: the caller's fetchPage decides what a refusal of
+ * page 1 means (it is the list itself failing). Stops at maxPages (a live target may hold more
+ * data than a check should read); `parallel` > 1 asks pages in batches.
  */
-export async function walkPages(
-  size: number,
-  fetchPage: (page: number) => Promise<WalkedPage>,
-  maxPages = 50,
-  parallel = 1,
-): Promise<PagingWalk & { truncated: boolean }> {
+export async function walkPages(size: number, fetchPage: (page: number) => Promise<WalkedPage>, maxPages = 50, parallel = 1): Promise<PagingWalk> {
   const pages: WalkedPage[] = [];
-  const fetched = new Map<number, WalkedPage>();
-  const get = async (page: number) => {
+  const fetched = new Map<number, Promise<WalkedPage>>();
+  const get = (page: number): Promise<WalkedPage> => {
     if (!fetched.has(page)) {
-      const batch = Array.from({ length: Math.max(1, parallel) }, (_, i) => page + i).filter((n) => n <= maxPages + 1);
-      (await Promise.all(batch.map(fetchPage))).forEach((p, i) => fetched.set(batch[i]!, p));
+      for (let n = page; n < page + Math.max(1, parallel) && n <= maxPages; n++) if (!fetched.has(n)) fetched.set(n, fetchPage(n));
     }
     return fetched.get(page)!;
   };
-  let page = 1;
-  for (; page <= maxPages; page++) {
+  for (let page = 1; page <= maxPages; page++) {
     const p = await get(page);
-    if (p.ids.length === 0) return { size, pages, pastEnd: p, truncated: false };
+    const previous = pages.at(-1);
+    if (p.refused !== undefined && page > 1) return { size, pages, end: 'refused' };
+    if (p.ids.length === 0) return { size, pages, end: 'empty' };
+    if (previous && sameIds(previous.ids, p.ids)) return { size, pages, end: 'repeated' };
     pages.push(p);
-    const perPage = Math.min(size, pages[0]!.ids.length);
-    if (endsList(page, p.ids.length, pages[0]!.ids.length) || (p.total !== undefined && page * perPage >= p.total)) break;
+    const walked = pages.reduce((n, x) => n + x.ids.length, 0);
+    const total = pages.find((x) => x.total !== undefined)?.total;
+    if (total !== undefined && walked >= total) return { size, pages, end: 'total' };
+    if (endsList(page, p.ids.length, pages[0]!.ids.length)) return { size, pages, end: 'short' };
   }
-  if (page > maxPages) return { size, pages, pastEnd: { page, ids: [] }, truncated: true };
-  const pastEnd = fetched.get(page + 1) ?? (await fetchPage(page + 1));
-  return { size, pages, pastEnd, truncated: false };
+  // Batched fetches beyond the end may still be in flight: let them settle quietly.
+  for (const f of fetched.values()) f.catch(() => undefined);
+  return { size, pages, end: 'truncated' };
 }
 
-export interface StableWalk {
-  walk: PagingWalk & { truncated: boolean };
-  /** False when no two consecutive walks agreed: the data moved under the check. */
+export interface ConfirmedWalk {
+  walk: PagingWalk;
+  violations: string[];
+  /** False when a second walk did not repeat the first one's violations: the data moved under the check. */
   stable: boolean;
   walks: number;
 }
 
-const walkSignature = (w: PagingWalk) => JSON.stringify([w.pages.map((p) => [p.ids, p.total, p.values]), w.pastEnd.ids]);
-
 /**
- * Walks the pages again until two consecutive walks agree, so records created by concurrent
- * checks (or other writers on a live target) are not mistaken for paging faults. A faulty server
- * repeats its fault on every walk; moving data does not repeat itself.
+ * Walks once; only when that walk shows a violation is the list walked again, and a violation
+ * counts only when the second walk repeats it. A faulty server repeats its fault; records moved
+ * by concurrent writers (this run's other checks, other users of a live target) do not.
  */
-export async function walkUntilStable(
+export async function walkConfirmed(
   size: number,
   fetchPage: (page: number) => Promise<WalkedPage>,
-  opts: { maxPages?: number; attempts?: number; parallel?: number; pauseMs?: number; signature?: (w: PagingWalk) => string } = {},
-): Promise<StableWalk> {
-  const signature = opts.signature ?? walkSignature;
-  const attempts = Math.max(2, opts.attempts ?? 3);
-  const walk = () => walkPages(size, fetchPage, opts.maxPages, opts.parallel);
-  let previous = await walk();
-  for (let n = 2; n <= attempts; n++) {
-    // After a disagreement, wait (longer each time) for a quiet moment before walking again.
-    if (n > 2 && opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs! * 2 ** (n - 3)));
-    const next = await walk();
-    if (signature(next) === signature(previous)) return { walk: next, stable: true, walks: n };
-    previous = next;
-  }
-  return { walk: previous, stable: false, walks: attempts };
+  opts: { maxPages?: number; parallel?: number; expected?: readonly string[]; pauseMs?: number; extra?: (w: PagingWalk) => string[] } = {},
+): Promise<ConfirmedWalk> {
+  const judge = (w: PagingWalk) => [...pagingViolations(w, opts.expected), ...(opts.extra?.(w) ?? [])];
+  const first = await walkPages(size, fetchPage, opts.maxPages, opts.parallel);
+  const v1 = judge(first);
+  if (v1.length === 0) return { walk: first, violations: [], stable: true, walks: 1 };
+  if (opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
+  const second = await walkPages(size, fetchPage, opts.maxPages, opts.parallel);
+  const v2 = new Set(judge(second));
+  const repeated = v1.filter((v) => v2.has(v));
+  return { walk: second, violations: repeated, stable: repeated.length > 0 || v2.size === 0, walks: 2 };
 }
 
 /** The sort values of every walked page, in walk order (pages must carry `values`). */

@@ -1,6 +1,6 @@
 import { conformance } from '../../harness/conformance.js';
 import { buildCustomer } from '../../generators/customers.js';
-import { checkModel } from '../../generators/model/run.js';
+import { checkModel } from '../../harness/model/run.js';
 import { seededFaker } from '../../generators/random.js';
 import { CreateCustomer, GetCustomer, customerCommands } from './model/commands.js';
 import type { CustomerModel, CustomerReal } from './model/state.js';

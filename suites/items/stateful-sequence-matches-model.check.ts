@@ -1,6 +1,6 @@
 import { conformance } from '../../harness/conformance.js';
 import { buildPart } from '../../generators/items.js';
-import { checkModel } from '../../generators/model/run.js';
+import { checkModel } from '../../harness/model/run.js';
 import { seededFaker } from '../../generators/random.js';
 import { CreateItem, GetItem, itemCommands } from './model/commands.js';
 import type { ItemModel, ItemReal } from './model/state.js';

@@ -1,16 +1,12 @@
 import { writeEnvelope } from '../../contract/schemas.js';
-import { expectNoViolations, expectSuccess, schemaViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { seededFaker } from '../../generators/random.js';
-import { buildVehicle } from '../../generators/vehicles.js';
-import { archiveVehicles, createVehicleForCheck } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, expectShape } from '../common/judge.js';
+import { vehicleArchive } from './fixtures.js';
 
-// §4.1 PATCH /vehicles, §2.7 write envelope.
-conformance('VEHICLE-ARCHIVE-ENVELOPE', { needs: ['write', 'customer'] }, async (ctx) => {
-  const customerId = ctx.target.customerId!;
-  const vehicleId = await createVehicleForCheck(ctx, buildVehicle(seededFaker(ctx.seed, 'vehicle-archive-envelope'), ctx.marker, customerId));
-  const res = await archiveVehicles(ctx, [{ vehicleId, customerId }]);
-  expectSuccess(res, 'PATCH /vehicles');
-  ctx.ledger.archived('vehicle', vehicleId);
-  expectNoViolations(schemaViolations(writeEnvelope, res.json), 'PATCH /vehicles body is not { success, message, data }');
+// §4.1 PATCH /vehicles, §2.7: the write envelope.
+conformance('VEHICLE-ARCHIVE-ENVELOPE', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const ar = await vehicleArchive(ctx);
+  await ctx.cite(ar.patch);
+  expect2xx(ctx, ar.patch, 'PATCH /vehicles archiving two vehicles');
+  expectShape(ctx, writeEnvelope, ar.patch.json, 'the PATCH /vehicles answer');
 });

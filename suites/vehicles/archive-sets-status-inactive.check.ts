@@ -1,20 +1,22 @@
-import { ContractViolation, describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { seededFaker } from '../../generators/random.js';
-import { buildVehicle } from '../../generators/vehicles.js';
-import { archiveVehicles, createVehicleForCheck, getVehicle, vehicleIn } from './support.js';
+import { describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { vehicles } from './adapter.js';
+import { fixtureRecord, vehicleArchive, vehicleFixture } from './fixtures.js';
 
-// §3: PATCH /vehicles sets vehicleStatus to Inactive; no deletion is stated, so the record stays readable.
-conformance('VEHICLE-ARCHIVE-INACTIVE', { needs: ['write', 'customer'] }, async (ctx) => {
-  const customerId = ctx.target.customerId!;
-  const vehicleId = await createVehicleForCheck(ctx, buildVehicle(seededFaker(ctx.seed, 'vehicle-archive-inactive'), ctx.marker, customerId));
-  const archived = await archiveVehicles(ctx, [{ vehicleId, customerId }]);
-  if (!isSuccess(archived)) ctx.inconclusive(`PATCH /vehicles was refused (${describeResponse(archived)}); its envelope has its own check`);
-  ctx.ledger.archived('vehicle', vehicleId);
-  const res = await getVehicle(ctx, vehicleId);
-  if (!isSuccess(res)) throw new ContractViolation(`the archived vehicle is no longer readable by id: ${describeResponse(res)}`);
-  const record = vehicleIn(res.json, vehicleId);
-  if (!record) throw new ContractViolation(`GET /vehicles/${vehicleId} after archive no longer holds the vehicle: ${describeResponse(res)}`);
-  const status = fieldValue(record, ['vehicleStatus']);
-  if (status !== 'Inactive') throw new ContractViolation(`after PATCH /vehicles the vehicle's vehicleStatus is ${JSON.stringify(status)}, expected "Inactive"`);
+// §3: PATCH /vehicles sets vehicleStatus to Inactive on each listed vehicle; no deletion is stated, so it stays readable.
+conformance('VEHICLE-ARCHIVE-INACTIVE', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const [fx, ar] = await Promise.all([vehicleFixture(ctx), vehicleArchive(ctx)]);
+  if (!isSuccess(ar.patch)) ctx.inconclusive(`PATCH /vehicles was refused (${describeResponse(ar.patch)}); VEHICLE-ARCHIVE-ENVELOPE judges that`);
+  await ctx.cite(ar.patch);
+  const problems: string[] = [];
+  for (const entry of ['a', 'b'] as const) {
+    const { id } = fixtureRecord(ctx, fx, entry === 'a' ? 'archive-a' : 'archive-b');
+    const after = ctx.need(ar.after[entry], `precondition: vehicle ${id} was not read after the archive`);
+    await ctx.cite(after);
+    const record = isSuccess(after) ? vehicles.recordIn(after, id) : undefined;
+    if (!record) problems.push(`archived vehicle ${id} is no longer readable by id: ${describeResponse(after)}`);
+    else if (fieldValue(record, ['vehicleStatus']) !== 'Inactive') problems.push(`archived vehicle ${id} has vehicleStatus ${JSON.stringify(fieldValue(record, ['vehicleStatus']))}, expected "Inactive"`);
+  }
+  verdict(ctx, problems, 'PATCH /vehicles did not inactivate every vehicle listed', 2, 'archived vehicles read back');
 });

@@ -1,15 +1,12 @@
 import { writeEnvelope } from '../../contract/schemas.js';
-import { expectNoViolations, expectSuccess, idsIn, schemaViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { seededFaker } from '../../generators/random.js';
-import { buildVehicle } from '../../generators/vehicles.js';
-import { postVehicles } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, expectShape } from '../common/judge.js';
+import { vehicleFixture, vehicleRoles } from './fixtures.js';
 
-// §4.1 POST /vehicles, §2.7 write envelope.
-conformance('VEHICLE-CREATE-ENVELOPE', { needs: ['write', 'customer'] }, async (ctx) => {
-  const customerId = ctx.target.customerId!;
-  const res = await postVehicles(ctx, [buildVehicle(seededFaker(ctx.seed, 'vehicle-create-envelope'), ctx.marker, customerId)]);
-  expectSuccess(res, 'POST /vehicles with a valid vehicle');
-  for (const id of idsIn(res.json, 'vehicleId')) ctx.ledger.created('vehicle', id, { customerId });
-  expectNoViolations(schemaViolations(writeEnvelope, res.json), 'POST /vehicles body is not { success, message, data }');
+// §4.1 POST /vehicles, §2.7: the write envelope { success, message, data }. Judged on the run's one bulk create.
+conformance('VEHICLE-CREATE-ENVELOPE', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const fx = await vehicleFixture(ctx);
+  await ctx.cite(fx.create);
+  expect2xx(ctx, fx.create, `POST /vehicles with ${vehicleRoles.length} valid vehicles`);
+  expectShape(ctx, writeEnvelope, fx.create.json, 'the POST /vehicles answer');
 });

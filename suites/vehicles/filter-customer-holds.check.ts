@@ -1,30 +1,52 @@
-import { ContractViolation, expectNoViolations, expectSuccess, fieldValue, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { fromThisRun, listVehicles, vehicleIdOf, vehicleRecords } from './support.js';
+import { fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { Rec } from '../common/adapter.js';
+import { judgeFilter, precondition } from '../common/judge.js';
+import { collect } from '../common/listing.js';
+import { vehicles } from './adapter.js';
+import { vehicleFixture, vehicleSample, type VehicleRole } from './fixtures.js';
 
-const ownerOf = (r: Record<string, unknown>) => {
+const ownerOf = (r: Rec) => {
   const v = fieldValue(r, ['customerId']);
-  return v === undefined || v === null ? undefined : String(v);
+  return v === undefined || v === null || v === '' ? undefined : String(v);
 };
+/** Roles no check archives: whether an inactive vehicle is still listed is not shown. */
+const listedRoles: VehicleRole[] = ['miles', 'km', 'update-a', 'update-b'];
 
-// §4.1 GET /vehicles?customerId=: only that customer's vehicles, and the vehicle seen for it is found.
-conformance('VEHICLE-FILTER-CUSTOMER', async (ctx) => {
-  const sample = await listVehicles(ctx, { size: 50, page: 1 });
-  if (!isSuccess(sample)) ctx.inconclusive('precondition: GET /vehicles failed, so no customer to filter on');
-  // Vehicles of other checks may be archived mid-check; pick one that predates the run.
-  const seen = vehicleRecords(sample.json).filter((r) => !fromThisRun(ctx, r) && ownerOf(r));
-  const pick = seen[0];
-  if (!pick) ctx.skip('no vehicle on the first page shows a customerId to filter on');
-  const customerId = ownerOf(pick!)!;
-  ctx.observe('distinct customers on the sampled page', new Set(seen.map(ownerOf)).size);
-  const res = await listVehicles(ctx, { customerId, size: 100, page: 1 });
-  expectSuccess(res, `GET /vehicles?customerId=${customerId}`);
-  const records = vehicleRecords(res.json);
-  expectNoViolations(
-    records.filter((r) => ownerOf(r) !== customerId).map((r) => `${vehicleIdOf(r)} has customerId ${JSON.stringify(fieldValue(r, ['customerId']))}`),
-    `customerId=${customerId} returned vehicles of other customers`,
-  );
-  if (records.length < 100 && !records.some((r) => vehicleIdOf(r) === vehicleIdOf(pick!))) {
-    throw new ContractViolation(`customerId=${customerId} did not return vehicle ${vehicleIdOf(pick!)}, which belongs to that customer`);
+// §4.1 GET /vehicles?customerId=: that customer's vehicles come back, and no other customer's.
+conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
+  const sample = await vehicleSample(ctx);
+  precondition(ctx, sample, 'GET /vehicles');
+  await ctx.cite(sample);
+  const sampled = vehicles.records(sample).filter((r) => ownerOf(r) && vehicles.idOf(r));
+  let customerId: string;
+  const expected: { id: string; why: string }[] = [];
+  if (ctx.run.mode === 'full' && ctx.target.customerId) {
+    // The run's own vehicles of CUSTOMER_ID, as read back (their owner as the server shows it).
+    customerId = ctx.target.customerId;
+    const fx = await vehicleFixture(ctx);
+    for (const role of listedRoles) {
+      const [id, read] = [fx.ids[role], fx.reads[role]];
+      const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
+      if (id && record && ownerOf(record) === customerId) expected.push({ id, why: `it reads back with customerId ${customerId}` });
+    }
+  } else {
+    const pick = ctx.need(sampled[0], 'no listed vehicle shows a customerId to filter on');
+    customerId = ownerOf(pick)!;
+    expected.push({ id: vehicles.idOf(pick)!, why: `the unfiltered list shows it with customerId ${customerId}` });
   }
+  const others = sampled.filter((r) => ownerOf(r) !== customerId).slice(0, 10);
+  const got = await collect(ctx, vehicles, { customerId });
+  await ctx.cite(...got.responses);
+  precondition(ctx, got.first, `GET /vehicles?customerId=${customerId}`);
+  const shown = got.records.filter((r) => ownerOf(r) !== undefined);
+  judgeFilter(ctx, `GET /vehicles?customerId=${customerId}`, {
+    expected,
+    excluded: others.map((r) => ({ id: vehicles.idOf(r)!, why: `it belongs to customer ${ownerOf(r)}` })),
+    returned: got.ids,
+    complete: got.complete,
+    mismatched: shown.filter((r) => ownerOf(r) !== customerId).map((r) => `${vehicles.idOf(r)} has customerId ${ownerOf(r)}`),
+    judgedRecords: shown.length,
+    othersExist: others.length > 0,
+  });
 });

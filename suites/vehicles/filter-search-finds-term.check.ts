@@ -1,21 +1,30 @@
-import { ContractViolation, containsText, expectNoViolations, expectSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { seededFaker } from '../../generators/random.js';
-import { buildVehicle } from '../../generators/vehicles.js';
-import { createVehicleForCheck, listVehicles, termOf, vehicleIdOf, vehicleRecords } from './support.js';
+import { ContractViolation, containsText } from '../../harness/checks/index.js';
+import { termOf } from '../../generators/vehicles.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { precondition } from '../common/judge.js';
+import { vehicles } from './adapter.js';
+import { fixtureRecord, vehicleFixture } from './fixtures.js';
 
-// §4.1 GET /vehicles?search=: the vehicle carrying a unique term is found, and nothing without it comes back.
-// The term sits in several free-text fields (notes, vehicleName): which fields the search covers is not shown.
-conformance('VEHICLE-FILTER-SEARCH', { needs: ['write', 'customer'] }, async (ctx) => {
-  const input = buildVehicle(seededFaker(ctx.seed, 'vehicle-search'), ctx.marker, ctx.target.customerId!);
-  const term = termOf(input);
-  const vehicleId = await createVehicleForCheck(ctx, input);
-  const res = await listVehicles(ctx, { search: term, size: 50, page: 1 });
-  expectSuccess(res, `GET /vehicles?search=${term}`);
-  const records = vehicleRecords(res.json);
-  expectNoViolations(
-    records.filter((r) => !containsText(r, term, true)).map((r) => `${vehicleIdOf(r)} does not carry "${term}"`),
-    `search=${term} returned vehicles without the term`,
-  );
-  if (!records.some((r) => vehicleIdOf(r) === vehicleId)) throw new ContractViolation(`search=${term} did not find vehicle ${vehicleId}, whose notes and vehicleName carry it`);
+// §4.1 GET /vehicles?search=: the vehicle carrying a unique word comes back, and none without it.
+// Which fields search covers, and how it matches, are not shown: the word sits in the name, notes,
+// plate and VIN of one vehicle, and a search that finds it nowhere is inconclusive, not failed.
+conformance('VEHICLE-FILTER-SEARCH', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const fx = await vehicleFixture(ctx);
+  const carrier = fixtureRecord(ctx, fx, 'miles');
+  const other = fixtureRecord(ctx, fx, 'km');
+  const term = termOf(fx.inputs.miles);
+  const res = await vehicles.list(ctx, { search: term, size: 50, page: 1 });
+  precondition(ctx, res, `GET /vehicles?search=${term}`);
+  const records = vehicles.records(res);
+  const ids = records.map(vehicles.idOf);
+  const problems = records.filter((r) => !containsText(r, term, true)).map((r) => `${vehicles.idOf(r)} does not carry "${term}" in any field`);
+  if (ids.includes(other.id)) problems.push(`${other.id}, which does not carry "${term}", came back`);
+  if (problems.length) throw new ContractViolation(`search=${term} returned vehicles without the term:\n  - ${problems.join('\n  - ')}`);
+  ctx.saw(records.length, 'searched vehicles carrying the term');
+  if (!ids.includes(carrier.id)) {
+    ctx.observe('search did not find the vehicle', `fields carrying the term: vehicleName, notes, licensePlate, vin; ${records.length} other record(s) came back`);
+    ctx.inconclusive(`search=${term} did not find vehicle ${carrier.id}, which carries it in its name, notes, plate and VIN; which fields search covers is not shown (§4.1)`);
+  }
+  ctx.saw(1, 'vehicle found by its unique word');
+  ctx.saw(1, 'vehicle without the word left out');
 });

@@ -1,19 +1,35 @@
 import { vehicleListEnvelope } from '../../contract/schemas.js';
-import { ContractViolation, expectNoViolations, expectSuccess, isSuccess, schemaViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { getVehicle, listVehicles, vehicleIdOf, vehicleRecords } from './support.js';
+import type { ApiResponse } from '../../harness/client.js';
+import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, precondition, verdict } from '../common/judge.js';
+import { vehicles } from './adapter.js';
+import { vehicleFixture, vehicleSample } from './fixtures.js';
+
+/** Reads by id to judge: the run's own vehicles when it may write, else one existing vehicle. */
+async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiResponse }[]> {
+  if (ctx.run.mode === 'full' && ctx.target.customerId) {
+    const fx = await vehicleFixture(ctx);
+    const reads = Object.entries(fx.reads).flatMap(([role, res]) => (res ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : []));
+    if (reads.length) return reads;
+  }
+  const sample = await vehicleSample(ctx);
+  precondition(ctx, sample, 'GET /vehicles');
+  await ctx.cite(sample);
+  const id = vehicles.records(sample).map(vehicles.idOf).find(Boolean);
+  if (!id) ctx.skip('the company has no vehicles to read');
+  return [{ id, res: await vehicles.get(ctx, id) }];
+}
 
 // §4.1 GET /vehicles/{vehicleId}, §2.7: the same results envelope as the list, holding that vehicle.
-conformance('VEHICLE-GET-ENVELOPE', async (ctx) => {
-  const list = await listVehicles(ctx, { size: 5, page: 1 });
-  if (!isSuccess(list)) ctx.inconclusive('precondition: GET /vehicles failed, so no vehicle id to read');
-  const vehicleId = vehicleRecords(list.json).map(vehicleIdOf).find(Boolean);
-  if (!vehicleId) ctx.skip('the company has no vehicles to read');
-  const res = await getVehicle(ctx, vehicleId!);
-  expectSuccess(res, `GET /vehicles/${vehicleId}`);
-  expectNoViolations(schemaViolations(vehicleListEnvelope, res.json), 'GET /vehicles/{vehicleId} is not { message, results: { content, pagination } }');
-  const content = (res.json as { results: { content: unknown[] } }).results.content;
-  const ids = vehicleRecords(res.json).map(vehicleIdOf);
-  if (!ids.includes(vehicleId!)) throw new ContractViolation(`GET /vehicles/${vehicleId}: results.content (${content.length} entries) does not hold that vehicle`);
-  ctx.observe('get-by-id results.content length', content.length);
+conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
+  const reads = await readsToJudge(ctx);
+  const problems: string[] = [];
+  for (const { id, res } of reads) {
+    await ctx.cite(res);
+    expect2xx(ctx, res, `GET /vehicles/${id}`);
+    problems.push(...schemaViolations(vehicleListEnvelope, res.json).map((v) => `GET /vehicles/${id}: ${v}`));
+    if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id)) problems.push(`GET /vehicles/${id}: results.content does not hold that vehicle`);
+  }
+  verdict(ctx, problems, 'GET /vehicles/{vehicleId} is not { message, results: { content, pagination } } holding the vehicle', reads.length, 'reads by id judged');
 });

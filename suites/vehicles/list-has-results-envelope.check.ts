@@ -1,11 +1,12 @@
 import { vehicleListEnvelope } from '../../contract/schemas.js';
-import { expectNoViolations, expectSuccess, schemaViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { listVehicles } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, expectShape } from '../common/judge.js';
+import { vehicleSample } from './fixtures.js';
 
 // §4.1 GET /vehicles, §2.7: { message, results: { content, pagination } }.
-conformance('VEHICLE-LIST-ENVELOPE', async (ctx) => {
-  const res = await listVehicles(ctx, { size: 5, page: 1 });
-  expectSuccess(res, 'GET /vehicles');
-  expectNoViolations(schemaViolations(vehicleListEnvelope, res.json), 'GET /vehicles is not { message, results: { content, pagination } }');
+conformance('VEHICLE-LIST-ENVELOPE', async (ctx: CheckContext) => {
+  const res = await vehicleSample(ctx);
+  await ctx.cite(res);
+  expect2xx(ctx, res, 'GET /vehicles');
+  expectShape(ctx, vehicleListEnvelope, res.json, 'the GET /vehicles answer');
 });

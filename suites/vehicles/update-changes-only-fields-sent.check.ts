@@ -1,17 +1,23 @@
-import { describeResponse, expectNoViolations, isSuccess, partialUpdateViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { seededFaker } from '../../generators/random.js';
-import { buildVehicle, vehicleChanges } from '../../generators/vehicles.js';
-import { createVehicleForCheck, putVehicles, readVehicleForCheck } from './support.js';
+import { describeResponse, isSuccess, partialUpdateViolations } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { vehicles } from './adapter.js';
+import { fixtureRecord, vehicleFixture, vehicleUpdate } from './fixtures.js';
 
 // §4.1 PUT: each entry has vehicleId and only the fields to change; the rest keeps its value.
-conformance('VEHICLE-UPDATE-PARTIAL', { needs: ['write', 'customer'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'vehicle-update-partial');
-  const vehicleId = await createVehicleForCheck(ctx, buildVehicle(f, ctx.marker, ctx.target.customerId!));
-  const before = await readVehicleForCheck(ctx, vehicleId, 'before the update');
-  const changes = vehicleChanges(f);
-  const res = await putVehicles(ctx, [{ vehicleId, ...changes }]);
-  if (!isSuccess(res)) ctx.inconclusive(`PUT /vehicles was refused (${describeResponse(res)}); nothing was updated to compare`);
-  const after = await readVehicleForCheck(ctx, vehicleId, 'after the update');
-  expectNoViolations(partialUpdateViolations(before, after, changes), `PUT /vehicles sent only ${Object.keys(changes).join(', ')}, but the record read back differs`);
+// Two entries in one bulk PUT, changing different fields: each is judged, not only the first.
+conformance('VEHICLE-UPDATE-PARTIAL', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const [fx, up] = await Promise.all([vehicleFixture(ctx), vehicleUpdate(ctx)]);
+  if (!isSuccess(up.put)) ctx.inconclusive(`PUT /vehicles was refused (${describeResponse(up.put)}); VEHICLE-UPDATE-ENVELOPE judges that`);
+  await ctx.cite(up.put);
+  const problems: string[] = [];
+  for (const entry of ['a', 'b'] as const) {
+    const before = fixtureRecord(ctx, fx, entry === 'a' ? 'update-a' : 'update-b');
+    const after = up.after[entry];
+    await ctx.cite(before.read, after);
+    if (!after || !isSuccess(after)) ctx.inconclusive(`precondition: reading vehicle ${before.id} after the update was refused (${after?.status ?? 'not sent'})`);
+    const record = ctx.need(vehicles.recordIn(after, before.id), `precondition: GET /vehicles/${before.id} after the update did not hold it`);
+    problems.push(...partialUpdateViolations(before.record, record, up.sent[entry]).map((p) => `${before.id} (sent ${Object.keys(up.sent[entry]).join(', ')}): ${p}`));
+  }
+  verdict(ctx, problems, 'PUT /vehicles did not change exactly the fields sent', 2, 'updated vehicles compared before and after');
 });

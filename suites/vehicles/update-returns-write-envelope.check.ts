@@ -1,15 +1,12 @@
 import { writeEnvelope } from '../../contract/schemas.js';
-import { expectNoViolations, expectSuccess, schemaViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { seededFaker } from '../../generators/random.js';
-import { buildVehicle, vehicleChanges } from '../../generators/vehicles.js';
-import { createVehicleForCheck, putVehicles } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, expectShape } from '../common/judge.js';
+import { vehicleUpdate } from './fixtures.js';
 
-// §4.1 PUT /vehicles, §2.7 write envelope.
-conformance('VEHICLE-UPDATE-ENVELOPE', { needs: ['write', 'customer'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'vehicle-update-envelope');
-  const vehicleId = await createVehicleForCheck(ctx, buildVehicle(f, ctx.marker, ctx.target.customerId!));
-  const res = await putVehicles(ctx, [{ vehicleId, ...vehicleChanges(f) }]);
-  expectSuccess(res, 'PUT /vehicles with a valid change');
-  expectNoViolations(schemaViolations(writeEnvelope, res.json), 'PUT /vehicles body is not { success, message, data }');
+// §4.1 PUT /vehicles, §2.7: the write envelope.
+conformance('VEHICLE-UPDATE-ENVELOPE', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const up = await vehicleUpdate(ctx);
+  await ctx.cite(up.put);
+  expect2xx(ctx, up.put, 'PUT /vehicles with two valid changes');
+  expectShape(ctx, writeEnvelope, up.put.json, 'the PUT /vehicles answer');
 });

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
 import type { Profile } from '../../../harness/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
-import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../generators/model/records.js';
-import { pickOf } from '../../../generators/model/run.js';
+import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
+import { pickOf } from '../../../harness/model/run.js';
 import { archiveCustomers, createCustomersForCheck, findCustomersByTerm, putCustomers, readCustomerTolerantly } from '../support.js';
 import type { CustomerModel, CustomerReal } from './state.js';
 

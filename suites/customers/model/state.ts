@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../../harness/conformance.js';
-import type { TrackedRecord } from '../../../generators/model/records.js';
+import type { TrackedRecord } from '../../../harness/model/records.js';
 
 /** The model of the customers a sequence created (§4.3: PUT changes only the fields present). */
 export interface CustomerModel {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { ItemCreateInput } from '../../../contract/schemas.js';
 import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
 import { validItemArbitrary } from '../../../generators/items.js';
-import { pickOf } from '../../../generators/model/run.js';
+import { pickOf } from '../../../harness/model/run.js';
 import { archiveItems, createItemForCheck, getItem, itemIdOf, itemIn, listItems, pageRecords } from '../support.js';
 import type { ItemEntry, ItemModel, ItemReal } from './state.js';
 

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
-import { liveRecords, modelDifferences, readableRecords, rebase, tracked } from '../../../generators/model/records.js';
-import { pickOf } from '../../../generators/model/run.js';
-import { validVehicleArbitrary, vehicleChangesArbitrary, type VehicleChanges, type VehicleInput } from '../../../generators/vehicles.js';
-import { archiveVehicles, createVehicleForCheck, getVehicle, listVehicles, putVehicles, readVehicleForCheck, termOf, vehicleIn } from '../support.js';
+import { liveRecords, modelDifferences, readableRecords, rebase, tracked } from '../../../harness/model/records.js';
+import { pickOf } from '../../../harness/model/run.js';
+import { termOf, validVehicleArbitrary, vehicleChangesArbitrary, type VehicleChanges, type VehicleInput } from '../../../generators/vehicles.js';
+import type { CheckContext } from '../../../harness/conformance.js';
+import { archiveVehicles, putVehicles, vehicles } from '../adapter.js';
+import { createVehicles } from '../fixtures.js';
 import type { VehicleEntry, VehicleModel, VehicleReal } from './state.js';
 
 type VehicleCommand = fc.AsyncCommand<VehicleModel, VehicleReal>;
@@ -16,14 +18,24 @@ function violation(what: string, problems: string[]): never {
   throw new ContractViolation(`${what}:\n  - ${problems.slice(0, 10).join('\n  - ')}`);
 }
 
+/** One vehicle read by id; a refusal or a missing record is a failed precondition of the sequence. */
+async function readVehicle(ctx: CheckContext, vehicleId: string, when: string): Promise<Record<string, unknown>> {
+  const res = await vehicles.get(ctx, vehicleId);
+  if (!isSuccess(res)) ctx.inconclusive(`precondition: reading vehicle ${vehicleId} ${when} was refused (${describeResponse(res)})`);
+  return ctx.need(vehicles.recordIn(res, vehicleId), `precondition: GET /vehicles/${vehicleId} ${when} did not hold that vehicle`);
+}
+
 /** POST one vehicle, then read it: the read is the model's baseline. */
 export class CreateVehicle implements VehicleCommand {
   constructor(readonly build: () => VehicleInput) {}
   check = () => true;
   async run(m: VehicleModel, r: VehicleReal): Promise<void> {
     const input = this.build();
-    const vehicleId = await createVehicleForCheck(r.ctx, input);
-    const original = await readVehicleForCheck(r.ctx, vehicleId, 'after create');
+    const { create, found } = await createVehicles(r.ctx, [input]);
+    if (!isSuccess(create)) r.ctx.inconclusive(`precondition: POST /vehicles was refused (${describeResponse(create)})`);
+    const at = found[0];
+    const vehicleId = r.ctx.need(at && 'id' in at ? at.id : undefined, 'precondition: the created vehicle could not be located');
+    const original = await readVehicle(r.ctx, vehicleId, 'after create');
     m.vehicles.push({ ...tracked(vehicleId, termOf(input), original), customerId: input.customerId });
   }
   toString = () => 'create';
@@ -56,8 +68,8 @@ export class ArchiveVehicle implements VehicleCommand {
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /vehicles was refused (${describeResponse(res)})`);
     r.ctx.ledger.archived('vehicle', entry.id);
     entry.archived = true;
-    const read = await getVehicle(r.ctx, entry.id);
-    const record = isSuccess(read) ? vehicleIn(read.json, entry.id) : undefined;
+    const read = await vehicles.get(r.ctx, entry.id);
+    const record = isSuccess(read) ? vehicles.recordIn(read, entry.id) : undefined;
     if (record) rebase(entry, record);
     else entry.readable = false;
   }
@@ -72,9 +84,10 @@ export class GetVehicle implements VehicleCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: VehicleModel, r: VehicleReal, entry: VehicleEntry): Promise<void> {
-    const record = await readVehicleForCheck(r.ctx, entry.id, 'in the sequence');
+    const record = await readVehicle(r.ctx, entry.id, 'in the sequence');
     const problems = modelDifferences(entry, record);
     if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.id}) read by id disagrees with the updates sent`, problems);
+    r.ctx.saw(1, 'vehicle reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
 }
@@ -85,12 +98,13 @@ export class ListVehicles implements VehicleCommand {
   check = (m: Readonly<VehicleModel>) => live(m).length > 0;
   async run(m: VehicleModel, r: VehicleReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
-    const res = await listVehicles(r.ctx, { search: entry.term, size: 10, page: 1 });
+    const res = await vehicles.list(r.ctx, { customerId: entry.customerId, search: entry.term, size: 10, page: 1 });
     // Finding the record is the search clause's business: compare only what the list shows.
-    const record = isSuccess(res) ? vehicleIn(res.json, entry.id) : undefined;
+    const record = isSuccess(res) ? vehicles.recordIn(res, entry.id) : undefined;
     if (!record) return;
     const problems = modelDifferences(entry, record, true);
     if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.id}) as listed disagrees with the updates sent`, problems);
+    r.ctx.saw(1, 'listed vehicles compared with the model');
   }
   toString = () => `list(${this.pick})`;
 }

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../../harness/conformance.js';
-import type { TrackedRecord } from '../../../generators/model/records.js';
+import type { TrackedRecord } from '../../../harness/model/records.js';
 
 /** The model of the vehicles a sequence created (§4.1: PUT changes only the fields sent). */
 export interface VehicleEntry extends TrackedRecord {

@@ -1,4 +1,4 @@
-import { sentFieldsNotApplied, unsentFieldChanges } from '../../harness/checks/index.js';
+import { sentFieldsNotApplied, unsentFieldChanges } from '../checks/index.js';
 
 /**
  * One record a sequence created, as the model knows it: far simpler than the service. It holds

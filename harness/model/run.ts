@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { ContractViolation } from '../../harness/checks/index.js';
-import type { CheckContext } from '../../harness/conformance.js';
-import { InconclusiveError } from '../../harness/errors.js';
+import { ContractViolation } from '../checks/index.js';
+import type { CheckContext } from '../conformance.js';
+import { InconclusiveError } from '../errors.js';
 
 /**
  * Runs fast-check command sequences (fc.commands + fc.asyncModelRun) as one conformance check.

@@ -1,0 +1,29 @@
+import { ContractViolation, describeResponse, isSuccess, walkConfirmed, type WalkedPage } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from './judge.js';
+import { pagedResources } from './resources.js';
+
+// §8 (size and page; page 1 first), with each resource's list section: walking the pages yields
+// each record once, no page holds more than size, the reported total matches what the walk met,
+// and the records the run knows are in the list are met. What lies past the last page (empty,
+// a 4xx, the last page again) is the server's choice and ends the walk either way.
+for (const paged of pagedResources) {
+  const { adapter } = paged;
+  conformance(paged.clause, { needs: paged.needs }, async (ctx: CheckContext) => {
+    const scope = await paged.scope(ctx);
+    if (!scope) ctx.skip(`nothing to walk in ${adapter.path}`);
+    const fetchPage = async (page: number): Promise<WalkedPage> => {
+      const res = await adapter.list(ctx, { ...scope.query, size: paged.size, page });
+      if (isSuccess(res)) return { page, ids: adapter.records(res).map((r) => adapter.idOf(r) ?? JSON.stringify(r)), total: adapter.total(res) };
+      if (page > 1 && res.status < 500) return { page, ids: [], refused: res.status };
+      if (page === 1 && res.status < 500) ctx.inconclusive(`precondition: GET ${adapter.path} (${scope.note}) was refused (${describeResponse(res)})`);
+      throw new ContractViolation(`GET ${adapter.path}?size=${paged.size}&page=${page}: ${describeResponse(res)}`);
+    };
+    const { walk, violations, stable, walks } = await walkConfirmed(paged.size, fetchPage, { maxPages: paged.maxPages, expected: scope.expected });
+    if (!stable) ctx.inconclusive(`the list of ${adapter.path} (${scope.note}) changed between two walks: data was written meanwhile`);
+    const met = walk.pages.reduce((n, p) => n + p.ids.length, 0);
+    ctx.observe('walk', `${walk.pages.length} page(s) of ${paged.size} (${scope.note}), ended by ${walk.end}, ${walks} walk(s)`);
+    if (walk.pages.length < 2 && violations.length === 0) ctx.inconclusive(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
+    verdict(ctx, violations, `walking GET ${adapter.path} pages (${scope.note})`, met, `records met over ${walk.pages.length} pages`);
+  });
+}

@@ -1,0 +1,24 @@
+import type { ApiResponse } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { containsText, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
+import type { ResourceAdapter, Sighting, TenantRecord } from './adapter.js';
+import { collect } from './listing.js';
+
+/** Whether an answer holds the record: its id under the documented id field, or its unique word. */
+export function holds(adapter: ResourceAdapter, body: unknown, record: TenantRecord): boolean {
+  return objectsWithKey(body, adapter.idKey).some((o) => String(o[adapter.idKey]) === record.id) || (!!record.term && containsText(body, record.term));
+}
+
+/** A sighting through a narrowed documented listing, read to its end (a few pages at most). */
+export async function sightIn(ctx: CheckContext, adapter: ResourceAdapter, companyId: string, record: TenantRecord, query: Record<string, string>): Promise<Sighting> {
+  const got = await collect(ctx, adapter, query, { companyId, maxPages: 3 });
+  const shown = got.ok && got.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
+  // A refused listing under a company shows nothing of it: complete for the question asked.
+  return { shown, complete: !got.ok || got.complete, responses: got.responses };
+}
+
+/** The record read by id under a company; a 2xx that holds it is the only leak. */
+export async function readUnder(ctx: CheckContext, adapter: ResourceAdapter, id: string, companyId: string): Promise<{ res: ApiResponse; shown: boolean }> {
+  const res = await adapter.get!(ctx, id, companyId);
+  return { res, shown: isSuccess(res) && holds(adapter, res.json, { id, note: '' }) };
+}

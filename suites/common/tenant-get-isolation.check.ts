@@ -1,0 +1,21 @@
+import { ContractViolation, describeResponse } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { readUnder } from './tenancy.js';
+import { tenancyProbes } from './resources.js';
+
+// §1: reading a record by id under another company never returns it (any refusal, or an answer without it, holds).
+for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
+  const { adapter } = probe;
+  conformance('TENANT-GET-ISOLATION', { variant: adapter.name, needs: ['otherCompany', ...probe.needs.get] }, async (ctx: CheckContext) => {
+    const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
+    const record = await probe.readable!(ctx);
+    if (!record) ctx.skip(`the company has no ${adapter.name} record to read`);
+    const own = await readUnder(ctx, adapter, record.id, ctx.companyId);
+    await ctx.cite(own.res);
+    if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} is not readable under its own company (${describeResponse(own.res)})`);
+    const there = await readUnder(ctx, adapter, record.id, other);
+    ctx.observe(`read under ${other}`, `HTTP ${there.res.status}`);
+    if (there.shown) throw new ContractViolation(`${adapter.name} ${record.id} of ${ctx.companyId} is returned when read under company ${other}: ${describeResponse(there.res)}`);
+    ctx.saw(1, `${adapter.name} record not returned under another company`);
+  });
+}

@@ -1,0 +1,22 @@
+import { ContractViolation } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { tenancyProbes } from './resources.js';
+
+// §1: every record belongs to a company. A record of COMPANY_ID, listed there (the control), never
+// shows when the same narrowed list is asked for OTHER_COMPANY_ID.
+for (const probe of tenancyProbes) {
+  const { adapter } = probe;
+  conformance('TENANT-LIST-ISOLATION', { variant: adapter.name, needs: ['otherCompany', ...probe.needs.list] }, async (ctx: CheckContext) => {
+    const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
+    const record = await probe.record(ctx);
+    if (!record) ctx.skip(`the company has no ${adapter.name} record to look for`);
+    const own = await probe.listShows(ctx, ctx.companyId, record);
+    await ctx.cite(...own.responses);
+    if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} (${record.note}) is not found listing its own company, so its absence elsewhere would prove nothing`);
+    const there = await probe.listShows(ctx, other, record);
+    await ctx.cite(...there.responses);
+    if (there.shown) throw new ContractViolation(`${adapter.name} ${record.id} of company ${ctx.companyId} appears when listing company ${other}`);
+    if (!there.complete) ctx.inconclusive(`the listing of ${other} was not read to its end, so the record's absence is not proven`);
+    ctx.saw(1, `${adapter.name} record absent from another company's list`);
+  });
+}
