@@ -145,6 +145,10 @@ export const clauses = {
     section: '§4.2, §2.7', area: 'items', severity: 'critical', strictness: 'strict',
     must: 'POST /items with a valid part or tire MUST answer with { success: boolean, message: string, data: object }.',
   },
+  'ITEM-CREATE-BULK': {
+    section: '§4.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'POST /items MUST create every item of the array it is sent, each readable afterwards by its itemId.',
+  },
   'ITEM-CREATE-ONLY-PART-TIRE': {
     section: '§2.2, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
     must: 'POST /items MUST reject an item of type labor, discount or fee with a 4xx status.',
@@ -187,15 +191,15 @@ export const clauses = {
   },
   'ITEM-FILTER-TYPE': {
     section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
-    must: 'GET /items?type= MUST return only items of that itemType.',
+    must: 'GET /items?type= MUST return the items of that itemType and no item of another type.',
   },
   'ITEM-FILTER-ITEMNUMBER': {
     section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
-    must: 'GET /items?itemNumber= MUST return only items with that itemNumber, and find the item that has it.',
+    must: 'GET /items?itemNumber= MUST return the item with that itemNumber and no item whose itemNumber does not contain the value (how it matches is not shown).',
   },
   'ITEM-FILTER-UPDATED': {
     section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
-    must: 'GET /items with updatedDateStart/updatedDateEnd MUST return only items last updated inside the window.',
+    must: 'GET /items with updatedDateStart/updatedDateEnd MUST return the items last updated inside the window and no other.',
   },
   'ITEM-ARCHIVE-ENVELOPE': {
     section: '§4.2, §2.7', area: 'items', severity: 'normal', strictness: 'strict',
@@ -203,7 +207,7 @@ export const clauses = {
   },
   'ITEM-ARCHIVE-INACTIVE': {
     section: '§3, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
-    must: 'PATCH /items MUST set status to Inactive on each listed item, which stays readable by id.',
+    must: 'PATCH /items MUST set status to Inactive on every item of the array, each of which stays readable by id.',
   },
 
   // ── Customers §2.3, §3, §4.3 ────────────────────────────────────────────────────────────
@@ -213,11 +217,11 @@ export const clauses = {
   },
   'CUSTOMER-UPDATE-PARTIAL': {
     section: '§4.3', area: 'customers', severity: 'normal', strictness: 'strict',
-    must: 'PUT /customers MUST change only the fields present in the body.',
+    must: 'PUT /customers MUST change, for every entry of the array, only the fields present in the body.',
   },
   'CUSTOMER-ARCHIVE-INACTIVE': {
     section: '§3, §4.3', area: 'customers', severity: 'critical', strictness: 'strict',
-    must: 'PATCH /customers MUST inactivate (archive) each listed customer.',
+    must: 'PATCH /customers MUST inactivate (archive) every customer whose customerId it is sent.',
   },
   'CUSTOMER-GET-BY-ID': {
     section: '§4.3', area: 'customers', severity: 'critical', strictness: 'strict',
@@ -239,7 +243,7 @@ export const clauses = {
   },
   'INVENTORY-UPDATE-VISIBLE': {
     section: '§4.4', area: 'inventoryLevels', severity: 'critical', strictness: 'strict',
-    must: 'A bulk PUT /inventoryLevels MUST be visible on the next read of that item\'s levels.',
+    must: 'A bulk PUT /inventoryLevels MUST be visible, for every entry of the array, on the next read of that item\'s levels.',
   },
   'INVENTORY-ITEM-AGREES': {
     section: '§4.4', area: 'inventoryLevels', severity: 'normal', strictness: 'strict',

@@ -16,8 +16,11 @@ let sequence = 0;
 /** A word no real customer carries, unique per call and per run (letters and digits only, fixed length so no term is a prefix of another). */
 export function uniqueCustomerTerm(marker: string): string {
   sequence += 1;
-  return `cnfc${compactMarker(marker).toLowerCase()}${sequence.toString(36).padStart(4, '0')}`;
+  return `${customerTermPrefix(marker)}${sequence.toString(36).padStart(4, '0')}`;
 }
+
+/** What every term made under one marker starts with: a single search for it can find them all. */
+export const customerTermPrefix = (marker: string) => `cnfc${compactMarker(marker).toLowerCase()}`;
 
 /** The marker text of one customer: the check's marker, then its own unique term last. */
 export const customerMarkerText = (marker: string, term: string) => `conformance customer ${marker} ${term}`;

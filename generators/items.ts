@@ -1,7 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import type { ItemCreateInput, PartDetailsInput, TireDetailsInput } from '../contract/schemas.js';
-import { compactMarker } from './random.js';
 
 /** Builders of item create payloads (§4.2, §2.2). Every one carries the marker in `description`. */
 
@@ -38,10 +37,21 @@ export function tireDetails(f: Faker): TireDetailsInput {
 }
 
 let sequence = 0;
-/** Unique per call and per run: lets a check find its own item through the itemNumber filter. */
+/**
+ * Unique per call and per run, and unrelated to every other number the run makes: how the
+ * itemNumber filter matches (exactly, by prefix, by substring) is not shown (§4.2), so no number
+ * may be a prefix or a part of another. CNF, then ten characters of a hash of marker and sequence.
+ */
 export function uniqueItemNumber(marker: string): string {
   sequence += 1;
-  return `CNF-${compactMarker(marker)}-${sequence.toString(36).toUpperCase()}`;
+  let h = 2166136261;
+  let out = 'CNF';
+  for (const c of `${marker}|${sequence}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  for (let i = 0; i < 10; i++) {
+    out += 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[h % 32];
+    h = Math.imul(h ^ (h >>> 15), 2246822519) >>> 0;
+  }
+  return out;
 }
 
 export function buildPart(f: Faker, marker: string, overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {

@@ -1,27 +1,24 @@
-import { ContractViolation, describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { buildCustomer, customerTermOf } from '../../generators/customers.js';
-import { seededFaker } from '../../generators/random.js';
-import { archiveCustomers, createCustomersForCheck, inactiveState, readCustomerTolerantly } from './support.js';
+import { describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { inactiveState } from './adapter.js';
+import { customerArchive, customerFixture, fixtureCustomer } from './fixtures.js';
 
-// §3, §4.3 PATCH /customers archives (inactivates) each listed customer. The status field is not shown.
-conformance('CUSTOMER-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx) => {
-  const input = buildCustomer(seededFaker(ctx.seed, 'customer-archive'), ctx.marker, ctx.profile.customers);
-  const term = customerTermOf(input, ctx.profile.customers);
-  const [customerId] = await createCustomersForCheck(ctx, [input]);
-  const before = await readCustomerTolerantly(ctx, customerId!, term);
-  if (!before) ctx.inconclusive(`precondition: the created customer ${customerId} could not be read back`);
-  const was = inactiveState(before!);
-  if (was === undefined) ctx.inconclusive('the customer record shows no status-like field (status, active, archived…) to judge inactivation by');
-  if (was) ctx.inconclusive('a newly created customer already reads as inactive, so archiving cannot be told apart');
-  const res = await archiveCustomers(ctx, [customerId!]);
-  if (!isSuccess(res)) ctx.inconclusive(`PATCH /customers refused the profile's body (${describeResponse(res)})`);
-  ctx.ledger.archived('customer', customerId!);
-  const after = await readCustomerTolerantly(ctx, customerId!, term);
-  // No rule says an archived customer stays readable: an unreadable one cannot be judged.
-  if (!after) ctx.inconclusive(`customer ${customerId} is no longer readable after PATCH /customers, so its state cannot be read`);
-  if (inactiveState(after!) !== true) {
-    const shown = fieldValue(after!, ['status', 'customerStatus', 'active', 'isActive', 'archived', 'isArchived']);
-    throw new ContractViolation(`after PATCH /customers, customer ${customerId} still reads as active (${JSON.stringify(shown)})`);
+// §3, §4.3 PATCH /customers archives (inactivates) every customer listed. The status field is not shown:
+// it is located tolerantly (status, active, archived…), and when none is found the check is inconclusive.
+conformance('CUSTOMER-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckContext) => {
+  const [fx, ar] = await Promise.all([customerFixture(ctx), customerArchive(ctx)]);
+  await ctx.cite(ar.patch, ...ar.reads);
+  if (!isSuccess(ar.patch)) ctx.inconclusive(`PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`);
+  const problems: string[] = [];
+  for (const entry of ['a', 'b'] as const) {
+    const before = await fixtureCustomer(ctx, fx, entry === 'a' ? 'archive-a' : 'archive-b');
+    const was = inactiveState(before.record);
+    if (was === undefined) ctx.inconclusive('the customer record shows no status-like field (status, active, archived…) to judge inactivation by');
+    if (was) ctx.inconclusive('a newly created customer already reads as inactive, so archiving cannot be told apart');
+    // No rule says an archived customer stays readable: an unreadable one cannot be judged.
+    const after = ctx.need(ar.after[entry], `customer ${before.id} is no longer readable after PATCH /customers, so its state cannot be read`);
+    if (inactiveState(after) !== true) problems.push(`customer ${before.id} still reads as active (${JSON.stringify(fieldValue(after, ['status', 'customerStatus', 'active', 'isActive', 'archived', 'isArchived']))})`);
   }
+  verdict(ctx, problems, 'PATCH /customers did not inactivate every customer listed', 2, 'archived customers read back');
 });

@@ -1,23 +1,23 @@
-import { ContractViolation, describeResponse, isClientError, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { buildCustomer, customerTermOf } from '../../generators/customers.js';
-import { seededFaker } from '../../generators/random.js';
-import { customerIdOf, findCustomersByTerm, postCustomers } from './support.js';
+import { describeResponse, isClientError, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, verdict } from '../common/judge.js';
+import { customers } from './adapter.js';
+import { customerFixture, customerRoles } from './fixtures.js';
 
-// §4.3 POST /customers creates one or more customers (bulk). Body names are the profile's guesses.
-conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'customer-create-bulk');
-  const inputs = [buildCustomer(f, ctx.marker, ctx.profile.customers), buildCustomer(f, ctx.marker, ctx.profile.customers)];
-  const terms = inputs.map((i) => customerTermOf(i, ctx.profile.customers));
-  const res = await postCustomers(ctx, inputs);
-  if (isClientError(res)) ctx.inconclusive(`POST /customers refused the profile's body (${describeResponse(res)}); set customers.* in CONFORMANCE_PROFILE`);
-  if (!isSuccess(res)) throw new ContractViolation(`POST /customers with ${inputs.length} customers: ${describeResponse(res)}`);
-  // The response shape is not shown: each customer is looked up in the list by its own marker.
-  const found = await findCustomersByTerm(ctx, terms);
-  for (const r of found.values()) ctx.ledger.created('customer', customerIdOf(r));
-  if (found.size === 0) ctx.inconclusive('none of the created customers could be located in GET /customers by its marker');
-  const missing = terms.filter((t) => !found.has(t));
-  if (missing.length) throw new ContractViolation(`POST /customers accepted ${inputs.length} customers but only ${found.size} exist afterwards; missing the one marked ${missing.join(', ')}`);
-  const withoutId = [...found.values()].filter((r) => !customerIdOf(r));
-  if (withoutId.length) throw new ContractViolation(`${withoutId.length} created customer(s) carry no customerId`);
+// §4.3 POST /customers creates one or more customers (bulk): every one of them exists afterwards,
+// readable by its customerId. The body's names are the profile's guesses: their refusal is inconclusive.
+conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) => {
+  const fx = await customerFixture(ctx);
+  await ctx.cite(fx.create, ...Object.values(fx.reads));
+  if (isClientError(fx.create)) ctx.inconclusive(`POST /customers refused the profile's body (${describeResponse(fx.create)}); set customers.* in CONFORMANCE_PROFILE`);
+  expect2xx(ctx, fx.create, `POST /customers with ${customerRoles.length} customers`);
+  const located = customerRoles.filter((r) => fx.ids[r]);
+  if (located.length === 0) ctx.inconclusive('none of the created customers could be located by its unique word (the search parameter is a guess, and the walk is bounded)');
+  const problems: string[] = [];
+  for (const role of customerRoles) {
+    const [id, read] = [fx.ids[role], fx.reads[role]];
+    if (!id) ctx.inconclusive(`precondition: the customer of entry "${role}" could not be located by its unique word`);
+    if (!read || !isSuccess(read) || !customers.recordIn(read, id)) problems.push(`customer ${id} (entry "${role}") is not readable by its customerId: HTTP ${read?.status ?? 'none'}`);
+  }
+  verdict(ctx, problems, `POST /customers accepted ${customerRoles.length} customers but not all of them exist`, located.length, 'created customers read back by id');
 });

@@ -1,4 +1,4 @@
-import { conformance } from '../../harness/conformance.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildCustomer } from '../../generators/customers.js';
 import { checkModel } from '../../harness/model/run.js';
 import { seededFaker } from '../../generators/random.js';
@@ -6,7 +6,7 @@ import { CreateCustomer, GetCustomer, customerCommands } from './model/commands.
 import type { CustomerModel, CustomerReal } from './model/state.js';
 
 // §4.3 PUT changes only the fields present, whatever create / update / archive / get / list came before.
-conformance('CUSTOMER-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write'], timeoutMs: 180_000 }, async (ctx) => {
+conformance('CUSTOMER-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write'], timeoutMs: 180_000 }, async (ctx: CheckContext) => {
   const stats = { updatesApplied: 0, updatesRefused: 0 };
   const f = seededFaker(ctx.seed, 'customer-model');
   // Every sequence starts from one customer, so even short sequences update and read something.
@@ -19,7 +19,7 @@ conformance('CUSTOMER-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write'], 
   const readAll = async (model: CustomerModel, real: CustomerReal) => {
     for (const entry of model.customers) if (entry.readable) await new GetCustomer(0).runOn(model, real, entry);
   };
-  await checkModel(ctx, customerCommands(ctx.marker, ctx.profile.customers), setup, readAll);
+  await checkModel(ctx, customerCommands(ctx.marker, ctx.profile.customers, ctx.frugal ? 6 : 8), setup, readAll);
   ctx.observe('PUT /customers in sequences', stats);
   if (stats.updatesApplied === 0 && stats.updatesRefused > 0) ctx.inconclusive(`every PUT /customers of the sequences was refused (${stats.updatesRefused})`);
 });

@@ -1,22 +1,18 @@
-import { describeResponse, expectNoViolations, isSuccess, partialUpdateViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { buildCustomer, changedName, customerTermOf } from '../../generators/customers.js';
-import { seededFaker } from '../../generators/random.js';
-import { createCustomersForCheck, putCustomers, readCustomerTolerantly } from './support.js';
+import { describeResponse, isSuccess, partialUpdateViolations } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { customerFixture, customerUpdate, fixtureCustomer } from './fixtures.js';
 
-// §4.3 PUT /customers (beta): only fields present in the body are changed.
-conformance('CUSTOMER-UPDATE-PARTIAL', { needs: ['write'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'customer-update-partial');
-  const input = buildCustomer(f, ctx.marker, ctx.profile.customers);
-  const term = customerTermOf(input, ctx.profile.customers);
-  const [customerId] = await createCustomersForCheck(ctx, [input]);
-  const before = await readCustomerTolerantly(ctx, customerId!, term);
-  if (!before) ctx.inconclusive(`precondition: the created customer ${customerId} could not be read back`);
-  const field = ctx.profile.customers.updatableField;
-  const sent = { [field]: changedName(f) };
-  const res = await putCustomers(ctx, [{ customerId, ...sent }]);
-  if (!isSuccess(res)) ctx.inconclusive(`PUT /customers refused the profile's body (${describeResponse(res)}); nothing was updated to compare`);
-  const after = await readCustomerTolerantly(ctx, customerId!, term);
-  if (!after) ctx.inconclusive(`precondition: customer ${customerId} could not be read back after the update`);
-  expectNoViolations(partialUpdateViolations(before, after, sent), `PUT /customers sent only ${field}, but the record read back differs`);
+// §4.3 PUT /customers (beta): only fields present in the body change, for every entry of the bulk.
+conformance('CUSTOMER-UPDATE-PARTIAL', { needs: ['write'] }, async (ctx: CheckContext) => {
+  const [fx, up] = await Promise.all([customerFixture(ctx), customerUpdate(ctx)]);
+  await ctx.cite(up.put, ...up.reads);
+  if (!isSuccess(up.put)) ctx.inconclusive(`PUT /customers refused the profile's body (${describeResponse(up.put)}); nothing was updated to compare`);
+  const problems: string[] = [];
+  for (const entry of ['a', 'b'] as const) {
+    const before = await fixtureCustomer(ctx, fx, entry === 'a' ? 'update-a' : 'update-b');
+    const after = ctx.need(up.after[entry], `precondition: customer ${before.id} could not be read back after the update`);
+    problems.push(...partialUpdateViolations(before.record, after, up.sent[entry]).map((p) => `${before.id} (sent ${Object.keys(up.sent[entry]).join(', ')}): ${p}`));
+  }
+  verdict(ctx, problems, 'PUT /customers did not change exactly the fields present in the body', 2, 'updated customers compared before and after');
 });

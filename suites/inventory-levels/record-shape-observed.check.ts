@@ -1,11 +1,11 @@
 import { isRecord, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { getItemLevels, levelsIn, sampleItemIds } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { getItemLevels, levelsIn, sampleItemIds } from './adapter.js';
 
 const keysOf = (v: unknown) => (isRecord(v) ? Object.keys(v).sort() : Array.isArray(v) ? ['(array)'] : [typeof v]);
 
 // §2.4, §4.4: parameters, bodies and records are not shown; record what the target uses.
-conformance('INVENTORY-RECORD-SHAPE', async (ctx) => {
+conformance('INVENTORY-RECORD-SHAPE', async (ctx: CheckContext) => {
   const company = { [ctx.profile.companyParam]: ctx.companyId };
   const location = ctx.target.locationId;
   const names = ctx.profile.inventoryLevels;
@@ -19,9 +19,9 @@ conformance('INVENTORY-RECORD-SHAPE', async (ctx) => {
   if (many) ctx.observe(`GET /inventoryLevels status: ${names.listLocationsParam}`, many.status);
   const listed = [plain, one, many].find((r) => r && isSuccess(r));
   if (!listed) ctx.inconclusive('no form of GET /inventoryLevels was accepted; nothing to observe');
-  ctx.observe('list body keys', keysOf(listed!.json));
-  ctx.observe('list level record keys', [...new Set(objectsWithKey(listed!.json, 'itemId').flatMap((r) => Object.keys(r)))].sort());
-  const itemId = sampleItemIds(levelsIn(ctx, listed!.json), 1)[0];
+  ctx.observe('list body keys', keysOf(listed.json));
+  ctx.observe('list level record keys', [...new Set(objectsWithKey(listed.json, 'itemId').flatMap((r) => Object.keys(r)))].sort());
+  const itemId = sampleItemIds(levelsIn(ctx, listed.json), 1)[0];
   ctx.observe('quantity located', itemId ? `yes (as ${names.quantityField} or a usual name)` : 'no');
   if (!itemId) return;
   const single = await getItemLevels(ctx, itemId);

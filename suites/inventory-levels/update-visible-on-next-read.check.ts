@@ -1,33 +1,26 @@
 import { ContractViolation, describeResponse, isClientError, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { buildStockedPart, levelEntry, newQuantity } from '../../generators/inventory-levels.js';
-import { seededFaker } from '../../generators/random.js';
-import { createItemForCheck } from '../items/support.js';
-import { getItemLevels, levelsIn, listLevels, putLevels, sampleItemIds } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { levelsIn } from './adapter.js';
+import { levelUpdate } from './fixtures.js';
 
-// §4.4 PUT /inventoryLevels (bulk) then GET /inventoryLevels/{itemId}: the new level shows.
-// The level belongs to a stocked part this check creates, so no real stock is ever changed.
-conformance('INVENTORY-UPDATE-VISIBLE', { needs: ['write', 'location'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'inventory-update');
-  const locationId = ctx.target.locationId!;
-  const itemId = await createItemForCheck(ctx, buildStockedPart(f, ctx.marker));
-  const quantity = newQuantity(f);
-  const put = await putLevels(ctx, [levelEntry(ctx.profile.inventoryLevels, itemId, locationId, quantity)]);
-  if (isClientError(put)) ctx.inconclusive(`PUT /inventoryLevels refused the profile's body (${describeResponse(put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`);
-  if (!isSuccess(put)) throw new ContractViolation(`PUT /inventoryLevels: ${describeResponse(put)}`);
-  const read = await getItemLevels(ctx, itemId);
-  if (!isSuccess(read)) {
-    // Tell "not visible" apart from a single-item read that never works (its own clause).
-    const list = await listLevels(ctx);
-    const other = isSuccess(list) ? sampleItemIds(levelsIn(ctx, list.json), 1)[0] : undefined;
-    const control = other ? await getItemLevels(ctx, other) : undefined;
-    if (!control || !isSuccess(control)) ctx.inconclusive(`GET /inventoryLevels/{itemId} does not answer for any item (${describeResponse(read)})`);
-    throw new ContractViolation(`after a successful PUT, the levels of item ${itemId} are not readable: ${describeResponse(read)}`);
+// §4.4 PUT /inventoryLevels (bulk) then GET /inventoryLevels/{itemId}: every entry's new level shows.
+// Two entries in one PUT, on stocked parts the run created, so no real stock is ever changed.
+conformance('INVENTORY-UPDATE-VISIBLE', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
+  const up = await levelUpdate(ctx);
+  await ctx.cite(up.put);
+  if (isClientError(up.put)) ctx.inconclusive(`PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`);
+  if (!isSuccess(up.put)) throw new ContractViolation(`PUT /inventoryLevels with two valid entries: ${describeResponse(up.put)}`);
+  const locationId = ctx.need(ctx.target.locationId, 'LOCATION_ID is not set');
+  const problems: string[] = [];
+  for (const entry of ['a', 'b'] as const) {
+    const [itemId, quantity, read] = [up.items[entry], up.sent[entry], up.after[entry]];
+    await ctx.cite(read);
+    if (!read || !isSuccess(read)) ctx.inconclusive(`precondition: GET /inventoryLevels/${itemId} after the update was refused (${read ? describeResponse(read) : 'not sent'}); INVENTORY-ITEM-AGREES judges single reads`);
+    const levels = levelsIn(ctx, read.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
+    const atLocation = levels.filter((l) => l.locationId === locationId);
+    const candidates = atLocation.length ? atLocation : levels.filter((l) => l.locationId === undefined);
+    if (!candidates.some((l) => l.quantity === quantity)) problems.push(`item ${itemId} at ${locationId} was set to ${quantity}; the next read shows ${JSON.stringify(candidates.map((l) => l.quantity))}`);
   }
-  const levels = levelsIn(ctx, read.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
-  const atLocation = levels.filter((l) => l.locationId === locationId);
-  const candidates = atLocation.length ? atLocation : levels.filter((l) => l.locationId === undefined);
-  if (!candidates.some((l) => l.quantity === quantity)) {
-    throw new ContractViolation(`PUT set item ${itemId} at ${locationId} to ${quantity}, but the next read shows ${JSON.stringify(candidates.map((l) => l.quantity))} there`);
-  }
+  verdict(ctx, problems, 'PUT /inventoryLevels is not visible on the next read of every entry', 2, 'updated levels read back');
 });

@@ -1,14 +1,12 @@
 import { writeEnvelope } from '../../contract/schemas.js';
-import { expectNoViolations, expectSuccess, schemaViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { buildPart } from '../../generators/items.js';
-import { seededFaker } from '../../generators/random.js';
-import { archiveItems, createItemForCheck } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { expect2xx, expectShape } from '../common/judge.js';
+import { itemArchive } from './fixtures.js';
 
-conformance('ITEM-ARCHIVE-ENVELOPE', { needs: ['write'] }, async (ctx) => {
-  const itemId = await createItemForCheck(ctx, buildPart(seededFaker(ctx.seed, 'archive-envelope'), ctx.marker));
-  const res = await archiveItems(ctx, [itemId]);
-  expectSuccess(res, 'PATCH /items');
-  ctx.ledger.archived('item', itemId);
-  expectNoViolations(schemaViolations(writeEnvelope, res.json), 'PATCH /items body is not { success, message, data }');
+// §4.2 PATCH /items, §2.7: the write envelope.
+conformance('ITEM-ARCHIVE-ENVELOPE', { needs: ['write'] }, async (ctx: CheckContext) => {
+  const ar = await itemArchive(ctx);
+  await ctx.cite(ar.patch);
+  expect2xx(ctx, ar.patch, 'PATCH /items archiving two items');
+  expectShape(ctx, writeEnvelope, ar.patch.json, 'the PATCH /items answer');
 });

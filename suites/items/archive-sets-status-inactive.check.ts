@@ -1,16 +1,22 @@
-import { ContractViolation, describeResponse, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { buildPart } from '../../generators/items.js';
-import { seededFaker } from '../../generators/random.js';
-import { archiveItems, createItemForCheck, getItem, itemIn } from './support.js';
+import { describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { items } from './adapter.js';
+import { fixtureItem, itemArchive, itemFixture } from './fixtures.js';
 
-conformance('ITEM-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx) => {
-  const itemId = await createItemForCheck(ctx, buildPart(seededFaker(ctx.seed, 'archive-inactive'), ctx.marker, { status: 'Active' }));
-  const archived = await archiveItems(ctx, [itemId]);
-  if (!isSuccess(archived)) ctx.inconclusive(`PATCH /items was refused (${describeResponse(archived)}); its envelope has its own check`);
-  ctx.ledger.archived('item', itemId);
-  const res = await getItem(ctx, itemId);
-  if (!isSuccess(res)) throw new ContractViolation(`the archived item is no longer readable by id: ${describeResponse(res)}`);
-  const status = itemIn(res.json)?.status;
-  if (status !== 'Inactive') throw new ContractViolation(`after PATCH /items the item's status is ${JSON.stringify(status)}, expected "Inactive"`);
+// §3, §4.2: PATCH /items sets status Inactive on every item listed, which stays readable by id.
+conformance('ITEM-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckContext) => {
+  const [fx, ar] = await Promise.all([itemFixture(ctx), itemArchive(ctx)]);
+  if (!isSuccess(ar.patch)) ctx.inconclusive(`PATCH /items was refused (${describeResponse(ar.patch)}); ITEM-ARCHIVE-ENVELOPE judges that`);
+  await ctx.cite(ar.patch);
+  const problems: string[] = [];
+  for (const entry of ['a', 'b'] as const) {
+    const { id } = fixtureItem(ctx, fx, entry === 'a' ? 'archive-a' : 'archive-b');
+    const after = ctx.need(ar.after[entry], `precondition: item ${id} was not read after the archive`);
+    await ctx.cite(after);
+    const record = isSuccess(after) ? items.recordIn(after, id) : undefined;
+    if (!record) problems.push(`archived item ${id} is no longer readable by id: ${describeResponse(after)}`);
+    else if (record.status !== 'Inactive') problems.push(`archived item ${id} has status ${JSON.stringify(record.status)}, expected "Inactive"`);
+  }
+  verdict(ctx, problems, 'PATCH /items did not inactivate every item listed', 2, 'archived items read back');
 });

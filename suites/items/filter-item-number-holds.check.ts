@@ -1,19 +1,42 @@
-import { ContractViolation, describeResponse, expectNoViolations, expectSuccess, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { itemIdOf, listItems, pageRecords } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { judgeFilter, precondition } from '../common/judge.js';
+import { collect } from '../common/listing.js';
+import { items } from './adapter.js';
+import { itemFixture, itemSample } from './fixtures.js';
 
-conformance('ITEM-FILTER-ITEMNUMBER', async (ctx) => {
-  const sample = await listItems(ctx, { size: 20, page: 2 });
-  if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items without a filter was refused (${describeResponse(sample)})`);
-  const target = pageRecords(sample).find((r) => typeof r.itemNumber === 'string' && r.itemNumber.length > 0);
-  if (!target) ctx.skip('no item with an itemNumber on the sampled page');
-  const itemNumber = target!.itemNumber as string;
-  const res = await listItems(ctx, { itemNumber, size: 50, page: 1 });
-  expectSuccess(res, `GET /items?itemNumber=${itemNumber}`);
-  const records = pageRecords(res);
-  expectNoViolations(
-    records.filter((r) => r.itemNumber !== itemNumber).map((r) => `${itemIdOf(r)} has itemNumber ${String(r.itemNumber)}`),
-    `itemNumber=${itemNumber} returned other item numbers`,
-  );
-  if (!records.some((r) => itemIdOf(r) === itemIdOf(target!))) throw new ContractViolation(`itemNumber=${itemNumber} did not return item ${itemIdOf(target!)}, which has it`);
+/** Two items with unrelated numbers: the run's part and tire, else two listed items. */
+async function twoItems(ctx: CheckContext): Promise<{ id: string; itemNumber: string }[]> {
+  if (ctx.run.mode === 'full') {
+    const fx = await itemFixture(ctx);
+    const pair = (['part', 'tire'] as const).flatMap((role) => (fx.ids[role] ? [{ id: fx.ids[role]!, itemNumber: fx.inputs[role].itemNumber }] : []));
+    if (pair.length === 2) return pair;
+  }
+  const sample = await itemSample(ctx);
+  precondition(ctx, sample, 'GET /items');
+  await ctx.cite(sample);
+  const listed = items.records(sample).flatMap((r) => (items.idOf(r) && typeof r.itemNumber === 'string' && r.itemNumber.length > 3 ? [{ id: items.idOf(r)!, itemNumber: r.itemNumber }] : []));
+  const a = listed[0];
+  const b = listed.find((x) => a && !x.itemNumber.toLowerCase().includes(a.itemNumber.toLowerCase()) && !a.itemNumber.toLowerCase().includes(x.itemNumber.toLowerCase()));
+  return a && b ? [a, b] : [];
+}
+
+// §4.2 GET /items?itemNumber=: the item with that number comes back, and one with an unrelated
+// number does not. How the value matches (exactly, by prefix, as a part) is not shown, so a
+// returned item only has to contain the value in its itemNumber.
+conformance('ITEM-FILTER-ITEMNUMBER', async (ctx: CheckContext) => {
+  const [a, b] = await twoItems(ctx);
+  if (!a || !b) ctx.skip('no two items with unrelated item numbers to filter on');
+  const got = await collect(ctx, items, { itemNumber: a.itemNumber });
+  await ctx.cite(...got.responses);
+  precondition(ctx, got.first, `GET /items?itemNumber=${a.itemNumber}`);
+  const needle = a.itemNumber.toLowerCase();
+  const shown = got.records.filter((r) => typeof r.itemNumber === 'string');
+  judgeFilter(ctx, `GET /items?itemNumber=${a.itemNumber}`, {
+    expected: [{ id: a.id, why: `its itemNumber is ${a.itemNumber}` }],
+    excluded: [{ id: b.id, why: `its itemNumber ${b.itemNumber} is unrelated` }],
+    returned: got.ids,
+    complete: got.complete,
+    mismatched: shown.filter((r) => !String(r.itemNumber).toLowerCase().includes(needle)).map((r) => `${items.idOf(r)} has itemNumber ${String(r.itemNumber)}`),
+    judgedRecords: shown.length,
+  });
 });

@@ -1,37 +1,58 @@
 import { itemTypes } from '../../contract/schemas.js';
-import { expectNoViolations, expectSuccess, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { getItem, itemIdOf, itemIn, listItems, pageRecords } from './support.js';
+import { isSuccess, type FilterCase } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { Rec } from '../common/adapter.js';
+import { judgeFilter, precondition } from '../common/judge.js';
+import { collect } from '../common/listing.js';
+import { items } from './adapter.js';
+import { itemFixture, itemSample } from './fixtures.js';
 
-/** Records read by id per type when the list records do not show their itemType. */
-const readBack = 3;
-
-// §4.2: type filters on itemType. Which fields a list record carries is not shown (§2.7 gives only
-// `content`): a record without itemType is judged on a few reads by id (§2.2), never on its absence.
-conformance('ITEM-FILTER-TYPE', async (ctx) => {
-  const responses = await Promise.all(itemTypes.map((type) => listItems(ctx, { type, size: 25, page: 1 })));
-  const judged: { type: string; itemId: string; itemType: unknown }[] = [];
-  const unshown: { type: string; itemId: string }[] = [];
-  let listed = 0;
-  responses.forEach((res, i) => {
-    const type = itemTypes[i]!;
-    expectSuccess(res, `GET /items?type=${type}`);
-    const records = pageRecords(res);
-    listed += records.length;
-    for (const r of records) {
-      if ('itemType' in r) judged.push({ type, itemId: itemIdOf(r), itemType: r.itemType });
-      else if (unshown.filter((u) => u.type === type).length < readBack) unshown.push({ type, itemId: itemIdOf(r) });
+/** Items of known type: the run's part and tire as read back, else listed items that show their type. */
+async function knownItems(ctx: CheckContext): Promise<{ id: string; type: string; itemNumber: string }[]> {
+  const known: { id: string; type: string; itemNumber: string }[] = [];
+  if (ctx.run.mode === 'full') {
+    const fx = await itemFixture(ctx);
+    for (const role of ['part', 'tire'] as const) {
+      const [id, read] = [fx.ids[role], fx.reads[role]];
+      const record = id && read && isSuccess(read) ? items.recordIn(read, id) : undefined;
+      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string') known.push({ id, type: record.itemType, itemNumber: record.itemNumber });
     }
-  });
-  if (listed === 0) ctx.skip('no items of any type listed: the company has nothing to filter');
-  const reads = await Promise.all(unshown.map((u) => getItem(ctx, u.itemId)));
-  reads.forEach((res, i) => {
-    const item = isSuccess(res) ? itemIn(res.json) : undefined;
-    if (item && 'itemType' in item) judged.push({ ...unshown[i]!, itemType: item.itemType });
-  });
-  if (judged.length === 0) ctx.inconclusive('neither the list records nor the items read by id show an itemType to judge the filter by');
-  expectNoViolations(
-    judged.filter((j) => j.itemType !== j.type).map((j) => `type=${j.type} returned ${j.itemId} of itemType ${String(j.itemType)}`),
-    'GET /items?type= returned other types',
+  }
+  if (known.length < 2 || !ctx.frugal) {
+    const sample = await itemSample(ctx);
+    if (isSuccess(sample)) {
+      await ctx.cite(sample);
+      const seen = new Set(known.map((k) => k.type));
+      for (const r of items.records(sample)) {
+        const id = items.idOf(r);
+        if (!id || typeof r.itemType !== 'string' || typeof r.itemNumber !== 'string' || seen.has(r.itemType)) continue;
+        seen.add(r.itemType);
+        known.push({ id, type: r.itemType, itemNumber: r.itemNumber });
+      }
+    }
+  }
+  return known;
+}
+
+// §4.2 GET /items?type=: an item comes back under its own type and not under another. Each known
+// item is looked for with its unique itemNumber too (§4.2), so the answer is short and complete.
+conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
+  const known = await knownItems(ctx);
+  if (!known.length) ctx.skip('no item of known type to filter on');
+  const cases: FilterCase[] = [];
+  await Promise.all(
+    known.map(async (k) => {
+      const other = itemTypes.find((t) => t !== k.type)!;
+      const [own, foreign] = await Promise.all([collect(ctx, items, { type: k.type, itemNumber: k.itemNumber }), collect(ctx, items, { type: other, itemNumber: k.itemNumber })]);
+      await ctx.cite(...own.responses, ...foreign.responses);
+      precondition(ctx, own.first, `GET /items?type=${k.type}`);
+      precondition(ctx, foreign.first, `GET /items?type=${other}`);
+      const wrongType = (records: Rec[], type: string) => records.filter((r) => 'itemType' in r && r.itemType !== type).map((r) => `type=${type} returned ${items.idOf(r)} of itemType ${String(r.itemType)}`);
+      cases.push(
+        { expected: [{ id: k.id, why: `it is a ${k.type}` }], excluded: [], returned: own.ids, complete: own.complete, mismatched: wrongType(own.records, k.type) },
+        { expected: [], excluded: [{ id: k.id, why: `it is a ${k.type}, not a ${other}` }], returned: foreign.ids, complete: foreign.complete, mismatched: wrongType(foreign.records, other) },
+      );
+    }),
   );
+  judgeFilter(ctx, 'GET /items?type=', ...cases);
 });

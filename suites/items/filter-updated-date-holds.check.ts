@@ -1,43 +1,69 @@
-import {
-  ContractViolation,
-  describeResponse,
-  expectNoViolations,
-  expectSuccess,
-  isSuccess,
-  middleWindow,
-  recordsOutsideWindow,
-  reportedTotal,
-  updatedStampOf,
-} from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { itemIdOf, listItems, pageRecords } from './support.js';
+import { isSuccess, middleWindow, updatedStampOf, type FilterCase } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { Rec } from '../common/adapter.js';
+import { judgeFilter, precondition } from '../common/judge.js';
+import { collect, DAY_MS, isoSeconds } from '../common/listing.js';
+import { items } from './adapter.js';
+import { itemFixture, itemSample } from './fixtures.js';
 
-// §4.2 updatedDateStart / updatedDateEnd (ISO 8601): only items last updated inside the window.
-conformance('ITEM-FILTER-UPDATED', async (ctx) => {
-  const farFuture = { updatedDateStart: '2999-01-01T00:00:00Z', updatedDateEnd: '2999-12-31T23:59:59Z' };
-  const sample = await listItems(ctx, { size: 50, page: 1 });
-  if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items without a filter was refused (${describeResponse(sample)})`);
-  const future = await listItems(ctx, { ...farFuture, size: 10, page: 1 });
-  expectSuccess(future, 'GET /items with a far-future updated window');
-  const leaked = pageRecords(future);
-  if (leaked.length) throw new ContractViolation(`a window in the year 2999 returned ${leaked.length} items, e.g. ${itemIdOf(leaked[0]!)}`);
+type Window = { start: string; end: string };
+const query = (w: Window) => ({ updatedDateStart: w.start, updatedDateEnd: w.end });
+/** Records whose located update time (not a documented item field, §2.2) lies outside the window. */
+const outside = (records: readonly Rec[], w: Window) =>
+  records.filter((r) => {
+    const t = updatedStampOf(r);
+    return t !== undefined && (t < Date.parse(w.start) || t > Date.parse(w.end));
+  }).map((r) => `${items.idOf(r)} updated ${new Date(updatedStampOf(r)!).toISOString()}, outside ${w.start} .. ${w.end}`);
 
-  // The update time is not a documented item field (§2.2): judge records only where it is located.
-  const sampled = pageRecords(sample);
-  const window = middleWindow(sampled);
-  if (!window) {
-    ctx.observe('item update timestamp', 'not located in records; checked only that a future window is empty');
-    return;
-  }
-  ctx.observe('item update timestamp', 'located; checked every record of a mid window');
-  const res = await listItems(ctx, { updatedDateStart: window.start, updatedDateEnd: window.end, size: 100, page: 1 });
-  expectSuccess(res, 'GET /items with an updated window');
-  const records = pageRecords(res);
-  expectNoViolations(recordsOutsideWindow(records, window, itemIdOf), `items outside the window ${window.start} .. ${window.end}`);
-  const total = reportedTotal(res.json) ?? records.length;
-  const all = reportedTotal(sample.json);
-  const earliest = Math.min(...sampled.map(updatedStampOf).filter((t): t is number => t !== undefined));
-  if (all !== undefined && total >= all && earliest < Date.parse(window.start)) {
-    throw new ContractViolation(`the window ${window.start} .. ${window.end} did not narrow the list (${total} of ${all})`);
-  }
+/** The run's part, created now: inside a window around now, outside one ending before the run; narrowed by its unique number. */
+async function withRunItem(ctx: CheckContext): Promise<FilterCase[] | undefined> {
+  const fx = await itemFixture(ctx);
+  const id = fx.ids.part;
+  if (!id) return undefined;
+  const itemNumber = fx.inputs.part.itemNumber;
+  const started = Date.parse(ctx.run.startedAt);
+  const recent = { start: isoSeconds(started - DAY_MS), end: isoSeconds(Date.now() + DAY_MS) };
+  const old = { start: '2000-01-01T00:00:00Z', end: isoSeconds(started - 2 * DAY_MS) };
+  const [inRecent, inOld] = await Promise.all([collect(ctx, items, { itemNumber, ...query(recent) }), collect(ctx, items, { itemNumber, ...query(old) })]);
+  await ctx.cite(...inRecent.responses, ...inOld.responses);
+  precondition(ctx, inRecent.first, 'GET /items with an updated window');
+  precondition(ctx, inOld.first, 'GET /items with an updated window');
+  return [
+    { expected: [{ id, why: `the run created it, inside ${recent.start} .. ${recent.end}` }], excluded: [], returned: inRecent.ids, complete: inRecent.complete, mismatched: outside(inRecent.records, recent) },
+    { expected: [], excluded: [{ id, why: `the run created it after ${old.end}` }], returned: inOld.ids, complete: inOld.complete, mismatched: outside(inOld.records, old) },
+  ];
+}
+
+/** Without writes: update times located in listed items, a window over their middle half. */
+async function withLocatedTimes(ctx: CheckContext): Promise<FilterCase[]> {
+  const sample = await itemSample(ctx);
+  precondition(ctx, sample, 'GET /items');
+  await ctx.cite(sample);
+  const sampled = items.records(sample);
+  const w = ctx.need(middleWindow(sampled), 'the item records show no update time to choose a window from (not a documented field, §2.2)');
+  const got = await collect(ctx, items, query(w));
+  await ctx.cite(...got.responses);
+  precondition(ctx, got.first, 'GET /items with an updated window');
+  const [s, e] = [Date.parse(w.start), Date.parse(w.end)];
+  const timed = sampled.filter((r) => updatedStampOf(r) !== undefined && items.idOf(r));
+  const at = (r: Rec) => updatedStampOf(r)!;
+  return [{
+    expected: timed.filter((r) => at(r) > s && at(r) < e).map((r) => ({ id: items.idOf(r)!, why: `the list shows it updated ${new Date(at(r)).toISOString()}` })),
+    excluded: timed.filter((r) => at(r) < s - 1000 || at(r) > e + 1000).map((r) => ({ id: items.idOf(r)!, why: `the list shows it updated ${new Date(at(r)).toISOString()}` })),
+    returned: got.ids,
+    complete: got.complete,
+    mismatched: outside(got.records, w),
+  }];
+}
+
+// §4.2 updatedDateStart / updatedDateEnd (ISO 8601): items last updated inside the window come back,
+// the others stay out, and nothing comes back for a window wholly in the future.
+conformance('ITEM-FILTER-UPDATED', async (ctx: CheckContext) => {
+  const future = { start: isoSeconds(Date.now() + 2 * DAY_MS), end: isoSeconds(Date.now() + 3 * DAY_MS) };
+  const [own, inFuture] = await Promise.all([ctx.run.mode === 'full' ? withRunItem(ctx) : undefined, items.list(ctx, { ...query(future), size: 10, page: 1 })]);
+  const cases = own ?? (await withLocatedTimes(ctx));
+  await ctx.cite(inFuture);
+  precondition(ctx, inFuture, 'GET /items with an updated window in the future');
+  const leaked = items.records(inFuture).map((r) => `${items.idOf(r)} came back for ${future.start} .. ${future.end}, a window wholly in the future`);
+  judgeFilter(ctx, 'GET /items with updatedDateStart/updatedDateEnd', ...cases, { expected: [], excluded: [], returned: [], complete: true, mismatched: leaked });
 });

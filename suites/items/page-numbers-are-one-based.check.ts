@@ -1,25 +1,29 @@
-import { ContractViolation, expectSuccess, isRecord } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { listItems } from './support.js';
+import { ContractViolation, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { precondition } from '../common/judge.js';
+import { itemPages } from './fixtures.js';
 
-/** The two page numbers of a page object, when the page object carries them (its shape has its own check). */
-function pageNumbers(body: unknown): { number: number; pageNumber: number; totalCount: number } | undefined {
+/** The page numbers a page object shows, when it shows them (its shape has its own check). */
+function pageNumbers(body: unknown): { number: number; pageNumber: number; totalPages?: number } | undefined {
   if (!isRecord(body) || !isRecord(body.pageable)) return undefined;
-  const { number, totalCount } = body;
+  const { number, totalPages } = body;
   const { pageNumber } = body.pageable;
-  if (typeof number !== 'number' || typeof pageNumber !== 'number' || typeof totalCount !== 'number') return undefined;
-  return { number, pageNumber, totalCount };
+  if (typeof number !== 'number' || typeof pageNumber !== 'number') return undefined;
+  return { number, pageNumber, totalPages: typeof totalPages === 'number' ? totalPages : undefined };
 }
 
-conformance('ITEM-PAGE-ONE-BASED', async (ctx) => {
-  const [first, second] = await Promise.all([listItems(ctx, { size: 1, page: 1 }), listItems(ctx, { size: 1, page: 2 })]);
-  for (const [page, res] of [[1, first], [2, second]] as const) {
-    expectSuccess(res, `GET /items?page=${page}`);
-    const numbers = pageNumbers(res.json);
-    if (!numbers) ctx.inconclusive(`page ${page} carries no number / pageable.pageNumber to inspect`);
-    if (page === 2 && numbers!.totalCount < 2) continue; // no second page to number
-    if (numbers!.number !== page || numbers!.pageNumber !== page) {
-      throw new ContractViolation(`page=${page} reported number ${numbers!.number} and pageable.pageNumber ${numbers!.pageNumber}; both must be ${page}`);
-    }
+// §2.7: number and pageable.pageNumber are 1-based (page=1 gives number 1). Judged on pages that
+// exist: what a page past the last reports is not shown.
+conformance('ITEM-PAGE-ONE-BASED', async (ctx: CheckContext) => {
+  const { pages } = await itemPages(ctx);
+  precondition(ctx, pages[1], 'GET /items?page=1');
+  const first = ctx.need(pageNumbers(pages[1]!.json), 'page 1 carries no number / pageable.pageNumber to inspect (the page object shape has its own check)');
+  for (const [page, res] of Object.entries(pages).map(([p, r]) => [Number(p), r] as const)) {
+    if (!isSuccess(res)) continue;
+    const n = pageNumbers(res.json);
+    if (!n || (page > 1 && first.totalPages !== undefined && page > first.totalPages)) continue;
+    await ctx.cite(res);
+    if (n.number !== page || n.pageNumber !== page) throw new ContractViolation(`page=${page} reported number ${n.number} and pageable.pageNumber ${n.pageNumber}; both must be ${page}`);
+    ctx.saw(1, `page ${page} numbered ${page}`);
   }
 });

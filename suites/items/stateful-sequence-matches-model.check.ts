@@ -1,4 +1,4 @@
-import { conformance } from '../../harness/conformance.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildPart } from '../../generators/items.js';
 import { checkModel } from '../../harness/model/run.js';
 import { seededFaker } from '../../generators/random.js';
@@ -7,7 +7,7 @@ import type { ItemModel, ItemReal } from './model/state.js';
 
 // §3: PATCH /items sets status Inactive on each listed item, which stays readable, whatever
 // create / archive / get / list came before; items not listed keep their status.
-conformance('ITEM-ARCHIVE-INACTIVE', { variant: 'stateful', needs: ['write'], timeoutMs: 180_000 }, async (ctx) => {
+conformance('ITEM-ARCHIVE-INACTIVE', { variant: 'stateful', needs: ['write'], timeoutMs: 180_000 }, async (ctx: CheckContext) => {
   const f = seededFaker(ctx.seed, 'item-model');
   // Every sequence starts from one item, so even short sequences archive and read something.
   const setup = async () => {
@@ -18,5 +18,5 @@ conformance('ITEM-ARCHIVE-INACTIVE', { variant: 'stateful', needs: ['write'], ti
   const readAll = async (model: ItemModel, real: ItemReal) => {
     for (const entry of model.items) await new GetItem(0).runOn(model, real, entry);
   };
-  await checkModel(ctx, itemCommands(ctx.marker), setup, readAll);
+  await checkModel(ctx, itemCommands(ctx.marker, ctx.frugal ? 6 : 8), setup, readAll);
 });

@@ -4,7 +4,7 @@ import type { Profile } from '../../../harness/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
 import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { archiveCustomers, createCustomersForCheck, findCustomersByTerm, putCustomers, readCustomerTolerantly } from '../support.js';
+import { archiveCustomers, findCustomersByTerm, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
 import type { CustomerModel, CustomerReal } from './state.js';
 
 type CustomerCommand = fc.AsyncCommand<CustomerModel, CustomerReal>;
@@ -24,10 +24,12 @@ export class CreateCustomer implements CustomerCommand {
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const input = this.build();
     const term = customerTermOf(input, r.ctx.profile.customers);
-    const [id] = await createCustomersForCheck(r.ctx, [input]);
-    const original = await readCustomerTolerantly(r.ctx, id!, term);
-    if (!original) r.ctx.inconclusive(`precondition: the created customer ${id} could not be read back`);
-    m.customers.push(tracked(id!, term, original!));
+    const res = await postCustomers(r.ctx, [input]);
+    if (!isSuccess(res)) r.ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`);
+    const id = r.ctx.need((await locateCreated(r.ctx, res, [term])).get(term), 'precondition: the created customer could not be located by its unique word');
+    r.ctx.ledger.created('customer', id);
+    const original = r.ctx.need(await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
+    m.customers.push(tracked(id, term, original));
   }
   toString = () => 'create';
 }
@@ -78,10 +80,10 @@ export class GetCustomer implements CustomerCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
-    const record = await readCustomerTolerantly(r.ctx, entry.id, entry.term);
-    if (!record) r.ctx.inconclusive(`precondition: customer ${entry.id} could not be read in the sequence`);
-    const problems = modelDifferences(entry, record!);
+    const record = r.ctx.need(await readCustomerTolerantly(r.ctx, entry.id, entry.term), `precondition: customer ${entry.id} could not be read in the sequence`);
+    const problems = modelDifferences(entry, record);
     if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
+    r.ctx.saw(1, 'customer reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
 }
@@ -96,6 +98,7 @@ export class ListCustomers implements CustomerCommand {
     if (!record) return;
     const problems = modelDifferences(entry, record, true);
     if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
+    r.ctx.saw(1, 'listed customers compared with the model');
   }
   toString = () => `list(${this.pick})`;
 }

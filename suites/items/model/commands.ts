@@ -3,7 +3,8 @@ import type { ItemCreateInput } from '../../../contract/schemas.js';
 import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
 import { validItemArbitrary } from '../../../generators/items.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { archiveItems, createItemForCheck, getItem, itemIdOf, itemIn, listItems, pageRecords } from '../support.js';
+import { archiveItems, items } from '../adapter.js';
+import { createItems } from '../fixtures.js';
 import type { ItemEntry, ItemModel, ItemReal } from './state.js';
 
 type ItemCommand = fc.AsyncCommand<ItemModel, ItemReal>;
@@ -24,11 +25,13 @@ export class CreateItem implements ItemCommand {
   check = () => true;
   async run(m: ItemModel, r: ItemReal): Promise<void> {
     const input = this.build();
-    const itemId = await createItemForCheck(r.ctx, input);
-    const res = await getItem(r.ctx, itemId);
-    const item = isSuccess(res) ? itemIn(res.json) : undefined;
-    if (!item) r.ctx.inconclusive(`precondition: the created item ${itemId} could not be read (${describeResponse(res)})`);
-    m.items.push({ itemId, itemNumber: input.itemNumber, status: item!.status, archived: false });
+    const { create, found } = await createItems(r.ctx, [input]);
+    if (!isSuccess(create)) r.ctx.inconclusive(`precondition: POST /items was refused (${describeResponse(create)})`);
+    const at = found[0];
+    const itemId = r.ctx.need(at && 'id' in at ? at.id : undefined, 'precondition: the created item could not be located');
+    const res = await items.get(r.ctx, itemId);
+    const item = r.ctx.need(isSuccess(res) ? items.recordIn(res, itemId) : undefined, `precondition: the created item ${itemId} could not be read (${describeResponse(res)})`);
+    m.items.push({ itemId, itemNumber: input.itemNumber, status: item.status, archived: false });
   }
   toString = () => 'create';
 }
@@ -55,12 +58,13 @@ export class GetItem implements ItemCommand {
     await this.runOn(m, r, pickOf(m.items, this.pick)!);
   }
   async runOn(m: Readonly<ItemModel>, r: ItemReal, entry: ItemEntry): Promise<void> {
-    const res = await getItem(r.ctx, entry.itemId);
-    const item = isSuccess(res) ? itemIn(res.json) : undefined;
+    const res = await items.get(r.ctx, entry.itemId);
+    const item = isSuccess(res) ? items.recordIn(res, entry.itemId) : undefined;
     if (!item && entry.archived) throw new ContractViolation(`archived item ${label(m, entry)} is no longer readable by id: ${describeResponse(res)}`);
-    if (!item) r.ctx.inconclusive(`precondition: item ${entry.itemId} could not be read in the sequence (${describeResponse(res)})`);
-    const problem = statusProblem(m, entry, item!.status, 'GET /items/{itemId}');
+    const found = r.ctx.need(item, `precondition: item ${entry.itemId} could not be read in the sequence (${describeResponse(res)})`);
+    const problem = statusProblem(m, entry, found.status, 'GET /items/{itemId}');
     if (problem) throw new ContractViolation(problem);
+    r.ctx.saw(1, 'item reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
 }
@@ -71,13 +75,14 @@ export class ListItem implements ItemCommand {
   check = (m: Readonly<ItemModel>) => m.items.length > 0;
   async run(m: ItemModel, r: ItemReal): Promise<void> {
     const entry = pickOf(m.items, this.pick)!;
-    const res = await listItems(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 });
+    const res = await items.list(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 });
     // Finding it is the itemNumber filter's business: judge only a record that is found, and only
     // when it shows a status (the fields of a list record are not shown, §2.7).
-    const record = isSuccess(res) ? pageRecords(res).find((x) => itemIdOf(x) === entry.itemId) : undefined;
+    const record = isSuccess(res) ? items.records(res).find((x) => items.idOf(x) === entry.itemId) : undefined;
     if (!record || !('status' in record)) return;
     const problem = statusProblem(m, entry, record.status, 'GET /items');
     if (problem) throw new ContractViolation(problem);
+    r.ctx.saw(1, 'listed items compared with the model');
   }
   toString = () => `list(${this.pick})`;
 }

@@ -1,6 +1,7 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isClientError, isRecord } from '../../harness/checks/index.js';
+import { isClientError, isRecord, objectsWithKey, reportedTotal } from '../../harness/checks/index.js';
+import type { ResourceAdapter } from '../common/adapter.js';
 
 /**
  * Helpers shared by the inventory-level checks (§4.4). Parameters, bodies and records are not
@@ -13,15 +14,16 @@ const company = (ctx: CheckContext) => ({ [ctx.profile.companyParam]: ctx.compan
  * GET /inventoryLevels "across one or more locations": asked without a location first (all
  * locations); only when that is refused, again with the known location under the profile's name.
  */
-export async function listLevels(ctx: CheckContext, query: Query = {}): Promise<ApiResponse> {
-  const res = await ctx.api.get('/inventoryLevels', { ...company(ctx), ...query });
+export async function listLevels(ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> {
+  const where = { [ctx.profile.companyParam]: companyId };
+  const res = await ctx.api.get('/inventoryLevels', { ...where, ...query });
   if (!isClientError(res) || !ctx.target.locationId) return res;
   ctx.observe('GET /inventoryLevels without a location', `refused (${res.status}); retried with ${ctx.profile.inventoryLevels.listLocationParam}`);
-  return ctx.api.get('/inventoryLevels', { ...company(ctx), [ctx.profile.inventoryLevels.listLocationParam]: ctx.target.locationId, ...query });
+  return ctx.api.get('/inventoryLevels', { ...where, [ctx.profile.inventoryLevels.listLocationParam]: ctx.target.locationId, ...query });
 }
 
-export function getItemLevels(ctx: CheckContext, itemId: string): Promise<ApiResponse> {
-  return ctx.api.get(`/inventoryLevels/${encodeURIComponent(itemId)}`, company(ctx));
+export function getItemLevels(ctx: CheckContext, itemId: string, companyId = ctx.companyId): Promise<ApiResponse> {
+  return ctx.api.get(`/inventoryLevels/${encodeURIComponent(itemId)}`, { [ctx.profile.companyParam]: companyId });
 }
 
 export function putLevels(ctx: CheckContext, entries: Record<string, unknown>[]): Promise<ApiResponse> {
@@ -67,3 +69,20 @@ export function sampleItemIds(levels: Level[], count: number): string[] {
   if (ids.length <= count) return ids;
   return Array.from({ length: count }, (_, i) => ids[Math.floor((i * ids.length) / count)]!);
 }
+
+/**
+ * Inventory levels (§2.4, §4.4): only itemId is a documented name; the list's parameters and the
+ * record shape come from the profile or are located tolerantly, so a refused list is inconclusive.
+ */
+export const inventoryLevels = {
+  name: 'inventoryLevels',
+  path: '/inventoryLevels',
+  idKey: 'itemId',
+  documentedList: false,
+  list: (ctx, query = {}, companyId = ctx.companyId) => listLevels(ctx, query, companyId),
+  records: (res) => objectsWithKey(res.json, 'itemId'),
+  total: (res) => (isRecord(res.json) ? reportedTotal(Object.fromEntries(Object.entries(res.json).filter(([, v]) => !Array.isArray(v)))) : undefined),
+  idOf: (r) => (r.itemId === undefined || r.itemId === null ? undefined : String(r.itemId)),
+  get: (ctx, id, companyId = ctx.companyId) => getItemLevels(ctx, id, companyId),
+  recordIn: (res, id) => objectsWithKey(res.json, 'itemId').find((r) => String(r.itemId) === id),
+} as const satisfies ResourceAdapter;

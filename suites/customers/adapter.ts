@@ -14,6 +14,7 @@ import {
   type WalkedPage,
 } from '../../harness/checks/index.js';
 import { customerTermOf, type CustomerInput } from '../../generators/customers.js';
+import type { ResourceAdapter } from '../common/adapter.js';
 
 /**
  * Helpers shared by the customer checks (§4.3, beta). Only `customerId` is documented (§2.3):
@@ -78,42 +79,42 @@ export function walkedCustomerPage(res: ApiResponse, page: number): WalkedPage {
  * Finds records by their unique terms: first through the guessed search parameter (its answer is
  * only scanned, never judged), then by walking the list, bounded for a live target.
  */
-export async function findCustomersByTerm(ctx: CheckContext, terms: string[], companyId = ctx.companyId, maxPages = 20): Promise<Map<string, Record<string, unknown>>> {
-  const found = new Map<string, Record<string, unknown>>();
+export async function findCustomersByTerm(
+  ctx: CheckContext,
+  terms: string[],
+  companyId = ctx.companyId,
+  maxPages = ctx.frugal ? 5 : 20,
+  /** A word every term starts with: one search for it may find them all at once. */
+  common?: string,
+): Promise<Map<string, Record<string, unknown>> & { complete?: boolean }> {
+  const found: Map<string, Record<string, unknown>> & { complete?: boolean } = new Map();
   const scan = (body: unknown) => {
     for (const r of customerRecords(body)) for (const t of terms) if (!found.has(t) && containsText(r, t)) found.set(t, r);
   };
-  const searched = await Promise.all(terms.map((t) => listCustomers(ctx, { [ctx.profile.customers.searchParam]: t, size: 20, page: 1 }, companyId)));
+  const search = (t: string) => listCustomers(ctx, { [ctx.profile.customers.searchParam]: t, size: 20, page: 1 }, companyId);
+  if (common) {
+    const res = await search(common);
+    if (isSuccess(res)) scan(res.json);
+  }
+  const searched = await Promise.all(terms.filter((t) => !found.has(t)).map(search));
   for (const res of searched) if (isSuccess(res)) scan(res.json);
+  found.complete = false;
   for (let page = 1; page <= maxPages && found.size < terms.length; page++) {
     const res = await listCustomers(ctx, { size: 100, page }, companyId);
     if (!isSuccess(res)) break;
     const records = customerRecords(res.json);
     scan(res.json);
-    if (records.length < 100) break;
+    if (records.length < 100) {
+      found.complete = true;
+      break;
+    }
   }
+  if (found.size === terms.length) found.complete = true;
   return found;
 }
 
-/**
- * Creates customers as a precondition of another clause and returns their ids in input order.
- * A refusal or a customer that cannot be located makes the check inconclusive.
- */
-export async function createCustomersForCheck(ctx: CheckContext, inputs: CustomerInput[]): Promise<string[]> {
-  const res = await postCustomers(ctx, inputs);
-  if (!isSuccess(res)) ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`);
-  const terms = inputs.map((i) => customerTermOf(i, ctx.profile.customers));
-  const located = await locateCreated(ctx, res, terms);
-  return terms.map((t) => {
-    const id = located.get(t);
-    if (!id) ctx.inconclusive('precondition: a created customer could not be located by its marker');
-    ctx.ledger.created('customer', id!);
-    return id!;
-  });
-}
-
 /** Maps each unique term to a customerId: from the create response when it shows them, else from the list. */
-export async function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[]): Promise<Map<string, string>> {
+export async function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[], common?: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const returned = objectsWithKey(res.json, 'customerId');
   for (const t of terms) {
@@ -122,17 +123,8 @@ export async function locateCreated(ctx: CheckContext, res: ApiResponse, terms: 
   }
   if (ids.size < terms.length && terms.length === 1 && idsIn(res.json, 'customerId').length === 1) ids.set(terms[0]!, idsIn(res.json, 'customerId')[0]!);
   const missing = terms.filter((t) => !ids.has(t));
-  if (missing.length) for (const [t, r] of await findCustomersByTerm(ctx, missing)) ids.set(t, customerIdOf(r));
+  if (missing.length) for (const [t, r] of await findCustomersByTerm(ctx, missing, ctx.companyId, undefined, common)) ids.set(t, customerIdOf(r));
   return ids;
-}
-
-/** Reads one customer by id; an unreadable one is a failed precondition. */
-export async function readCustomerForCheck(ctx: CheckContext, customerId: string, when: string): Promise<Record<string, unknown>> {
-  const res = await getCustomer(ctx, customerId);
-  if (!isSuccess(res)) ctx.inconclusive(`precondition: GET /customers/${customerId} ${when} failed (${describeResponse(res)})`);
-  const record = customerIn(res.json, customerId);
-  if (!record) ctx.inconclusive(`precondition: GET /customers/${customerId} ${when} did not hold that customer`);
-  return record!;
 }
 
 /**
@@ -160,3 +152,20 @@ export async function readCustomerTolerantly(ctx: CheckContext, customerId: stri
   const listed = (await findCustomersByTerm(ctx, [term])).get(term);
   return listed && customerIdOf(listed) === customerId ? listed : undefined;
 }
+
+/**
+ * Customers (§2.3, §4.3, beta): only customerId is documented. Bodies and parameters come from the
+ * profile, records are located tolerantly, and a refused list is inconclusive (its parameters are guesses).
+ */
+export const customers = {
+  name: 'customers',
+  path: '/customers',
+  idKey: 'customerId',
+  documentedList: false,
+  list: (ctx, query = {}, companyId = ctx.companyId) => listCustomers(ctx, query, companyId),
+  records: (res) => customerRecords(res.json),
+  total: (res) => customerTotal(res.json),
+  idOf: (r) => customerIdOf(r) || undefined,
+  get: (ctx, id, companyId = ctx.companyId) => getCustomer(ctx, id, companyId),
+  recordIn: (res, id) => customerIn(res.json, id),
+} as const satisfies ResourceAdapter;

@@ -1,0 +1,116 @@
+import type { ApiResponse } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { isSuccess } from '../../harness/checks/index.js';
+import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
+import { seededFaker } from '../../generators/random.js';
+import type { Rec } from '../common/adapter.js';
+import { archiveCustomers, customers, findCustomersByTerm, locateCreated, postCustomers, putCustomers } from './adapter.js';
+
+/**
+ * The customers a run creates, once per target: one bulk POST (§4.3 "one or more customers") with
+ * a customer per role, located by their unique words (one search for the words' shared start, then
+ * each word, then a bounded walk) and read back by id once.
+ */
+
+export const customerRoles = ['update-a', 'update-b', 'archive-a', 'archive-b', 'plain'] as const;
+export type CustomerRole = (typeof customerRoles)[number];
+
+export interface CustomerFixture {
+  /** The POST /customers answer; its shape is not shown (§4.3). */
+  create: ApiResponse;
+  inputs: Record<CustomerRole, CustomerInput>;
+  terms: Record<CustomerRole, string>;
+  ids: Partial<Record<CustomerRole, string>>;
+  reads: Partial<Record<CustomerRole, ApiResponse>>;
+}
+
+export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
+  return ctx.shared('customers', async (s) => {
+    const names = s.profile.customers;
+    const f = seededFaker(s.seed, 'customer-fixture');
+    const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<CustomerRole, CustomerInput>;
+    const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(inputs[role], names)])) as Record<CustomerRole, string>;
+    const create = await postCustomers(s, customerRoles.map((r) => inputs[r]));
+    const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {} };
+    if (!isSuccess(create)) return fixture;
+    const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), customerTermPrefix(s.marker));
+    await Promise.all(
+      customerRoles.map(async (role) => {
+        const id = located.get(terms[role]);
+        if (!id) return;
+        fixture.ids[role] = id;
+        s.ledger.created('customer', id);
+        fixture.reads[role] = await customers.get(s, id);
+      }),
+    );
+    return fixture;
+  });
+}
+
+/** A customer of a role as read back after the create (by id, else as listed), or inconclusive. */
+export async function fixtureCustomer(ctx: CheckContext, fx: CustomerFixture, role: CustomerRole): Promise<{ id: string; record: Rec; read?: ApiResponse }> {
+  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${fx.create.status}); set customers.* in CONFORMANCE_PROFILE`);
+  const id = ctx.need(fx.ids[role], `precondition: the created customer for ${role} could not be located by its unique word`);
+  const read = fx.reads[role];
+  const byId = read && isSuccess(read) ? customers.recordIn(read, id) : undefined;
+  if (byId) return { id, record: byId, read };
+  // A broken read by id is CUSTOMER-GET-BY-ID's business: other clauses judge the listed record.
+  const listed = (await findCustomersByTerm(ctx, [fx.terms[role]])).get(fx.terms[role]);
+  return { id, record: ctx.need(listed && customers.idOf(listed) === id ? listed : undefined, `precondition: customer ${id} could not be read back`) };
+}
+
+/** A read of one customer now: by id, else as listed by its word. */
+export async function readCustomer(ctx: CheckContext, id: string, term: string): Promise<{ record?: Rec; read: ApiResponse }> {
+  const read = await customers.get(ctx, id);
+  const byId = isSuccess(read) ? customers.recordIn(read, id) : undefined;
+  if (byId) return { record: byId, read };
+  const listed = (await findCustomersByTerm(ctx, [term])).get(term);
+  return { record: listed && customers.idOf(listed) === id ? listed : undefined, read };
+}
+
+export interface UpdateScenario {
+  put: ApiResponse;
+  sent: { a: Rec; b: Rec };
+  after: { a?: Rec; b?: Rec };
+  reads: ApiResponse[];
+}
+
+/** One PUT with two entries (§4.3 bulk), each changing the profile's updatable field; both read back. */
+export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
+  return ctx.shared('customers:update', async (s) => {
+    const fx = await customerFixture(s);
+    const [a, b] = await Promise.all([fixtureCustomer(s, fx, 'update-a'), fixtureCustomer(s, fx, 'update-b')]);
+    const f = seededFaker(s.seed, 'customer-update');
+    const field = s.profile.customers.updatableField;
+    const sent = { a: { [field]: changedName(f) }, b: { [field]: `${changedName(f)}-B` } };
+    const put = await putCustomers(s, [{ customerId: a.id, ...sent.a }, { customerId: b.id, ...sent.b }]);
+    if (!isSuccess(put)) return { put, sent, after: {}, reads: [] };
+    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['update-a']), readCustomer(s, b.id, fx.terms['update-b'])]);
+    return { put, sent, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
+  });
+}
+
+export interface ArchiveScenario {
+  patch: ApiResponse;
+  after: { a?: Rec; b?: Rec };
+  reads: ApiResponse[];
+}
+
+/** One PATCH with two entries (§4.3 archive in bulk, by customerId); both read back. */
+export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
+  return ctx.shared('customers:archive', async (s) => {
+    const fx = await customerFixture(s);
+    const [a, b] = await Promise.all([fixtureCustomer(s, fx, 'archive-a'), fixtureCustomer(s, fx, 'archive-b')]);
+    const patch = await archiveCustomers(s, [a.id, b.id]);
+    if (!isSuccess(patch)) return { patch, after: {}, reads: [] };
+    s.ledger.archived('customer', a.id);
+    s.ledger.archived('customer', b.id);
+    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['archive-a']), readCustomer(s, b.id, fx.terms['archive-b'])]);
+    return { patch, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
+  });
+}
+
+/** The first page of the list, read once for the checks that sample existing customers. */
+export function customerSample(ctx: CheckContext): Promise<ApiResponse> {
+  return ctx.shared('customers:sample', (s) => customers.list(s, { size: 20, page: 1 }));
+}

@@ -1,0 +1,24 @@
+import { isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { precondition, verdict } from '../common/judge.js';
+import { items } from './adapter.js';
+import { itemFixture, itemRoles } from './fixtures.js';
+
+// §4.2 POST /items takes an array: every item of it is created and readable by its id, not only the first.
+conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) => {
+  const fx = await itemFixture(ctx);
+  precondition(ctx, fx.create, `POST /items with ${itemRoles.length} items`);
+  await ctx.cite(fx.create, ...Object.values(fx.reads));
+  const problems: string[] = [];
+  let readable = 0;
+  for (const role of itemRoles) {
+    const [id, read] = [fx.ids[role], fx.reads[role]];
+    if (!id) {
+      // Not shown in the answer and not found by its unique itemNumber: the filter may be at fault, so only inconclusive.
+      ctx.inconclusive(`precondition: the item of entry "${role}" could not be located (${fx.unlocated[role]?.why ?? 'unknown'})`);
+    }
+    if (!read || !isSuccess(read) || !items.recordIn(read, id)) problems.push(`item ${id} (entry "${role}", itemNumber ${fx.inputs[role].itemNumber}) is not readable by its id: HTTP ${read?.status ?? 'none'}`);
+    else readable += 1;
+  }
+  verdict(ctx, problems, `POST /items accepted ${itemRoles.length} items but not all of them exist`, readable, 'created items read back by id');
+});

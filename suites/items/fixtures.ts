@@ -1,0 +1,152 @@
+import type { ItemCreateInput } from '../../contract/schemas.js';
+import type { ApiResponse } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { isSuccess, objectsWithKey } from '../../harness/checks/index.js';
+import { buildPart, buildTire } from '../../generators/items.js';
+import { seededFaker } from '../../generators/random.js';
+import type { Rec } from '../common/adapter.js';
+import { archiveItems, items, postItems } from './adapter.js';
+
+/**
+ * The items a run creates, once per target: one bulk POST (§4.2 takes an array) of parts and a
+ * tire, each located by its unique itemNumber and read back by id once. The archive scenario and
+ * the inventory-level update own their roles; every other check only reads.
+ */
+
+export const itemRoles = ['part', 'tire', 'stocked-a', 'stocked-b', 'unstocked', 'archive-a', 'archive-b'] as const;
+export type ItemRole = (typeof itemRoles)[number];
+
+export interface ItemFixture {
+  /** The POST /items answer (ITEM-CREATE-ENVELOPE judges it). */
+  create: ApiResponse;
+  inputs: Record<ItemRole, ItemCreateInput>;
+  ids: Partial<Record<ItemRole, string>>;
+  /** GET /items/{id} right after the create. */
+  reads: Partial<Record<ItemRole, ApiResponse>>;
+  unlocated: Partial<Record<ItemRole, { proven: boolean; why: string }>>;
+}
+
+function build(role: ItemRole, s: CheckContext): ItemCreateInput {
+  const f = seededFaker(s.seed, `item-fixture-${role}`);
+  if (role === 'tire') return buildTire(f, s.marker);
+  const part = buildPart(f, s.marker, { status: 'Active' });
+  const stocked = role === 'stocked-a' || role === 'stocked-b' ? true : role === 'unstocked' ? false : part.partDetails!.isStockItem;
+  return { ...part, partDetails: { ...part.partDetails!, isStockItem: stocked } };
+}
+
+export type Located = { id: string } | { proven: boolean; why: string };
+
+/** POSTs items in one bulk request and locates each by its unique itemNumber; ledgers every one located. */
+export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[]): Promise<{ create: ApiResponse; found: Located[] }> {
+  const create = await postItems(ctx, inputs);
+  if (!isSuccess(create)) return { create, found: [] };
+  const returned = objectsWithKey(create.json, 'itemId');
+  const found = await Promise.all(
+    inputs.map(async (input): Promise<Located> => {
+      const shown = returned.find((r) => r.itemNumber === input.itemNumber);
+      let at: Located;
+      if (shown) at = { id: String(shown.itemId) };
+      else {
+        // The answer does not show it: the documented itemNumber filter finds it.
+        const res = await items.list(ctx, { itemNumber: input.itemNumber, size: 10, page: 1 });
+        const hit = isSuccess(res) ? items.records(res).find((r) => r.itemNumber === input.itemNumber) : undefined;
+        at = hit && items.idOf(hit) ? { id: items.idOf(hit)! } : { proven: false, why: `not in the answer, and GET /items?itemNumber=${input.itemNumber} did not show it (HTTP ${res.status})` };
+      }
+      if ('id' in at) ctx.ledger.created('item', at.id);
+      return at;
+    }),
+  );
+  return { create, found };
+}
+
+export function itemFixture(ctx: CheckContext): Promise<ItemFixture> {
+  return ctx.shared('items', async (s) => {
+    const inputs = Object.fromEntries(itemRoles.map((role) => [role, build(role, s)])) as Record<ItemRole, ItemCreateInput>;
+    const { create, found } = await createItems(s, itemRoles.map((r) => inputs[r]));
+    const fixture: ItemFixture = { create, inputs, ids: {}, reads: {}, unlocated: {} };
+    await Promise.all(
+      itemRoles.map(async (role, i) => {
+        const at = found[i];
+        if (!at) return;
+        if (!('id' in at)) return void (fixture.unlocated[role] = at);
+        fixture.ids[role] = at.id;
+        fixture.reads[role] = await items.get(s, at.id);
+      }),
+    );
+    return fixture;
+  });
+}
+
+/** The item of a role as read back after the create, or inconclusive with why it is missing. */
+export function fixtureItem(ctx: CheckContext, fx: ItemFixture, role: ItemRole): { id: string; record: Rec; read: ApiResponse } {
+  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: POST /items with ${itemRoles.length} valid parts and tires was refused (${fx.create.status})`);
+  const id = ctx.need(fx.ids[role], `precondition: the created item for ${role} could not be located`);
+  const read = ctx.need(fx.reads[role], `precondition: item ${id} was not read back`);
+  if (!isSuccess(read)) ctx.inconclusive(`precondition: reading item ${id} after the create was refused (${read.status})`);
+  return { id, record: ctx.need(items.recordIn(read, id), `precondition: GET /items/${id} did not hold that item`), read };
+}
+
+export interface ArchiveScenario {
+  patch: ApiResponse;
+  after: { a?: ApiResponse; b?: ApiResponse };
+}
+
+/** One PATCH with two entries (§4.2 bulk archive); both read back. */
+export function itemArchive(ctx: CheckContext): Promise<ArchiveScenario> {
+  return ctx.shared('items:archive', async (s) => {
+    const fx = await itemFixture(s);
+    const a = fixtureItem(s, fx, 'archive-a');
+    const b = fixtureItem(s, fx, 'archive-b');
+    const patch = await archiveItems(s, [a.id, b.id]);
+    if (!isSuccess(patch)) return { patch, after: {} };
+    s.ledger.archived('item', a.id);
+    s.ledger.archived('item', b.id);
+    const [afterA, afterB] = await Promise.all([items.get(s, a.id), items.get(s, b.id)]);
+    return { patch, after: { a: afterA, b: afterB } };
+  });
+}
+
+/** The first page of the unfiltered list, read once for the checks that sample existing items. */
+export function itemSample(ctx: CheckContext): Promise<ApiResponse> {
+  return ctx.shared('items:sample', (s) => items.list(s, { size: 50, page: 1 }));
+}
+
+/** Items whose reads show details of a type, the run's own first, for read-only runs existing ones. */
+export async function readableItems(ctx: CheckContext): Promise<{ id: string; read: ApiResponse }[]> {
+  if (ctx.run.mode === 'full') {
+    const fx = await itemFixture(ctx);
+    const reads = itemRoles.flatMap((role) => (fx.ids[role] && fx.reads[role] ? [{ id: fx.ids[role]!, read: fx.reads[role]! }] : []));
+    if (reads.length) return reads;
+  }
+  const sample = await itemSample(ctx);
+  if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items was refused (${sample.status})`);
+  await ctx.cite(sample);
+  const ids = items.records(sample).map(items.idOf).filter((x): x is string => !!x).slice(0, ctx.frugal ? 2 : 5);
+  if (!ids.length) ctx.skip('the company has no items to read');
+  return Promise.all(ids.map(async (id) => ({ id, read: await items.get(ctx, id) })));
+}
+
+export interface ItemPages {
+  query: Record<string, string>;
+  size: number;
+  /** Pages read, by number: 1, 2 and the last one when they exist. */
+  pages: Record<number, ApiResponse>;
+}
+
+/**
+ * Pages of the items last updated before the run began (§4.2 updatedDateEnd), a set the run
+ * itself does not change: page 1, page 2 and the last page, read once for the three page-object
+ * clauses. What a page past the last answers is not shown (§8), so it is never asked.
+ */
+export function itemPages(ctx: CheckContext): Promise<ItemPages> {
+  return ctx.shared('items:pages', async (s) => {
+    const size = 7;
+    const query = { updatedDateEnd: new Date(Date.parse(s.run.startedAt)).toISOString().replace(/\.\d{3}Z$/, 'Z') };
+    const [first, second] = await Promise.all([1, 2].map((page) => items.list(s, { ...query, size, page })));
+    const pages: Record<number, ApiResponse> = { 1: first!, 2: second! };
+    const total = items.total(first!);
+    const last = total !== undefined ? Math.ceil(total / size) : 0;
+    if (last > 2) pages[last] = await items.list(s, { ...query, size, page: last });
+    return { query, size, pages };
+  });
+}

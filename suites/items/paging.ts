@@ -1,0 +1,23 @@
+import type { PagingScope } from '../common/adapter.js';
+import { DAY_MS, isoSeconds } from '../common/listing.js';
+import { items } from './adapter.js';
+import { itemFixture } from './fixtures.js';
+
+/**
+ * §4.2, §8: walked over the items updated since the day before the run (§4.2 updatedDateStart),
+ * a short list holding the run's own items; read-only, the first pages of the whole list.
+ * Archived items are not expected: whether an inactive item stays listed is not shown.
+ */
+export const itemPaging: PagingScope = {
+  adapter: items,
+  clause: 'ITEM-PAGING',
+  size: 3,
+  maxPages: 10,
+  async scope(ctx) {
+    if (ctx.run.mode !== 'full') return { query: {}, expected: [], note: 'the whole list, first pages' };
+    const fx = await itemFixture(ctx);
+    const expected = (['part', 'tire', 'stocked-a', 'stocked-b', 'unstocked'] as const).flatMap((role) => (fx.ids[role] ? [fx.ids[role]!] : []));
+    const since = isoSeconds(Date.parse(ctx.run.startedAt) - DAY_MS);
+    return { query: { updatedDateStart: since }, expected, note: `updatedDateStart=${since}` };
+  },
+};
