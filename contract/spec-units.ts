@@ -362,7 +362,8 @@ export function parseSpecUnits(markdown: string): SpecUnit[] {
       const body = b.rows.slice(1).filter((r) => !TABLE_SEPARATOR.test(r));
       const cellsOf = body.map(tableCells);
       const keys = cellsOf.map((c) => normaliseText(c[0] ?? ''));
-      const keyed = keys.every((k, i) => k.length > 0 && k.length <= 48 && keys.indexOf(k) === i);
+      // Short, unique first cells name their rows (`vehicleId`); other tables number them.
+      const keyed = keys.every((k, i) => k.length > 0 && k.length <= 40 && k.split(' ').length <= 3 && keys.indexOf(k) === i);
       cellsOf.forEach((cells, i) => {
         const normalised = cells.map(normaliseText);
         while (normalised.length > 0 && normalised.at(-1) === '') normalised.pop();

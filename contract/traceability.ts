@@ -78,7 +78,7 @@ export const traceability = [
   // §1 para 1 s2
   { section: '§1', fingerprint: '9c4c62b348a9', sketch: '49486a4fa620e6614ed9f8ccc9e26014', label: 'Each record is owned by one company',
     covers: ['TENANT-LIST-ISOLATION', 'TENANT-GET-ISOLATION'],
-    gap: 'Isolation is probed for vehicles, customers and items only: inventory levels, appointment requests and purchase orders (list and read by id) are never read under a second company, and the companyId an item reports is never compared with the company asked for.' },
+    gap: 'Isolation is probed for vehicles, customers and items only: purchase orders, appointment requests and inventory levels (lists and reads by id) are never tried under a second company, and the companyId an item reports is never compared with the company asked for.' },
   // §1 para 1 s3
   { section: '§1', fingerprint: 'bbfd41998514', sketch: '59e2e9b73e9704f22ac97292c08bd90c', label: 'Some endpoints are also scoped to a location',
     reason: { kind: 'not-a-rule', why: 'Pointer only; the endpoints that take a location carry their own rules in §4.3 to §4.6, and the parameter name is not shown.' } },
@@ -99,7 +99,7 @@ export const traceability = [
     covers: ['CUSTOMER-CREATE-BULK', 'CUSTOMER-PAGING', 'CUSTOMER-UPDATE-PARTIAL', 'CUSTOMER-ARCHIVE-INACTIVE', 'CUSTOMER-GET-BY-ID'],
     gap: 'Bulk is exercised for create only; update and archive always carry one customer (same gap as the §4.3 PUT and PATCH rows).' },
   // §1 item 3 s2
-  { section: '§1', fingerprint: '305fa36b8a85', sketch: 'a83d018457e7ecd2cd2425caaaf944c2', label: 'Customer create and update are beta',
+  { section: '§1', fingerprint: '305fa36b8a85', sketch: 'a83d018457e7ecd2cd2425caaaf944c2', label: 'Customer writes are still in beta',
     reason: { kind: 'not-a-rule', why: 'Maturity label with no observable behaviour.' } },
   // §1 item 4
   { section: '§1', fingerprint: '05488fb030b6', sketch: '4f590c16ca902de0db3a03fef0ba0b07', label: 'Levels readable for stocked items, writable in bulk',
@@ -401,22 +401,22 @@ export const traceability = [
   // §2.7 para 1 s2
   { section: '§2.7', fingerprint: 'ec416dc199fe', sketch: '930a13739aaf175a4c1edc089214ec06', label: 'No single common answer shape',
     reason: { kind: 'not-a-rule', why: 'Restates the previous sentence.' } },
-  // §2.7 table row Create / update / archive of vehicles and items
+  // §2.7 row 1
   { section: '§2.7', fingerprint: 'ed28d6e4e76a', sketch: '40421d1d1c2024f4c8896a6d27fe0b07', label: 'Vehicle and item writes: success, message, data',
     covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-UPDATE-ENVELOPE', 'VEHICLE-ARCHIVE-ENVELOPE', 'ITEM-CREATE-ENVELOPE', 'ITEM-ARCHIVE-ENVELOPE'] },
-  // §2.7 table row Vehicles list and get-by-id
+  // §2.7 row 2
   { section: '§2.7', fingerprint: '5056d097acd3', sketch: 'dd9112bd972308c47cff5ce28644df0e', label: 'Vehicle reads: message plus results content and pagination',
     covers: ['VEHICLE-LIST-ENVELOPE', 'VEHICLE-GET-ENVELOPE'] },
-  // §2.7 table row Items list
+  // §2.7 row 3
   { section: '§2.7', fingerprint: 'e343829e6c4b', sketch: '9f1a28195a3aee9570fb2a731dce48ef', label: 'Items list: a Spring-style page object',
     covers: ['ITEM-LIST-PAGE-OBJECT', 'ITEM-PAGE-CONSISTENT'] },
-  // §2.7 table row Items get-by-id
+  // §2.7 row 4
   { section: '§2.7', fingerprint: '1eaa36e063e3', sketch: 'dd52221d24f328ccaee86f378a06f9a3', label: 'Item read: the bare item',
     covers: ['ITEM-GET-BARE'] },
-  // §2.7 table row Purchase orders list
+  // §2.7 row 5
   { section: '§2.7', fingerprint: '91698ea43336', sketch: 'fc1b17a3bf24a7c470b36ef101d69dd7', label: 'Order list: status, data array, pagination, error',
     covers: ['PO-LIST-ENVELOPE'] },
-  // §2.7 table row Purchase orders get-by-id
+  // §2.7 row 6
   { section: '§2.7', fingerprint: '65ff7db6b9f7', sketch: 'd453570ffc34a5cc50dd6ab981dcd1d7', label: 'Order read: status, data object, error',
     covers: ['PO-GET-ENVELOPE'] },
   // §2.7 para 2
@@ -531,7 +531,7 @@ export const traceability = [
     covers: ['INVENTORY-RECORD-SHAPE'] },
   // ── §4.5 ────────────────────────────────────────────────────────────────────────────────
   // §4.5 POST /appointmentRequests/create para 1
-  { section: '§4.5', fingerprint: 'fd8b20f4e390', sketch: '3fd13d5d94d206a6c0a7b7efe1d90fa0', label: 'Create a booking request for a company and location',
+  { section: '§4.5', fingerprint: 'fd8b20f4e390', sketch: '3fd13d5d94d206a6c0a7b7efe1d90fa0', label: 'Create a booking request scoped to company and location',
     covers: ['APPT-CREATE-DATETIME-FORMAT'],
     gap: 'That the request belongs to that company and location is never probed: no list under another company (or location) looks for it.' },
   // §4.5 POST /appointmentRequests/create rule 1

@@ -50,7 +50,7 @@ describe('splitSentences', () => {
     expect(splitSentences('Call it (see `x.y`). `vehicle.name` is generated.')).toEqual(['Call it (see `x.y`).', '`vehicle.name` is generated.']);
     expect(splitSentences('Read [the doc. Really](https://a.b/c.d). Why? Because! ok')).toEqual(['Read [the doc. Really](https://a.b/c.d).', 'Why?', 'Because! ok']);
     expect(splitSentences('Version 2.0.1 and v2.1 stay whole.')).toEqual(['Version 2.0.1 and v2.1 stay whole.']);
-    expect(splitSentences('Gives HTTP 400 (message: Invalid x). The next rule.')).toEqual(['Gives HTTP 400 (message: Invalid x).', 'The next rule.']);
+    expect(splitSentences('Answers 422 (reason: bad x). The next rule.')).toEqual(['Answers 422 (reason: bad x).', 'The next rule.']);
   });
 
   it('does not split before a lower-case word', () => {
@@ -136,9 +136,9 @@ describe('parseSpecUnits', () => {
 });
 
 describe('sketches', () => {
-  const a = normaliseText('A newly created request can have no update time and is then absent from those filters.');
-  const edited = normaliseText('A newly created request can have no update time and is then missing from those filters.');
-  const other = normaliseText('Purchase-order endpoints answer 403 to a partner lacking the permission.');
+  const a = normaliseText('The widget store keeps every gadget colour as plain text and never adds any markup.');
+  const edited = normaliseText('The widget store keeps every gadget colour as plain text and never adds any styling.');
+  const other = normaliseText('Ferry timetables list departures by harbour, weekday and season.');
 
   it('estimate the word overlap of two texts from their sketches alone', () => {
     expect(sketchOf(a)).toMatch(/^[0-9a-f]{32}$/);
