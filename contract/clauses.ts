@@ -75,6 +75,10 @@ export const clauses = {
     section: '§2.1, §4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
     must: 'A vehicle created with a customerId MUST belong to that customer when read back.',
   },
+  'VEHICLE-CREATE-ROUNDTRIP': {
+    section: '§2.1, §4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'Every §2.1 field sent when creating a vehicle MUST read back unchanged by id (an empty imgUrl stays an empty string).',
+  },
   'VEHICLE-LIST-ENVELOPE': {
     section: '§4.1, §2.7', area: 'vehicles', severity: 'critical', strictness: 'strict',
     must: 'GET /vehicles MUST answer with { message: string, results: { content: array, pagination: object } }.',

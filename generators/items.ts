@@ -94,6 +94,18 @@ export function buildPartWithoutDetails(f: Faker, marker: string): ItemCreateInp
   return rest;
 }
 
+/** §4.2 rule: a part carrying only the tire's details still lacks partDetails. */
+export function buildPartWithTireDetails(f: Faker, marker: string): ItemCreateInput {
+  const { partDetails: _p, ...rest } = buildPart(f, marker);
+  return { ...rest, tireDetails: tireDetails(f) };
+}
+
+/** §4.2 rule: a tire carrying only the part's details still lacks tireDetails. */
+export function buildTireWithPartDetails(f: Faker, marker: string): ItemCreateInput {
+  const { tireDetails: _t, ...rest } = buildTire(f, marker);
+  return { ...rest, partDetails: partDetails(f) };
+}
+
 /** §4.2 rule: a tire must carry tireDetails. */
 export function buildTireWithoutDetails(f: Faker, marker: string): ItemCreateInput {
   const { tireDetails: _t, ...rest } = buildTire(f, marker);

@@ -114,3 +114,15 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
 export function customerSample(ctx: CheckContext): Promise<ApiResponse> {
   return ctx.shared('customers:sample', (s) => customers.list(s, { size: 20, page: 1 }));
 }
+
+/** §3 archives "from any state": one archived customer archived once more, and read back. */
+export function customerArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiResponse; after?: Rec; read: ApiResponse; id: string }> {
+  return ctx.shared('customers:archive-again', async (s) => {
+    const [fx, first] = await Promise.all([customerFixture(s), customerArchive(s)]);
+    const { id } = await fixtureCustomer(s, fx, 'archive-a');
+    if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
+    const patch = await archiveCustomers(s, [id]);
+    const now = await readCustomer(s, id, fx.terms['archive-a']);
+    return { patch, id, after: now.record, read: now.read };
+  });
+}

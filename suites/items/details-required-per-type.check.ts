@@ -1,6 +1,6 @@
 import { describeResponse, idsIn, isSuccess } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { buildPartWithoutDetails, buildTireWithoutDetails } from '../../generators/items.js';
+import { buildPartWithoutDetails, buildPartWithTireDetails, buildTireWithoutDetails, buildTireWithPartDetails } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import { expect4xx } from '../common/judge.js';
 import { postItems } from './adapter.js';
@@ -8,16 +8,19 @@ import { itemFixture } from './fixtures.js';
 
 // §4.2 rules: partDetails is required for a part, tireDetails for a tire. The run's accepted bulk,
 // whose part and tire carry their details, is the valid twin.
-for (const [clause, type, build] of [
-  ['ITEM-PART-NEEDS-DETAILS', 'part', buildPartWithoutDetails],
-  ['ITEM-TIRE-NEEDS-DETAILS', 'tire', buildTireWithoutDetails],
+// A part (tire) carrying only the other kind's details lacks its own just the same.
+for (const [clause, type, variant, build] of [
+  ['ITEM-PART-NEEDS-DETAILS', 'part', 'no details', buildPartWithoutDetails],
+  ['ITEM-PART-NEEDS-DETAILS', 'part', 'tireDetails instead', buildPartWithTireDetails],
+  ['ITEM-TIRE-NEEDS-DETAILS', 'tire', 'no details', buildTireWithoutDetails],
+  ['ITEM-TIRE-NEEDS-DETAILS', 'tire', 'partDetails instead', buildTireWithPartDetails],
 ] as const) {
-  conformance(clause, { needs: ['write'] }, async (ctx: CheckContext) => {
+  conformance(clause, { variant, needs: ['write'] }, async (ctx: CheckContext) => {
     const fx = await itemFixture(ctx);
     if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: a ${type} with its details was refused too (${describeResponse(fx.create)})`);
     await ctx.cite(fx.create);
-    const res = await postItems(ctx, [build(seededFaker(ctx.seed, `${type}-no-details`), ctx.marker)]);
+    const res = await postItems(ctx, [build(seededFaker(ctx.seed, `${type}-${variant}`), ctx.marker)]);
     for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
-    expect4xx(ctx, res, `POST /items with a ${type} lacking ${type}Details`);
+    expect4xx(ctx, res, `POST /items with a ${type} lacking ${type}Details (${variant})`);
   });
 }

@@ -124,6 +124,17 @@ export interface ArchiveScenario {
   after: { a?: ApiResponse; b?: ApiResponse };
 }
 
+/** §3 archives "from any state": one of the archived vehicles archived once more, and read back. */
+export function vehicleArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiResponse; after?: ApiResponse; id: string }> {
+  return ctx.shared('vehicles:archive-again', async (s) => {
+    const [fx, first] = await Promise.all([vehicleFixture(s), vehicleArchive(s)]);
+    const { id } = fixtureRecord(s, fx, 'archive-a');
+    if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
+    const patch = await archiveVehicles(s, [{ vehicleId: id, customerId: fx.inputs['archive-a'].customerId }]);
+    return { patch, id, after: await vehicles.get(s, id) };
+  });
+}
+
 /** One PATCH with two entries (§4.1 bulk archive); both read back. */
 export function vehicleArchive(ctx: CheckContext): Promise<ArchiveScenario> {
   return ctx.shared('vehicles:archive', async (s) => {

@@ -1,0 +1,45 @@
+import { fieldValue, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { VehicleInput } from '../../generators/vehicles.js';
+import type { Rec } from '../common/adapter.js';
+import { verdict } from '../common/judge.js';
+import { vehicles } from './adapter.js';
+import { vehicleFixture, vehicleRoles } from './fixtures.js';
+
+/** The §2.1 fields sent on create; vehicleStatus is the service's (§3). */
+const sentFields = ['customerId', 'year', 'make', 'model', 'vehicleName', 'engine', 'color', 'licensePlate', 'state', 'vin', 'imgUrl', 'notes', 'driveType', 'transmission', 'mileage', 'mileageUnit'] as const;
+
+/**
+ * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
+ * order and letter case are not shown); numbers by value, so 12 and 12.0 agree.
+ */
+function differences(sent: VehicleInput, read: Rec): string[] {
+  const out: string[] = [];
+  for (const key of sentFields) {
+    const got = fieldValue(read, [key]);
+    if (got !== sent[key] && !(typeof sent[key] === 'number' && Number(got) === sent[key])) out.push(`${key}: sent ${JSON.stringify(sent[key])}, read ${JSON.stringify(got)}`);
+  }
+  const tags = fieldValue(read, ['tags']);
+  const readTags = Array.isArray(tags) ? tags.filter(isRecord).map((t) => `${String(t.name)}|${String(t.color).toLowerCase()}`).sort() : [];
+  const sentTags = sent.tags.map((t) => `${t.name}|${t.color.toLowerCase()}`).sort();
+  if (JSON.stringify(readTags) !== JSON.stringify(sentTags)) out.push(`tags: sent ${JSON.stringify(sent.tags)}, read ${JSON.stringify(tags)}`);
+  return out;
+}
+
+// §2.1, §4.1 POST /vehicles: every field sent on create reads back as sent — an empty imgUrl stays
+// an empty string (§2.1 allows it), notes keep their text. Judged on the run's created vehicles, no request of its own.
+conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
+  const fx = await vehicleFixture(ctx);
+  const problems: string[] = [];
+  let judged = 0;
+  for (const role of vehicleRoles) {
+    const [id, read] = [fx.ids[role], fx.reads[role]];
+    const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
+    if (!id || !record) continue;
+    await ctx.cite(read);
+    judged += 1;
+    problems.push(...differences(fx.inputs[role], record).map((d) => `${id}: ${d}`));
+  }
+  if (judged === 0) ctx.inconclusive('precondition: no created vehicle could be read back');
+  verdict(ctx, problems, 'created vehicles do not read back as sent', judged, 'created vehicles compared field by field');
+});
