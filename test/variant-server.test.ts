@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagingViolations, oversizedPages, walkPages, type WalkedPage } from '../harness/checks/index.js';
 import type { Certification } from '../harness/report/certification.js';
+import { itemsPage as itemsPageSchema } from '../contract/schemas.js';
 import { mockEnv, runConformanceCli } from './support/run-cli.js';
 import { startVariantServer, type VariantServer } from './variant/server.js';
 import { transformations, VARIANT_MAX_PAGE_SIZE, type TransformationId } from './variant/transformations.js';
@@ -15,7 +16,7 @@ import { transformations, VARIANT_MAX_PAGE_SIZE, type TransformationId } from '.
  */
 
 /** Transformations that only refuse or normalise input the suites should never send: they guard, and may not fire. */
-const guards: TransformationId[] = ['appointment-dates-exact-forms', 'po-dates-days-only', 'item-create-trims-text'];
+const guards: TransformationId[] = ['appointment-dates-exact-forms', 'po-dates-days-only', 'item-create-trims-text', 'vehicle-writes-trim-text'];
 /** Inconclusive reasons that come from data moving under the run, not from the variant. */
 const transient = /kept changing|changed during|changed between|concurrent/i;
 
@@ -80,8 +81,9 @@ describe('the variant conforming server', () => {
       getJson(variant.url, `/items?${company}&size=5&page=2`, token),
       getJson(variant.url, `/purchaseOrders?${company}&size=5&page=1`, token),
     ]);
-    // §2.7: every page-object field as the mock serves it; only the records are summaries.
-    expect({ ...variantItems.body, content: null }).toEqual({ ...mockItems.body, content: null });
+    // §2.7: the same page-object fields as the mock (the variant hides inactive items, so the counts may differ).
+    expect(Object.keys(variantItems.body).sort()).toEqual(Object.keys(mockItems.body).sort());
+    expect(itemsPageSchema.safeParse(variantItems.body).success).toBe(true);
     expect(Object.keys(variantOrders.body).sort()).toEqual(['data', 'error', 'pagination', 'status']);
     expect(variantOrders.body.error).toBeNull();
   });
@@ -115,13 +117,13 @@ describe('npm run conformance against the variant conforming server', () => {
     expect(unused).toEqual([]);
 
     const observed = (clause: string) => cert.observations.filter((o) => o.clause === clause);
-    expect(observed('UNKNOWN-ID-STATUS').map((o) => o.value)).toEqual([400, 400, 400]);
+    expect(new Set(observed('UNKNOWN-ID-STATUS').map((o) => o.value))).toEqual(new Set([400]));
     const rejections = observed('AUTH-REJECTION-STATUS').map((o) => Object.keys(o.value as Record<string, number>));
     expect(rejections.length).toBeGreaterThan(0);
     expect(new Set(rejections.flat())).toEqual(new Set(['403']));
-    expect(observed('PAGE-SIZE-LIMITS').filter((o) => o.name.endsWith('size=1000')).map((o) => o.value)).toEqual(
-      Array(3).fill(`${VARIANT_MAX_PAGE_SIZE} records`),
-    );
+    const large = observed('PAGE-SIZE-LIMITS').filter((o) => o.name.endsWith('size=1000')).map((o) => o.value);
+    expect(large.length).toBeGreaterThan(0);
+    expect(new Set(large)).toEqual(new Set([`${VARIANT_MAX_PAGE_SIZE} records`]));
   }, 300_000);
 });
 

@@ -3,6 +3,7 @@ import type { CheckContext } from '../../harness/conformance.js';
 import {
   containsText,
   describeResponse,
+  endsList,
   fieldValue,
   idsIn,
   isClientError,
@@ -99,12 +100,15 @@ export async function findCustomersByTerm(
   const searched = await Promise.all(terms.filter((t) => !found.has(t)).map(search));
   for (const res of searched) if (isSuccess(res)) scan(res.json);
   found.complete = false;
+  let firstCount = 0;
   for (let page = 1; page <= maxPages && found.size < terms.length; page++) {
     const res = await listCustomers(ctx, { size: 100, page }, companyId);
     if (!isSuccess(res)) break;
-    const records = customerRecords(res.json);
+    const count = customerRecords(res.json).length;
     scan(res.json);
-    if (records.length < 100) {
+    if (page === 1) firstCount = count;
+    // A page shorter than the first ends the list; a short first page may be the server's own maximum (§8).
+    if (endsList(page, count, firstCount)) {
       found.complete = true;
       break;
     }

@@ -1,7 +1,7 @@
 import { isSuccess } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
-import { holds } from '../common/tenancy.js';
+import { sightIn } from '../common/tenancy.js';
 import { inventoryLevels, levelsIn } from './adapter.js';
 import { levelList, levelUpdate } from './fixtures.js';
 
@@ -20,12 +20,7 @@ export const inventoryTenancy: TenancyProbe = {
   adapter: inventoryLevels,
   needs: { list: [], get: [] },
   record: levelOfCompany,
-  // The list takes no documented filter or paging: one answer is the whole list unless it reports more.
-  async listShows(ctx, companyId, record) {
-    const res = await inventoryLevels.list(ctx, {}, companyId);
-    const total = isSuccess(res) ? inventoryLevels.total(res) : undefined;
-    const complete = !isSuccess(res) || total === undefined || total <= inventoryLevels.records(res).length;
-    return { shown: isSuccess(res) && holds(inventoryLevels, res.json, record), complete, responses: [res] };
-  },
+  // No documented filter; paged with size and page as every list is (§8), read to its end (a few pages at most).
+  listShows: (ctx, companyId, record) => sightIn(ctx, inventoryLevels, companyId, record, {}),
   readable: levelOfCompany,
 };

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock, type MockOptions, type MockServer } from '../../mock/server.js';
-import { transformations, type Answer, type Call, type TransformationId } from './transformations.js';
+import { transformations, type Answer, type Call, type TransformationId, type Upstream } from './transformations.js';
 
 /**
  * A second conforming server: a proxy in front of a reference mock that applies the spec-silent
@@ -75,7 +75,25 @@ export async function startVariantServer(options: MockOptions = {}): Promise<Var
     };
     let changed = false;
     let answered: Answer | undefined;
+    // The mock asked directly, for transformations that answer a call themselves (re-filtered lists).
+    const upstreamCall: Upstream = async (c) => {
+      const u = new URL(`${upstream}${VERSION_PREFIX}${c.path}`);
+      c.query.forEach((v, k) => u.searchParams.append(k, v));
+      const r = await fetch(u, { method: c.method, headers: forwardedHeaders(req), redirect: 'manual' });
+      const text = await r.text();
+      const json = parseJson(text);
+      return { status: r.status, body: json.ok ? json.value : undefined };
+    };
     for (const t of transformations) {
+      if (!('serve' in t)) continue;
+      const served = await t.serve(call, upstreamCall);
+      if (served === undefined) continue;
+      applied[t.id] += 1;
+      answered = served;
+      break;
+    }
+    for (const t of transformations) {
+      if (answered) break;
       if (!('request' in t)) continue;
       const outcome = t.request(call);
       if (outcome === false) continue;

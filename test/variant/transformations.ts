@@ -22,10 +22,15 @@ export interface Answer {
   contentType?: string;
 }
 
+/** Sends a call to the mock as it is (the variant's own requests for lists it serves itself). */
+export type Upstream = (call: Call) => Promise<{ status: number; body: unknown }>;
+
 export interface Transformation {
   id: string;
   /** Why a conforming server may do this: the spec section that leaves the point open. */
   why: string;
+  /** Answers the call itself, from the mock's data (re-filtered, re-ordered lists), or undefined. */
+  serve?(call: Call, upstream: Upstream): Promise<Answer | undefined>;
   /** Changes the call in place (returns true when it did) or answers it without the mock. */
   request?(call: Call): boolean | Answer;
   /** Returns the rewritten answer, or undefined when it does not apply. */
@@ -89,12 +94,137 @@ function problem(status: number, detail: unknown): Answer {
 
 const messageOf = (body: unknown): unknown => (isObject(body) ? (typeof body.error === 'string' ? body.error : isObject(body.error) ? body.error.message : body.message) : undefined);
 
+/** Every record of a mock list for the call's query minus `drop`, all pages at the mock's maximum size. */
+async function everyRecord(call: Call, upstream: Upstream, drop: readonly string[], records: (body: unknown) => unknown[] | undefined): Promise<unknown[] | Answer> {
+  const all: unknown[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const query = new URLSearchParams(call.query);
+    for (const d of [...drop, 'size', 'page']) query.delete(d);
+    query.set('size', '100');
+    query.set('page', String(page));
+    const got = await upstream({ ...call, query });
+    if (got.status < 200 || got.status >= 300) return { status: got.status, body: got.body };
+    const batch = records(got.body) ?? [];
+    all.push(...batch);
+    if (batch.length < 100) break;
+  }
+  return all;
+}
+
+/** The page asked for, under the variant's own default and maximum page sizes. */
+const pageOf = (call: Call) => ({
+  page: Math.max(1, Number(call.query.get('page') ?? 1) || 1),
+  size: Math.max(1, Math.min(VARIANT_MAX_PAGE_SIZE, Number(call.query.get('size') ?? VARIANT_DEFAULT_PAGE_SIZE) || VARIANT_DEFAULT_PAGE_SIZE)),
+});
+
+/** A vehicles answer (§2.7) of the records on the call's page. */
+function vehiclesPage(call: Call, all: readonly unknown[]): Answer {
+  const { page, size } = pageOf(call);
+  const content = all.slice((page - 1) * size, page * size);
+  return { status: 200, body: { message: 'Vehicles retrieved successfully', results: { content, pagination: { page, size, totalCount: all.length, totalPages: Math.ceil(all.length / size) } } } };
+}
+
+/** An items page object (§2.7) of the records on the call's page, every counter recomputed. */
+function itemsPage(call: Call, all: readonly unknown[]): Answer {
+  const { page, size } = pageOf(call);
+  const content = all.slice((page - 1) * size, page * size);
+  const totalPages = Math.ceil(all.length / size);
+  const sort = { unsorted: true, sorted: false, empty: true };
+  return {
+    status: 200,
+    body: {
+      content, pageable: { sort, offset: (page - 1) * size, pageSize: size, pageNumber: page, paged: true, unpaged: false },
+      totalPages, totalCount: all.length, last: page >= totalPages, size, number: page, first: page === 1, sort,
+      numberOfElements: content.length, empty: content.length === 0,
+    },
+  };
+}
+
+const vehicleContent = (b: unknown) => (isObject(b) && isObject(b.results) && Array.isArray(b.results.content) ? b.results.content : undefined);
+const itemContent = (b: unknown) => (isObject(b) && Array.isArray(b.content) ? b.content : undefined);
+const text = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
+const stamp = (r: unknown) => (isObject(r) ? String(r.updatedDate ?? r.updatedAt ?? '') : '');
+
+/** Where a list answer holds its records and its reported total, for the past-the-end choice. */
+function listCount(c: Call, body: unknown): { count: number; total?: number } | undefined {
+  if (!isObject(body)) return undefined;
+  if (c.path === '/items' && Array.isArray(body.content)) return { count: body.content.length, total: typeof body.totalCount === 'number' ? body.totalCount : undefined };
+  if (isObject(body.results) && Array.isArray(body.results.content)) return { count: body.results.content.length };
+  if (Array.isArray(body.data)) return { count: body.data.length };
+  return undefined;
+}
+
+
 /**
  * Applied in this order: request hooks before the mock, response hooks after it (an answer a
  * request hook gives goes through the response hooks too).
  */
 export const transformations = [
+  // ── lists the variant serves itself, from the mock's data (vehicles, items, customers) ──
+  {
+    id: 'vehicle-search-vin-and-plate-prefix',
+    why: '§4.1: search is "search (string)"; which fields it covers and how it matches are not shown (this one: VIN or plate, by prefix)',
+    serve: async (c, upstream) => {
+      const term = c.query.get('search');
+      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
+      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
+      if (!Array.isArray(all)) return all;
+      const t = term.toLowerCase();
+      return vehiclesPage(c, all.filter((r) => isObject(r) && (text(r.vin).startsWith(t) || text(r.licensePlate).startsWith(t))));
+    },
+  },
+  {
+    id: 'vehicles-newest-first-hiding-inactive',
+    why: '§4.1: the default order of GET /vehicles is not shown (this one: last updated first); §3, §2.1: whether an Inactive vehicle stays listed is not shown (this one hides it)',
+    serve: async (c, upstream) => {
+      if (!is(c, 'GET', '/vehicles') || c.query.get('sort') || c.query.get('search')) return undefined;
+      const all = await everyRecord(c, upstream, [], vehicleContent);
+      if (!Array.isArray(all)) return all;
+      const listed = all.filter((r) => !isObject(r) || r.vehicleStatus !== 'Inactive');
+      return vehiclesPage(c, [...listed].sort((a, b) => stamp(b).localeCompare(stamp(a)) || JSON.stringify(a).localeCompare(JSON.stringify(b))));
+    },
+  },
+  {
+    id: 'item-number-substring-any-case',
+    why: '§4.2: itemNumber is "itemNumber (string)"; whether it matches exactly, by prefix or as a part is not shown (this one: any part, any case)',
+    serve: async (c, upstream) => {
+      const value = c.query.get('itemNumber');
+      if (!is(c, 'GET', '/items') || !value) return undefined;
+      const all = await everyRecord(c, upstream, ['itemNumber'], itemContent);
+      if (!Array.isArray(all)) return all;
+      return itemsPage(c, all.filter((r) => isObject(r) && text(r.itemNumber).includes(value.toLowerCase())));
+    },
+  },
+  {
+    id: 'items-hide-inactive',
+    why: '§3, §2.2: whether an archived (Inactive) item stays in GET /items is not shown (this one hides it unless the type or number is asked for)',
+    serve: async (c, upstream) => {
+      if (!is(c, 'GET', '/items') || c.query.get('itemNumber') || c.query.get('type')) return undefined;
+      const all = await everyRecord(c, upstream, [], itemContent);
+      if (!Array.isArray(all)) return all;
+      return itemsPage(c, all.filter((r) => !isObject(r) || r.status !== 'Inactive'));
+    },
+  },
   // ── requests ──────────────────────────────────────────────────────────────────────────
+  {
+    id: 'customer-search-named-q',
+    why: '§4.3: the parameters of GET /customers are not shown (this one searches with q, and ignores search)',
+    request: (c) => {
+      if (!is(c, 'GET', '/customers') || !c.query.has('search')) return false;
+      c.query.delete('search');
+      return true;
+    },
+  },
+  {
+    id: 'vehicle-writes-trim-text',
+    why: '§4.1, §2.1: whitespace handling of vehicle text fields is not shown',
+    request: (c) => {
+      if (!(is(c, 'POST', '/vehicles') || is(c, 'PUT', '/vehicles')) || !isObject(c.body)) return false;
+      const before = JSON.stringify(c.body);
+      c.body = trimmed(c.body);
+      return JSON.stringify(c.body) !== before;
+    },
+  },
   {
     id: 'default-page-size-20',
     why: '§8: the default page size is not shown',
@@ -267,6 +397,18 @@ export const transformations = [
       if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !isObject(a.body.pagination)) return undefined;
       const count = Array.isArray(a.body.data) ? a.body.data.length : 0;
       return { ...a, body: { ...a.body, pagination: { count, total: a.body.pagination.totalCount } } };
+    },
+  },
+  {
+    id: 'page-past-end-404',
+    why: '§8: what a page past the last answers is not shown (this one: 404 "Invalid page.", as Django REST does)',
+    response: (c, a) => {
+      const requested = Number(c.query.get('page') ?? 1);
+      if (c.method !== 'GET' || !['/vehicles', '/items', '/customers', '/purchaseOrders'].includes(c.path) || !(requested > 1) || !ok(a)) return undefined;
+      const n = listCount(c, a.body);
+      if (!n || n.count > 0) return undefined;
+      // Purchase-order errors keep their envelope with a non-null error (§2.7, §7).
+      return isPurchaseOrders(c) ? { status: 404, body: { status: false, data: null, error: { detail: 'Invalid page.' } } } : { status: 404, body: { detail: 'Invalid page.' } };
     },
   },
   // ── errors (statuses judged on the mock's original status) ───────────────────────────
