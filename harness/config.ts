@@ -173,8 +173,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { doten
     otherCompanyId: e.OTHER_COMPANY_ID,
     mode,
     seed: e.SEED ?? Math.floor(Math.random() * 2 ** 31),
-    // Every live request counts against the partner's rate limit: keep property runs small there.
-    numRuns: e.NUM_RUNS ?? (live ? 5 : 25),
+    // Every live request counts against the partner's rate limit: keep property runs small there
+    // (the fault self-check runs at this setting and proves every fault is still caught).
+    numRuns: e.NUM_RUNS ?? (live ? 2 : 25),
     maxConcurrency: e.MAX_CONCURRENCY ?? (live ? 4 : 16),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 15_000,
     rateLimitGetPerMin: e.RATE_LIMIT_GET_PER_MIN ?? (live ? 150 : 0),

@@ -23,7 +23,7 @@ describe('configuration', () => {
 
   it('applies the live defaults against a BASE_URL: 150 GETs and 50 writes a minute, modest runs', () => {
     const s = load(live);
-    expect(s).toMatchObject({ baseUrl: 'https://api.example.test/v2', rateLimitGetPerMin: 150, rateLimitWritePerMin: 50, numRuns: 5 });
+    expect(s).toMatchObject({ baseUrl: 'https://api.example.test/v2', rateLimitGetPerMin: 150, rateLimitWritePerMin: 50, numRuns: 2 });
   });
 
   it('names COMPANY_ID when it is missing against a BASE_URL', () => {

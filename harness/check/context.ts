@@ -59,6 +59,7 @@ export function createContext(p: ContextParts): CheckContext {
       return value as NonNullable<typeof value>;
     },
     shared: async (key, make) => {
+      if (!meta.shared.includes(key)) meta.shared.push(key);
       const { value, exchanges } = await runShared(key, make, p, createContext);
       for (const ex of exchanges) citable.set(ex.id, { ex, from: key });
       return value as Awaited<ReturnType<typeof make>>;

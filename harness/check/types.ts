@@ -43,6 +43,8 @@ export interface CheckMeta {
   retries: number;
   /** What the check judged, e.g. '12 records inside the window'; empty means it saw nothing. */
   evidence: string[];
+  /** Shared fixtures the check used (their requests are budgeted once, apart). */
+  shared: string[];
 }
 
 /** The key a check is known by in plans, budgets and evidence: clause id plus variant. */

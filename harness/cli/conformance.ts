@@ -14,6 +14,8 @@ import { artifactLines } from '../report/artifacts.js';
 import { attachExchanges, RESULTS_FILE, RUN_FILE, writeRunOutputs } from '../report/run-outputs.js';
 import { configSummary, parseShard, summarizeRun, type Shard } from '../report/run-summary.js';
 import { handOver } from '../run/handover.js';
+import { lowerBoundMs } from '../run/plan.js';
+import { budgetLine } from '../report/certification.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
 
@@ -101,8 +103,9 @@ function startLines(run: StartedRun, settings: Settings): string[] {
   return [
     `Certifying ${t.publicUrl} (${t.kind === 'embedded' ? 'the embedded reference mock' : 'live target'}) for company ${t.companyId}`,
     `  mode ${settings.mode}, seed ${settings.seed} (replay with SEED=${settings.seed}), ${settings.numRuns} property runs, at most ${settings.maxConcurrency} requests in flight, ${limits}`,
-    `  budget: ${e.checks} checks and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes` +
-      (e.lowerBoundMs > 0 ? `; the limits alone make that at least ${minutes(e.lowerBoundMs)}` : ''),
+    e.lowerBoundMs > 0
+      ? `  budget: ${e.checks} checks and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes; the limits alone make that at least ${minutes(e.lowerBoundMs)}`
+      : `  budget: ${e.checks} checks and ${e.sharedTasks} shared fixtures; not paced (no rate limit), so property runs are not trimmed and it is not planned`,
     ...settings.warnings.map((w) => `  warning: ${w}`),
   ];
 }
@@ -157,7 +160,9 @@ async function main(): Promise<number> {
     ],
   });
   // Vitest is closed: archive what the run created, write ledger.json, exchanges.har, pacing.json.
+  const wallMs = Date.now() - startedAt - 1000;
   await run.finish();
+  const traffic = run.pacing.report();
 
   const resultsFile = join(run.info.runDir, 'results.json');
   if (!existsSync(resultsFile)) {
@@ -172,13 +177,21 @@ async function main(): Promise<number> {
   }
   const urls = run.info.targets.map((t) => ({ from: t.baseUrl, to: t.publicUrl }));
   const results = attachExchanges(raw, readExchanges(run.info.runDir), urls);
-  const summary = summarizeRun(run.info, { shard: opts.shard, config: configSummary(settings) });
+  const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
+  const used = traffic.requestsByClass;
+  const budget = {
+    limits,
+    planned: run.info.plan.estimate,
+    actual: { ...used, lowerBoundMs: lowerBoundMs(used, limits), wallMs, answered429: traffic.rateLimitedAnswers },
+  };
+  const summary = summarizeRun(run.info, { shard: opts.shard, config: configSummary(settings), budget });
   const cert = writeRunOutputs(dir, results, summary, { baseline: opts.baseline, freshSince: startedAt });
 
   const counts = Object.entries(cert.summary).filter(([, v]) => v > 0).map(([k, v]) => `${v} ${k}`).join(', ');
   console.log(`\nVerdict: ${cert.verdict.toUpperCase()} (clauses: ${counts})${opts.shard ? ` for shard ${opts.shard.index}/${opts.shard.count}` : ''}`);
   for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) console.log(`  failed: ${f.id} (${f.section})`);
   if (cert.verdictCause) console.log(`  why: ${cert.verdictCause}`);
+  if (cert.budget) console.log(budgetLine(cert.budget).replace(/^- /, ''));
   if (cert.baseline) console.log(baselineLines(cert.baseline).join('\n'));
   console.log(artifactLines(dir).map((l) => redact(l)).join('\n'));
   return gateExitCode(cert, opts.failOn, cert.baseline);

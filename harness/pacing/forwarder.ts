@@ -42,6 +42,7 @@ export class Forwarder {
     const counts: RetryCounts = { transient: 0, rateLimited: 0 };
     const startedAt = performance.now();
     counters.requests += 1;
+    counters.requestsByClass[cls] += 1;
     for (;;) {
       const retries = counts.transient + counts.rateLimited;
       if (!circuit.allow()) return this.gaveUp('target-down', 'the target stopped answering (several attempts in a row got no answer)', retries);

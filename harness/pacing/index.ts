@@ -106,6 +106,7 @@ export function startPacing(o: PacingOptions): Pacing {
     },
     report: () => ({
       requests: counters.requests,
+      requestsByClass: { ...counters.requestsByClass },
       attempts: counters.attempts,
       retries: counters.retries,
       retriesByReason: { ...counters.retriesByReason },

@@ -2,6 +2,8 @@
 export interface PacingReport {
   /** Requests the workers and the cleanup asked for. */
   requests: number;
+  /** The same, by rate-limit class. */
+  requestsByClass: { get: number; write: number };
   /** Attempts sent to the target (requests plus retries). */
   attempts: number;
   retries: number;
@@ -24,6 +26,7 @@ export interface PacingReport {
 
 export class PacingCounters {
   requests = 0;
+  readonly requestsByClass = { get: 0, write: 0 };
   attempts = 0;
   readonly retriesByReason: Record<string, number> = {};
   rateLimitedAnswers = 0;

@@ -105,6 +105,7 @@ export function buildCertification(run: RunSummary, results: RunResults, targetI
     strictSummary: strictSummary(reports),
     requests: mine.reduce((n, c) => n + c.requests, 0),
     retries: mine.reduce((n, c) => n + c.retries, 0),
+    ...(run.budget ? { budget: run.budget } : {}),
     clauses: reports,
     observations,
     runErrors: results.runErrors,
@@ -124,6 +125,16 @@ const icon: Record<ClauseVerdict, string> = {
   'not-run': '· not-run',
 };
 
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** Planned against used, under the limits: the budget line of the Markdown and the console. */
+export function budgetLine(b: NonNullable<Certification['budget']>): string {
+  const planned = `planned ${b.planned.get} GETs and ${b.planned.write} writes (at least ${seconds(b.planned.lowerBoundMs)} under the limits)`;
+  if (!b.actual) return `- Budget: ${planned}`;
+  const a = b.actual;
+  return `- Budget: ${planned}; used ${a.get} GETs and ${a.write} writes (at least ${seconds(a.lowerBoundMs)}), took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
+}
+
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function certificationMarkdown(c: Certification): string {
@@ -137,6 +148,7 @@ export function certificationMarkdown(c: Certification): string {
     `- Harness: ${c.harness.name} ${c.harness.version}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- Requests: ${c.requests}; retries: ${c.retries}`,
+    ...(c.budget ? [budgetLine(c.budget)] : []),
     ...(c.run?.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
     ...(c.run?.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
     '',

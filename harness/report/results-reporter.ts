@@ -43,6 +43,7 @@ export default class ResultsReporter implements Reporter {
           errors: result.state === 'failed' ? result.errors.map((e) => redact(e.message)) : undefined,
           observations: meta.observations,
           evidence: meta.evidence,
+          shared: meta.shared,
           requests: meta.requests,
           retries: meta.retries,
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),

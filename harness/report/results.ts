@@ -16,6 +16,8 @@ export interface CheckResult {
   observations: Observation[];
   /** What the check judged (empty for checks that did not pass). */
   evidence?: string[];
+  /** Shared fixtures it used. */
+  shared?: string[];
   requests: number;
   retries: number;
   durationMs: number;

@@ -34,6 +34,14 @@ export interface RunSummary {
   config?: Record<string, string | number | null>;
   /** The spec the run judged against, hashed (absent in run.json files of older runs). */
   spec?: { file: string; sha256: string | null };
+  /** The request budget before the run and what it took (issue of live limits). */
+  budget?: RunBudget;
+}
+
+export interface RunBudget {
+  limits: { getPerMin: number; writePerMin: number };
+  planned: { checks: number; sharedTasks: number; get: number; write: number; lowerBoundMs: number };
+  actual?: { get: number; write: number; lowerBoundMs: number; wallMs: number; answered429: number };
 }
 
 export function parseShard(text: string): Shard | undefined {
@@ -46,7 +54,7 @@ export function parseShard(text: string): Shard | undefined {
 
 export const shardLabel = (s: Shard) => `${s.index}/${s.count}`;
 
-export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunSummary['config'] } = {}, targetId = 'main'): RunSummary {
+export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunSummary['config']; budget?: RunBudget } = {}, targetId = 'main'): RunSummary {
   const t = run.targets.find((x) => x.id === targetId) ?? run.targets[0]!;
   return {
     runId: run.runId,
@@ -67,6 +75,7 @@ export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunS
     spec: run.spec,
     ...(extra.shard ? { shard: extra.shard } : {}),
     ...(extra.config ? { config: extra.config } : {}),
+    ...(extra.budget ? { budget: extra.budget } : {}),
   };
 }
 

@@ -44,6 +44,8 @@ export interface Certification {
   strictSummary: Record<ClauseVerdict, number>;
   requests: number;
   retries: number;
+  /** The request budget the run planned under the limits, and what it used. */
+  budget?: RunSummary['budget'];
   clauses: ClauseReport[];
   observations: { clause: ClauseId; check: string; name: string; value: unknown }[];
   runErrors: string[];

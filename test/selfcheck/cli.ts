@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { faults, faultIds } from '../../mock/faults/index.js';
 import type { CheckResult } from '../../harness/report/results.js';
 import { killMatrix, killMatrixMarkdown, type FaultInfo } from './kill-matrix.js';
-import { runSuites } from './run-suites.js';
+import { runSuites } from '../../harness/run/run-suites.js';
 
 /**
  * `npm run selfcheck`: runs the suites against one mock per fault and proves each fault is caught,

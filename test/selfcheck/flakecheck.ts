@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runSuites } from './run-suites.js';
+import { runSuites } from '../../harness/run/run-suites.js';
 
 /**
  * `npm run flakecheck`: the full run against the conforming mock under several seeds. Any check

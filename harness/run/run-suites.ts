@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
-import { loadSettings } from '../../harness/config.js';
-import type { RunResults } from '../../harness/report/results.js';
-import { handOver } from '../../harness/run/handover.js';
-import { startRun } from '../../harness/run/start-run.js';
+import { loadSettings } from '../config.js';
+import type { RunResults } from '../report/results.js';
+import { handOver } from './handover.js';
+import { startRun } from './start-run.js';
 
 export interface SuiteRun {
   faults: readonly string[];
@@ -18,9 +18,10 @@ export interface SuiteRun {
 
 /**
  * Runs the conformance suites once, in this process, against the conforming mock plus one mock
- * per fault, and returns every check's result.
+ * per fault, and returns every check's result (and the run's scratch directory, whose exchange
+ * files the budget learner reads). The self-check, the flake check and `npm run budgets` use it.
  */
-export async function runSuites(opts: SuiteRun): Promise<RunResults> {
+export async function runSuites(opts: SuiteRun): Promise<RunResults & { runDir: string }> {
   const dir = resolve(opts.reportsDir);
   rmSync(dir, { recursive: true, force: true });
   const settings = loadSettings(
@@ -47,5 +48,5 @@ export async function runSuites(opts: SuiteRun): Promise<RunResults> {
   }
   const file = join(run.info.runDir, 'results.json');
   if (!existsSync(file)) throw new Error(`the suites produced no results (${file})`);
-  return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
+  return { ...(JSON.parse(readFileSync(file, 'utf8')) as RunResults), runDir: run.info.runDir };
 }
