@@ -5,6 +5,11 @@
  *   (b) mock limited to 300 GETs and 100 writes a minute, harness set to the same: no 429, and a
  *       wall time within 15% of the lower bound the request counts impose.
  *   (c) requests per clause in the default profile (from run (a)).
+ *   (l) the live defaults at the documented limits: mock limited to 150 GETs and 50 writes a
+ *       minute, harness on its live defaults: the verdict, requests per clause, GETs, writes,
+ *       429s, wall time against the lower bound, and checks left inconclusive by pacing.
+ *   (m) the same at the floor the harness promises to conclude at, 30 GETs and 10 writes a
+ *       minute (not run by default: it takes about ten minutes).
  *   (p) the pacing proxy alone, driven by more clients than MAX_CONCURRENCY with the same latency:
  *       what the pacing layer achieves without the suites' own CPU and start-up.
  * Each scenario runs `npm run conformance` in a child process against a standalone mock started
@@ -34,7 +39,7 @@ const { values: args } = parseArgs({
     latency: { type: 'string' },
   },
 });
-const scenarios = new Set(args.scenario?.length ? args.scenario : ['p', 'a', 'b']);
+const scenarios = new Set(args.scenario?.length ? args.scenario : ['p', 'a', 'b', 'l']);
 const maxConcurrency = Number(args['max-concurrency'] ?? 4);
 const latencyMs = Number(args.latency ?? 50);
 const RATE = { get: 300, write: 100 };
@@ -71,7 +76,7 @@ function runCli(env: Record<string, string>): Promise<{ code: number | null; ms:
   });
 }
 
-function envFor(mock: MockServer, reportsDir: string, limits: { get: number; write: number }): Record<string, string> {
+function envFor(mock: MockServer, reportsDir: string, limits: { get: number; write: number }, live = false): Record<string, string> {
   return {
     BASE_URL: mock.url,
     ACCESS_TOKEN: mock.tokens.full,
@@ -84,7 +89,8 @@ function envFor(mock: MockServer, reportsDir: string, limits: { get: number; wri
     AUTH_KEY: '',
     CONFORMANCE_MODE: 'full',
     SEED: '20260101',
-    MAX_CONCURRENCY: String(maxConcurrency),
+    // Live defaults (harness/config.ts) unless the scenario pins them.
+    ...(live ? { NUM_RUNS: '', MAX_CONCURRENCY: '' } : { MAX_CONCURRENCY: String(maxConcurrency) }),
     RATE_LIMIT_GET_PER_MIN: String(limits.get),
     RATE_LIMIT_WRITE_PER_MIN: String(limits.write),
     REPORTS_DIR: reportsDir,
@@ -97,13 +103,13 @@ function trafficWindow(exchanges: RecordedExchange[]): number {
   return Math.max(...ends) - Math.min(...starts);
 }
 
-async function measure(name: string, knobs: Partial<Knobs>, limits: { get: number; write: number }): Promise<Figures> {
+async function measure(name: string, knobs: Partial<Knobs>, limits: { get: number; write: number }, live = false): Promise<Figures> {
   const dir = join(outDir, name);
   rmSync(dir, { recursive: true, force: true });
   const mock = await startMock({ knobs });
   try {
     process.stdout.write(`bench ${name}: full conformance run against the mock… `);
-    const run = await runCli(envFor(mock, dir, limits));
+    const run = await runCli(envFor(mock, dir, limits, live));
     console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
     if (run.code !== 0) console.log(run.output.split('\n').slice(-20).join('\n'));
     // The cleanup runs after vitest has closed; its few requests are counted apart.
@@ -203,13 +209,31 @@ async function main(): Promise<void> {
       '',
     );
   }
+  for (const [key, limits] of [['l', { get: 150, write: 50 }], ['m', { get: 30, write: 10 }]] as const) {
+    if (!scenarios.has(key)) continue;
+    const l = await measure(`${key}-live-limits-${limits.get}-${limits.write}`, { latencyMs: 0, rateLimit: { getPerMin: limits.get, writePerMin: limits.write } }, limits, true);
+    const cert = JSON.parse(readFileSync(join(outDir, `${key}-live-limits-${limits.get}-${limits.write}`, 'certification.json'), 'utf8')) as { verdict: string; clauses: { verdict: string; reason?: string }[] };
+    const bound = Math.max(((l.gets - 1) / limits.get) * 60_000, ((l.writes - 1) / limits.write) * 60_000);
+    const byPacing = l.results.checks.filter((c) => c.verdict === 'inconclusive' && /pacing|no conclusion within|no answer/i.test(c.reason ?? '')).length;
+    const clauses = cert.clauses.length;
+    const all = l.pacing.requests;
+    report[key] = { ...pick(l), verdict: cert.verdict, clauses, requestsPerClause: all / clauses, lowerBoundMs: bound, overBound: l.trafficMs / bound - 1, inconclusiveByPacing: byPacing };
+    md.push(
+      `## (${key}) live defaults at ${limits.get} GETs and ${limits.write} writes a minute, the mock enforcing the same`,
+      '',
+      `- verdict **${cert.verdict.toUpperCase()}** (exit ${l.exitCode}); checks left inconclusive by pacing: **${byPacing}**`,
+      `- ${all} requests in all (preflight, checks, shared fixtures, cleanup): ${l.gets} GETs and ${l.writes} writes by the checks and fixtures; **${(all / clauses).toFixed(2)} requests per clause** over the ${clauses} clauses of the catalogue; answered 429: **${l.answered429}**`,
+      `- lower bound max(${l.gets - 1}/${limits.get}, ${l.writes - 1}/${limits.write}) min = ${s(bound)}; traffic window ${s(l.trafficMs)}: **${pct(l.trafficMs / bound - 1)} over** (target ≤ 15%); whole command ${s(l.cliWallMs)}`,
+      '',
+    );
+  }
   if (a) {
     const perClause = new Map<string, number>();
     for (const c of a.results.checks) perClause.set(c.clause, (perClause.get(c.clause) ?? 0) + c.requests);
     const rows = [...perClause].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
     report.c = Object.fromEntries(rows);
     md.push(
-      '## (c) requests per clause (default profile, live defaults: NUM_RUNS=5)',
+      '## (c) requests per clause of run (a) (no rate limit: full property runs, NUM_RUNS=25)',
       '',
       `${rows.length} clauses, ${rows.reduce((n, r) => n + r[1], 0)} requests by checks (plus ${a.pacing.requests - a.requests} by the end-of-run cleanup).`,
       '',
