@@ -16,6 +16,7 @@ import { configSummary, parseShard, summarizeRun, type Shard } from '../report/r
 import { handOver } from '../run/handover.js';
 import { lowerBoundMs } from '../run/plan.js';
 import { budgetLine } from '../report/certification.js';
+import { coverageLine } from '../report/coverage.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
 
@@ -192,6 +193,7 @@ async function main(): Promise<number> {
   for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) console.log(`  failed: ${f.id} (${f.section})`);
   if (cert.verdictCause) console.log(`  why: ${cert.verdictCause}`);
   if (cert.budget) console.log(budgetLine(cert.budget).replace(/^- /, ''));
+  if (cert.coverage) console.log(coverageLine(cert.coverage));
   if (cert.baseline) console.log(baselineLines(cert.baseline).join('\n'));
   console.log(artifactLines(dir).map((l) => redact(l)).join('\n'));
   return gateExitCode(cert, opts.failOn, cert.baseline);

@@ -8,6 +8,7 @@ import type { Observation } from '../check/types.js';
 import type { CheckResult, RunResults } from './results.js';
 import type { RunSummary } from './run-summary.js';
 import type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
+import { coverageLine, specCoverage } from './coverage.js';
 
 export type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
 export { clauseVerdicts } from './types.js';
@@ -106,6 +107,7 @@ export function buildCertification(run: RunSummary, results: RunResults, targetI
     requests: mine.reduce((n, c) => n + c.requests, 0),
     retries: mine.reduce((n, c) => n + c.retries, 0),
     ...(run.budget ? { budget: run.budget } : {}),
+    coverage: specCoverage(run.spec?.sha256 ? run.spec.file : undefined),
     clauses: reports,
     observations,
     runErrors: results.runErrors,
@@ -149,6 +151,7 @@ export function certificationMarkdown(c: Certification): string {
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- Requests: ${c.requests}; retries: ${c.retries}`,
     ...(c.budget ? [budgetLine(c.budget)] : []),
+    ...(c.coverage ? [`- ${coverageLine(c.coverage)}`] : []),
     ...(c.run?.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
     ...(c.run?.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
     '',

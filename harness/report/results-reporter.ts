@@ -50,6 +50,14 @@ export default class ResultsReporter implements Reporter {
         });
       }
     }
+    // Evidence, budgets and verdicts are keyed by (clause, variant, target): two checks of one key would mix.
+    const seen = new Map<string, string>();
+    for (const c of checks) {
+      const key = `${c.clause} [${c.variant ?? ''}] ${c.target}`;
+      const other = seen.get(key);
+      if (other && other !== c.file) runErrors.push(`${c.clause}${c.variant ? ` [${c.variant}]` : ''} is registered by both ${other} and ${c.file}: give each check of a clause its own variant`);
+      seen.set(key, c.file);
+    }
     const results: RunResults = { runId: run.runId, seed: run.seed, startedAt: run.startedAt, finishedAt: new Date().toISOString(), checks, runErrors };
     mkdirSync(run.reportsDir, { recursive: true });
     writeFileSync(join(run.runDir, 'results.json'), JSON.stringify(results, null, 2));

@@ -1,4 +1,5 @@
 import type { ClauseId } from '../../contract/clauses.js';
+import type { CoverageSummary } from '../../contract/coverage.js';
 import type { Clause } from '../../contract/clause.js';
 import type { CheckResult } from './results.js';
 import type { RunSummary } from './run-summary.js';
@@ -44,6 +45,8 @@ export interface Certification {
   strictSummary: Record<ClauseVerdict, number>;
   requests: number;
   retries: number;
+  /** How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts). */
+  coverage?: CoverageSummary & { spec: 'matched' | 'absent' };
   /** The request budget the run planned under the limits, and what it used. */
   budget?: RunSummary['budget'];
   clauses: ClauseReport[];
