@@ -80,3 +80,17 @@ export interface TenancyProbe {
   /** A record of COMPANY_ID readable by id, for the get probe; undefined when the resource has no read by id. */
   readable?(ctx: CheckContext): Promise<TenantRecord | undefined>;
 }
+
+/**
+ * A list with updatedDateStart / updatedDateEnd (ISO 8601): how the generic updated-date filter
+ * check finds records of known update time — the run's own, created now — and a documented filter
+ * that narrows the list to them.
+ */
+export interface UpdatedScope {
+  adapter: ResourceAdapter;
+  clause: ClauseId;
+  /** Records the run created (so last updated during the run), with a query that narrows the list to them. */
+  runRecords(ctx: CheckContext): Promise<{ ids: string[]; narrow: Query } | undefined>;
+  /** The shared first page of the unfiltered list, for runs that cannot write (update times located in it). */
+  sample(ctx: CheckContext): Promise<ApiResponse>;
+}

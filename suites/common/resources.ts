@@ -1,4 +1,4 @@
-import type { PagingScope, TenancyProbe } from './adapter.js';
+import type { PagingScope, TenancyProbe, UpdatedScope } from './adapter.js';
 import { vehiclePaging } from '../vehicles/paging.js';
 import { vehicleTenancy } from '../vehicles/tenancy.js';
 import { itemPaging } from '../items/paging.js';
@@ -19,3 +19,9 @@ import { customers } from '../customers/adapter.js';
 
 /** Every resource adapter, for the checks that observe what the spec leaves open across all of them. */
 export const adapters: readonly ResourceAdapter[] = [vehicles, items, customers, inventoryLevels];
+
+import { vehicleUpdated } from '../vehicles/updated.js';
+import { itemUpdated } from '../items/updated.js';
+
+/** Lists with the updatedDateStart / updatedDateEnd filters. */
+export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdated];

@@ -1,8 +1,7 @@
-import { fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { fieldValue } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
-import { vehicles } from './adapter.js';
-import { vehicleFixture, vehicleRoles } from './fixtures.js';
+import { fixtureReads, vehicleFixture } from './fixtures.js';
 
 // §2.1 customerId is the owning customer; §4.1 create carries it per vehicle. Judged on every vehicle the run created.
 conformance('VEHICLE-CREATE-OWNER', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
@@ -10,10 +9,7 @@ conformance('VEHICLE-CREATE-OWNER', { needs: ['write', 'customer'] }, async (ctx
   const customerId = ctx.need(ctx.target.customerId, 'CUSTOMER_ID is not set');
   const problems: string[] = [];
   let judged = 0;
-  for (const role of vehicleRoles) {
-    const [id, read] = [fx.ids[role], fx.reads[role]];
-    const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
-    if (!record) continue;
+  for (const { id, record, read } of fixtureReads(fx)) {
     await ctx.cite(read);
     const owner = fieldValue(record, ['customerId']);
     if (owner === undefined) continue;

@@ -1,10 +1,9 @@
-import { fieldValue, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { fieldValue, isRecord } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
 import { verdict } from '../common/judge.js';
-import { vehicles } from './adapter.js';
-import { vehicleFixture, vehicleRoles } from './fixtures.js';
+import { fixtureReads, vehicleFixture } from './fixtures.js';
 
 /** The §2.1 fields sent on create; vehicleStatus is the service's (§3). */
 const sentFields = ['customerId', 'year', 'make', 'model', 'vehicleName', 'engine', 'color', 'licensePlate', 'state', 'vin', 'imgUrl', 'notes', 'driveType', 'transmission', 'mileage', 'mileageUnit'] as const;
@@ -32,10 +31,7 @@ conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async 
   const fx = await vehicleFixture(ctx);
   const problems: string[] = [];
   let judged = 0;
-  for (const role of vehicleRoles) {
-    const [id, read] = [fx.ids[role], fx.reads[role]];
-    const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
-    if (!id || !record) continue;
+  for (const { role, id, record, read } of fixtureReads(fx)) {
     await ctx.cite(read);
     judged += 1;
     problems.push(...differences(fx.inputs[role], record).map((d) => `${id}: ${d}`));

@@ -1,10 +1,10 @@
-import { fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { fieldValue } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { judgeFilter, precondition } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { vehicles } from './adapter.js';
-import { vehicleFixture, vehicleSample, type VehicleRole } from './fixtures.js';
+import { fixtureReads, vehicleFixture, vehicleSample, type VehicleRole } from './fixtures.js';
 
 const ownerOf = (r: Rec) => {
   const v = fieldValue(r, ['customerId']);
@@ -25,11 +25,7 @@ conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
     // The run's own vehicles of CUSTOMER_ID, as read back (their owner as the server shows it).
     customerId = ctx.target.customerId;
     const fx = await vehicleFixture(ctx);
-    for (const role of listedRoles) {
-      const [id, read] = [fx.ids[role], fx.reads[role]];
-      const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
-      if (id && record && ownerOf(record) === customerId) expected.push({ id, why: `it reads back with customerId ${customerId}` });
-    }
+    for (const { id, record } of fixtureReads(fx, listedRoles)) if (ownerOf(record) === customerId) expected.push({ id, why: `it reads back with customerId ${customerId}` });
   } else {
     const pick = ctx.need(sampled[0], 'no listed vehicle shows a customerId to filter on');
     customerId = ownerOf(pick)!;

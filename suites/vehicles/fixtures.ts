@@ -85,6 +85,15 @@ export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
   });
 }
 
+/** The roles (all by default) whose vehicle was read back after the create, with that read. */
+export function fixtureReads(fx: VehicleFixture, roles: readonly VehicleRole[] = vehicleRoles): { role: VehicleRole; id: string; record: Rec; read: ApiResponse }[] {
+  return roles.flatMap((role) => {
+    const [id, read] = [fx.ids[role], fx.reads[role]];
+    const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
+    return id && read && record ? [{ role, id, record, read }] : [];
+  });
+}
+
 /** The vehicle of a role as read back after the create, or inconclusive with why it is missing. */
 export function fixtureRecord(ctx: CheckContext, fx: VehicleFixture, role: VehicleRole): { id: string; record: Rec; read: ApiResponse } {
   if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: POST /vehicles with ${vehicleRoles.length} valid vehicles was refused (${fx.create.status})`);

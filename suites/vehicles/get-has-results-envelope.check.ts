@@ -10,6 +10,7 @@ import { vehicleFixture, vehicleSample } from './fixtures.js';
 async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiResponse }[]> {
   if (ctx.run.mode === 'full' && ctx.target.customerId) {
     const fx = await vehicleFixture(ctx);
+    // Every read, whatever it answered: a refused read by id is this clause's failure.
     const reads = Object.entries(fx.reads).flatMap(([role, res]) => (res ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : []));
     if (reads.length) return reads;
   }

@@ -1,7 +1,7 @@
-import { fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { fieldValue } from '../../harness/checks/index.js';
 import type { PagingScope } from '../common/adapter.js';
 import { vehicles } from './adapter.js';
-import { vehicleFixture } from './fixtures.js';
+import { fixtureReads, vehicleFixture } from './fixtures.js';
 
 /**
  * §4.1, §8: walked with the documented customer filter, over CUSTOMER_ID's vehicles, the run's own
@@ -17,11 +17,7 @@ export const vehiclePaging: PagingScope = {
     const customerId = ctx.target.customerId;
     if (ctx.run.mode !== 'full' || !customerId) return { query: {}, expected: [], note: 'the whole list, first pages' };
     const fx = await vehicleFixture(ctx);
-    const expected = (['miles', 'km', 'update-a', 'update-b'] as const).flatMap((role) => {
-      const [id, read] = [fx.ids[role], fx.reads[role]];
-      const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
-      return id && record && String(fieldValue(record, ['customerId'])) === customerId ? [id] : [];
-    });
+    const expected = fixtureReads(fx, ['miles', 'km', 'update-a', 'update-b']).filter((r) => String(fieldValue(r.record, ['customerId'])) === customerId).map((r) => r.id);
     return { query: { customerId }, expected, note: `customerId=${customerId}` };
   },
 };

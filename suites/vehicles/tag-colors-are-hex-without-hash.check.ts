@@ -1,10 +1,10 @@
 import { hexColorWithoutHash } from '../../contract/schemas.js';
-import { fieldValue, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { fieldValue, isRecord } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import type { Rec } from '../common/adapter.js';
 import { vehicles } from './adapter.js';
-import { vehicleFixture, vehicleRoles, vehicleSample } from './fixtures.js';
+import { fixtureReads, vehicleFixture, vehicleSample } from './fixtures.js';
 
 const tagsOf = (r: Rec) => {
   const tags = fieldValue(r, ['tags']);
@@ -18,10 +18,7 @@ conformance('VEHICLE-TAG-COLOR', { variant: 'created', needs: ['write', 'custome
   const fx = await vehicleFixture(ctx);
   const problems: string[] = [];
   let judged = 0;
-  for (const role of vehicleRoles) {
-    const [id, read] = [fx.ids[role], fx.reads[role]];
-    const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
-    if (!id || !record) continue;
+  for (const { role, id, record, read } of fixtureReads(fx)) {
     await ctx.cite(read);
     const read_ = tagsOf(record);
     problems.push(...badColors(id, record));

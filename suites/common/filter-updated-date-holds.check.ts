@@ -1,0 +1,70 @@
+import { middleWindow, updatedStampOf, type FilterCase } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
+import { judgeFilter, precondition } from './judge.js';
+import { collect, DAY_MS, isoSeconds } from './listing.js';
+import { updatedScopes } from './resources.js';
+
+type Window = { start: string; end: string };
+const query = (w: Window) => ({ updatedDateStart: w.start, updatedDateEnd: w.end });
+
+/** Records whose located update time (not a documented field of §2.1 or §2.2) lies outside the window. */
+const outside = (adapter: ResourceAdapter, records: readonly Rec[], w: Window) =>
+  records.filter((r) => {
+    const t = updatedStampOf(r);
+    return t !== undefined && (t < Date.parse(w.start) || t > Date.parse(w.end));
+  }).map((r) => `${adapter.idOf(r)} updated ${new Date(updatedStampOf(r)!).toISOString()}, outside ${w.start} .. ${w.end}`);
+
+/** The run's records, created now: inside a window around now, outside one that ends before the run. */
+async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[] | undefined> {
+  const own = await u.runRecords(ctx);
+  if (!own?.ids.length) return undefined;
+  const started = Date.parse(ctx.run.startedAt);
+  const recent = { start: isoSeconds(started - DAY_MS), end: isoSeconds(Date.now() + DAY_MS) };
+  const old = { start: '2000-01-01T00:00:00Z', end: isoSeconds(started - 2 * DAY_MS) };
+  const [inRecent, inOld] = await Promise.all([collect(ctx, u.adapter, { ...own.narrow, ...query(recent) }), collect(ctx, u.adapter, { ...own.narrow, ...query(old) })]);
+  await ctx.cite(...inRecent.responses, ...inOld.responses);
+  precondition(ctx, inRecent.first, `GET ${u.adapter.path} with an updated window`);
+  precondition(ctx, inOld.first, `GET ${u.adapter.path} with an updated window`);
+  return [
+    { expected: own.ids.map((id) => ({ id, why: `the run created it, inside ${recent.start} .. ${recent.end}` })), excluded: [], returned: inRecent.ids, complete: inRecent.complete, mismatched: outside(u.adapter, inRecent.records, recent) },
+    { expected: [], excluded: own.ids.map((id) => ({ id, why: `the run created it after ${old.end}` })), returned: inOld.ids, complete: inOld.complete, mismatched: outside(u.adapter, inOld.records, old) },
+  ];
+}
+
+/** Without writes: update times located in listed records, a window over their middle half. */
+async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[]> {
+  const sample = await u.sample(ctx);
+  precondition(ctx, sample, `GET ${u.adapter.path}`);
+  await ctx.cite(sample);
+  const sampled = u.adapter.records(sample);
+  const w = ctx.need(middleWindow(sampled), `the ${u.adapter.name} records show no update time to choose a window from (not a documented field)`);
+  const got = await collect(ctx, u.adapter, query(w));
+  await ctx.cite(...got.responses);
+  precondition(ctx, got.first, `GET ${u.adapter.path} with an updated window`);
+  const [s, e] = [Date.parse(w.start), Date.parse(w.end)];
+  const timed = sampled.filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
+  const at = (r: Rec) => updatedStampOf(r)!;
+  const known = (r: Rec) => ({ id: u.adapter.idOf(r)!, why: `the list shows it updated ${new Date(at(r)).toISOString()}` });
+  return [{
+    expected: timed.filter((r) => at(r) > s && at(r) < e).map(known),
+    excluded: timed.filter((r) => at(r) < s - 1000 || at(r) > e + 1000).map(known),
+    returned: got.ids,
+    complete: got.complete,
+    mismatched: outside(u.adapter, got.records, w),
+  }];
+}
+
+// §4.1, §4.2 updatedDateStart / updatedDateEnd (ISO 8601): records last updated inside the window come
+// back, the others stay out, and nothing comes back for a window that lies wholly in the future.
+for (const u of updatedScopes) {
+  conformance(u.clause, async (ctx: CheckContext) => {
+    const future = { start: isoSeconds(Date.now() + 2 * DAY_MS), end: isoSeconds(Date.now() + 3 * DAY_MS) };
+    const [own, inFuture] = await Promise.all([ctx.run.mode === 'full' ? withRunRecords(ctx, u) : undefined, u.adapter.list(ctx, { ...query(future), size: 10, page: 1 })]);
+    const cases = own ?? (await withLocatedTimes(ctx, u));
+    await ctx.cite(inFuture);
+    precondition(ctx, inFuture, `GET ${u.adapter.path} with an updated window in the future`);
+    const leaked = u.adapter.records(inFuture).map((r) => `${u.adapter.idOf(r)} came back for ${future.start} .. ${future.end}, a window wholly in the future`);
+    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart/updatedDateEnd`, ...cases, { expected: [], excluded: [], returned: [], complete: true, mismatched: leaked });
+  });
+}
