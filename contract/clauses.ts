@@ -97,7 +97,7 @@ export const clauses = {
   },
   'VEHICLE-UPDATE-NEEDS-ID': {
     section: '§2.1 (vehicleId)', area: 'vehicles', severity: 'normal', strictness: 'strict',
-    must: 'PUT /vehicles MUST refuse, with a 4xx, an entry that carries no vehicleId (required on update).',
+    must: 'PUT /vehicles MUST refuse an entry that carries no vehicleId (required on update): a 4xx, or success false.',
   },
   'VEHICLE-ARCHIVE-ENVELOPE': {
     section: '§4.1, §2.7', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -109,7 +109,7 @@ export const clauses = {
   },
   'VEHICLE-ARCHIVE-NEEDS-IDS': {
     section: '§2.1 (vehicleId, customerId)', area: 'vehicles', severity: 'normal', strictness: 'strict',
-    must: 'PATCH /vehicles MUST refuse, with a 4xx, an entry without vehicleId or without customerId (both required on archive).',
+    must: 'PATCH /vehicles MUST refuse an entry without vehicleId or without customerId (both required on archive): a 4xx, or success false.',
   },
   'VEHICLE-FILTER-CUSTOMER': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -155,15 +155,15 @@ export const clauses = {
   },
   'ITEM-CREATE-ONLY-PART-TIRE': {
     section: '§2.2, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
-    must: 'POST /items MUST reject an item of type labor, discount or fee with a 4xx status.',
+    must: 'POST /items MUST reject an item of type labor, discount or fee (a 4xx, or success false).',
   },
   'ITEM-PART-NEEDS-DETAILS': {
     section: '§4.2 rules', area: 'items', severity: 'critical', strictness: 'strict',
-    must: 'POST /items MUST reject a part without partDetails with a 4xx status.',
+    must: 'POST /items MUST reject a part without partDetails (a 4xx, or success false).',
   },
   'ITEM-TIRE-NEEDS-DETAILS': {
     section: '§4.2 rules', area: 'items', severity: 'critical', strictness: 'strict',
-    must: 'POST /items MUST reject a tire without tireDetails with a 4xx status.',
+    must: 'POST /items MUST reject a tire without tireDetails (a 4xx, or success false).',
   },
   'ITEM-GET-BARE': {
     section: '§2.7, §2.2', area: 'items', severity: 'critical', strictness: 'strict',

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, filterVerdict, isSuccess, schemaViolations, type FilterCase } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, filterVerdict, isRecord, isSuccess, schemaViolations, type FilterCase } from '../../harness/checks/index.js';
 
 /**
  * The ways a check reaches a verdict, each recording what it judged: a pass always rests on
@@ -39,6 +39,16 @@ export function expectShape(ctx: CheckContext, schema: z.ZodType, value: unknown
 export function expect4xx(ctx: CheckContext, res: ApiResponse, what: string): void {
   if (res.status < 400 || res.status >= 500) throw new ContractViolation(`${what}: expected a 4xx status, got ${describeResponse(res)}`);
   ctx.saw(1, `${res.status} to ${what}`);
+}
+
+/**
+ * A write the spec requires to be refused, for the areas whose writes answer the §2.7 envelope:
+ * a 4xx, or a 2xx whose envelope says success false (which status a refusal takes is not shown).
+ */
+export function expectRefused(ctx: CheckContext, res: ApiResponse, what: string): void {
+  const flagged = res.status >= 200 && res.status < 300 && isRecord(res.json) && res.json.success === false;
+  if (!flagged && (res.status < 400 || res.status >= 500)) throw new ContractViolation(`${what}: expected a refusal (a 4xx, or success: false), got ${describeResponse(res)}`);
+  ctx.saw(1, `refusal (${res.status}${flagged ? ', success false' : ''}) of ${what}`);
 }
 
 export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number, what: string): void {

@@ -2,7 +2,7 @@ import { describeResponse, idsIn, isSuccess } from '../../harness/checks/index.j
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildUncreatable } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
-import { expect4xx } from '../common/judge.js';
+import { expectRefused } from '../common/judge.js';
 import { postItems } from './adapter.js';
 import { itemFixture } from './fixtures.js';
 
@@ -15,6 +15,6 @@ for (const itemType of ['labor', 'discount', 'fee'] as const) {
     await ctx.cite(fx.create);
     const res = await postItems(ctx, [buildUncreatable(seededFaker(ctx.seed, `uncreatable-${itemType}`), ctx.marker, itemType)]);
     for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
-    expect4xx(ctx, res, `POST /items with itemType ${itemType}`);
+    expectRefused(ctx, res, `POST /items with itemType ${itemType}`);
   });
 }

@@ -2,7 +2,7 @@ import { describeResponse, idsIn, isSuccess } from '../../harness/checks/index.j
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildPartWithoutDetails, buildPartWithTireDetails, buildTireWithoutDetails, buildTireWithPartDetails } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
-import { expect4xx } from '../common/judge.js';
+import { expectRefused } from '../common/judge.js';
 import { postItems } from './adapter.js';
 import { itemFixture } from './fixtures.js';
 
@@ -21,6 +21,6 @@ for (const [clause, type, variant, build] of [
     await ctx.cite(fx.create);
     const res = await postItems(ctx, [build(seededFaker(ctx.seed, `${type}-${variant}`), ctx.marker)]);
     for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
-    expect4xx(ctx, res, `POST /items with a ${type} lacking ${type}Details (${variant})`);
+    expectRefused(ctx, res, `POST /items with a ${type} lacking ${type}Details (${variant})`);
   });
 }

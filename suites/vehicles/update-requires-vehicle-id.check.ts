@@ -1,6 +1,6 @@
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { expect4xx } from '../common/judge.js';
+import { expectRefused } from '../common/judge.js';
 import { putVehicles } from './adapter.js';
 import { vehicleUpdate } from './fixtures.js';
 
@@ -11,5 +11,5 @@ conformance('VEHICLE-UPDATE-NEEDS-ID', { needs: ['write', 'customer'] }, async (
   if (!isSuccess(valid.put)) ctx.inconclusive(`precondition: the same PUT with vehicleId was refused too (${describeResponse(valid.put)})`);
   await ctx.cite(valid.put);
   const res = await putVehicles(ctx, [{ mileage: 12_345 }]);
-  expect4xx(ctx, res, 'PUT /vehicles with an entry that has no vehicleId');
+  expectRefused(ctx, res, 'PUT /vehicles with an entry that has no vehicleId');
 });

@@ -413,9 +413,15 @@ export const transformations = [
   },
   // ── errors (statuses judged on the mock's original status) ───────────────────────────
   {
+    id: 'item-refusals-200-success-false',
+    why: '§2.7: item writes answer { success: boolean, message, data }; which status a refused create takes is not shown (this one: 200 with success false)',
+    response: (c, a, original) => (is(c, 'POST', '/items') && original.status === 400 ? { status: 200, body: { success: false, message: messageOf(a.body) ?? 'invalid item', data: {} } } : undefined),
+  },
+  {
     id: 'validation-errors-422',
     why: '§7 lists 400s only for appointment requests, slots and purchase orders; other validation statuses are not shown',
-    response: (c, a, original) => (original.status === 400 && !section7Area(c) ? { ...a, status: 422 } : undefined),
+    // Item creates answer their refusals with success false instead (item-refusals-200-success-false).
+    response: (c, a, original) => (original.status === 400 && !section7Area(c) && !is(c, 'POST', '/items') ? { ...a, status: 422 } : undefined),
   },
   {
     id: 'unknown-record-400',
