@@ -1,14 +1,33 @@
-import { isSuccess } from '../../harness/checks/index.js';
-import type { PagingScope } from '../common/adapter.js';
+import { addDays, isSuccess } from '../../harness/checks/index.js';
+import type { PagingScope, Rec } from '../common/adapter.js';
 import { appointmentRequests } from './adapter.js';
-import { appointmentSample, fixtureView, roles, standardWindow, windowAround } from './fixtures.js';
-import { startOf } from './records.js';
+import { appointmentSample, fixtureView, roles, standardWindow } from './fixtures.js';
+import { DAY_MS, startOf, type Window } from './records.js';
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A few days of the plain list holding 3 to 8 of its requests, a day of margin each side (as for
+ * the run's own): enough for several pages of 2, few enough to walk to the end.
+ */
+function denseSpan(records: readonly Rec[]): { window: Window; ids: string[] } | undefined {
+  const timed = records
+    .map((r) => ({ id: appointmentRequests.idOf(r), at: startOf(r)?.utc }))
+    .filter((x): x is { id: string; at: number } => !!x.id && x.at !== undefined)
+    .sort((x, y) => x.at - y.at);
+  for (let i = 0; i + 2 < timed.length; i++) {
+    let j = i;
+    while (j + 1 < timed.length && j + 1 - i < 8 && timed[j + 1]!.at - timed[i]!.at <= 14 * DAY_MS) j++;
+    if (j - i + 1 >= 3) return { window: { start: addDays(day(timed[i]!.at), -1), end: addDays(day(timed[j]!.at), 1) }, ids: timed.slice(i, j + 1).map((x) => x.id) };
+  }
+  return undefined;
+}
 
 /**
  * §4.5 (the list is paginated), §8 (size and page): walked over the window from the day before A
  * to the day after C, which holds the run's three requests (those the shared windows showed, so a
- * fault of the date filter does not count as a paging one). Read-only, the window is the three days
- * around a request the plain list shows.
+ * fault of the date filter does not count as a paging one). Read-only, over a few days of the plain
+ * list that hold several of its requests.
  */
 export const appointmentPaging: PagingScope = {
   adapter: appointmentRequests,
@@ -30,11 +49,10 @@ export const appointmentPaging: PagingScope = {
       }
     }
     const sample = await appointmentSample(ctx);
-    if (!isSuccess(sample)) return { query: {}, expected: [], note: 'the plain list, first pages' };
-    const pick = appointmentRequests.records(sample).find((r) => appointmentRequests.idOf(r) && startOf(r));
-    if (!pick) return { query: {}, expected: [], note: 'the plain list, first pages' };
-    const day = new Date(startOf(pick)!.utc).toISOString().slice(0, 10);
-    const w = windowAround(day);
-    return { query: standardWindow(w), expected: [appointmentRequests.idOf(pick)!], note: `appointmentDateStart=${w.start}&appointmentDateEnd=${w.end}, around a listed request` };
+    const plain = { query: {}, expected: [], note: 'the plain list, first pages' };
+    if (!isSuccess(sample)) return plain;
+    const span = denseSpan(appointmentRequests.records(sample));
+    if (!span) return plain;
+    return { query: standardWindow(span.window), expected: span.ids, note: `appointmentDateStart=${span.window.start}&appointmentDateEnd=${span.window.end}, around ${span.ids.length} listed requests` };
   },
 };

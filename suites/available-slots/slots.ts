@@ -1,6 +1,6 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { addDays, datesIn, dayOf, describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { addDays, datesIn, dayOf, daysFrom, describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
 import { expectStatus } from '../common/judge.js';
 
 /**
@@ -46,8 +46,15 @@ export function slotsWindow(ctx: CheckContext): Window {
   return { start, end: addDays(start, 7) };
 }
 
-/** Four days starting three days after the run's window: no day in common with it. */
-export const laterWindow = (w: Window): Window => ({ start: addDays(w.end, 3), end: addDays(w.end, 6) });
+/** Eight days starting three days after the run's window: no day in common with it. */
+export const laterWindow = (w: Window): Window => ({ start: addDays(w.end, 3), end: addDays(w.end, 10) });
+
+/**
+ * The days of a window two days or more from either bound: an answer may echo its query, and a
+ * server may normalise the bounds it echoes (an exclusive end shown as the day before), so only
+ * these days show that the window itself was served.
+ */
+export const innerDays = (w: Window): string[] => daysFrom(w.start, w.end).slice(2, -2);
 
 /** The error text of a refusal, for the report; §4.5 gives the words but not the body shape. */
 export function errorText(res: ApiResponse): string {
