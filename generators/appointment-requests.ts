@@ -43,11 +43,12 @@ function hash(text: string): number {
 }
 
 /**
- * A future weekday (Tuesday to Thursday, when shops are open) picked from the marker, so checks
- * running together spread over different days. Between 3 weeks and ~10 months ahead.
+ * A future weekday (Tuesday to Thursday, when shops are open) picked from the marker, so runs
+ * spread over different days: 3 weeks ahead and up to `spread` days later (a booking horizon is not
+ * shown, so the default stays within about two months).
  */
-export function bookingDay(marker: string, label: string, now = new Date()): string {
-  const ahead = 21 + (hash(`${marker}|${label}`) % 280);
+export function bookingDay(marker: string, label: string, now = new Date(), spread = 35): string {
+  const ahead = 21 + (hash(`${marker}|${label}`) % spread);
   const day = addDays(dayOf(now), ahead);
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const toTuesday = (2 - weekday + 7) % 7;

@@ -6,8 +6,8 @@ import { expectListed, knownRoles, roleCase } from './windows.js';
 const show = (w: { start: string; end: string }) => `appointmentDateStart=${w.start}&appointmentDateEnd=${w.end}`;
 
 // §4.5 list: appointmentDateStart/End filter on the request's start. The fixture's requests lie a
-// week apart: W_A (the day before A to the day after) lists A and not B or C; W_B (the day before B
-// to the day after C) lists B and C and not A; and neither lists a request that starts outside it
+// week apart: W_A (two days either side of A) lists A and not B or C; W_B (two days before B to two
+// days after C) lists B and C and not A; and neither lists a request that starts outside it
 // under any zone or reading of a date-only end (§4.5 shows neither).
 conformance('APPT-FILTER-APPOINTMENT-DATE', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);

@@ -27,8 +27,8 @@ import { instantOf, locate, requestIdOf, updatedAtOf, type Findable, type Instan
  *   B  day D+7    the comment only as notes       (notes alias)
  *   C  day D+14   description and notes           (description wins)
  *
- * They are read back once, through two windows of the documented filter (W_A around A; W_B from
- * the day before B to the day after C) and the first page of the plain list. A request counts as
+ * They are read back once, through two windows of the documented filter (W_A, two days either
+ * side of A; W_B, from two days before B to two days after C) and the first page of the plain list. A request counts as
  * known once it is seen in any of them, so a fault of one filter never hides a record from the
  * checks of another rule: the filter checks then judge the known requests on both halves.
  */
@@ -55,10 +55,15 @@ export interface AppointmentFixture {
 
 export const standardWindow = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
 export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.start, appointmentEndDate: w.end });
-/** A window of three days around `day`: wide enough for any zone and either reading of a date-only end (§4.5 shows neither). */
-export const windowAround = (day: string): Window => ({ start: addDays(day, -1), end: addDays(day, 1) });
+/**
+ * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
+ * any zone the server reads the booking or the bounds in (§2.5, §4.5 show none), even when both
+ * differ and a date-only end is exclusive; a request a week later lies outside under all of them.
+ */
+export const MARGIN_DAYS = 2;
+export const windowAround = (day: string): Window => ({ start: addDays(day, -MARGIN_DAYS), end: addDays(day, MARGIN_DAYS) });
 
-/** The first day the run books on: a Tuesday to Thursday 3 to ~40 weeks ahead, from the run marker. */
+/** The first day the run books on: a Tuesday to Thursday 3 to 8 weeks ahead, from the run marker. */
 export const fixtureDay = (ctx: CheckContext) => bookingDay(ctx.run.marker, 'appointment-fixture');
 
 /** A tagged body for `label` on `day` from the shared parts; the start time comes from the tag. */
@@ -88,7 +93,7 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
       planned[r].id = id;
       s.ledger.created('appointmentRequest', id ?? `unidentified:${planned[r].tag}`);
     }
-    const windows = { a: windowAround(d), b: { start: addDays(d, 6), end: addDays(d, 15) } };
+    const windows = { a: windowAround(d), b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) } };
     if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts };
     const [a, b] = await Promise.all([collect(s, appointmentRequests, standardWindow(windows.a)), collect(s, appointmentRequests, standardWindow(windows.b))]);
     return { planned, creates, windows, listings: { a, b }, parts };

@@ -1,14 +1,13 @@
 import { addDays, isSuccess } from '../../harness/checks/index.js';
 import type { PagingScope, Rec } from '../common/adapter.js';
 import { appointmentRequests } from './adapter.js';
-import { appointmentSample, fixtureView, roles, standardWindow } from './fixtures.js';
+import { appointmentSample, fixtureView, MARGIN_DAYS, roles, standardWindow } from './fixtures.js';
 import { DAY_MS, startOf, type Window } from './records.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * A few days of the plain list holding 3 to 8 of its requests, a day of margin each side (as for
- * the run's own): enough for several pages of 2, few enough to walk to the end.
+ * A few days of the plain list holding 3 to 8 of its requests, with the margin the run's own get: enough for several pages of 2, few enough to walk to the end.
  */
 function denseSpan(records: readonly Rec[]): { window: Window; ids: string[] } | undefined {
   const timed = records
@@ -18,14 +17,14 @@ function denseSpan(records: readonly Rec[]): { window: Window; ids: string[] } |
   for (let i = 0; i + 2 < timed.length; i++) {
     let j = i;
     while (j + 1 < timed.length && j + 1 - i < 8 && timed[j + 1]!.at - timed[i]!.at <= 14 * DAY_MS) j++;
-    if (j - i + 1 >= 3) return { window: { start: addDays(day(timed[i]!.at), -1), end: addDays(day(timed[j]!.at), 1) }, ids: timed.slice(i, j + 1).map((x) => x.id) };
+    if (j - i + 1 >= 3) return { window: { start: addDays(day(timed[i]!.at), -MARGIN_DAYS), end: addDays(day(timed[j]!.at), MARGIN_DAYS) }, ids: timed.slice(i, j + 1).map((x) => x.id) };
   }
   return undefined;
 }
 
 /**
- * §4.5 (the list is paginated), §8 (size and page): walked over the window from the day before A
- * to the day after C, which holds the run's three requests (those the shared windows showed, so a
+ * §4.5 (the list is paginated), §8 (size and page): walked over the window from two days before A
+ * to two days after C, which holds the run's three requests (those the shared windows showed, so a
  * fault of the date filter does not count as a paging one). Read-only, over a few days of the plain
  * list that hold several of its requests.
  */

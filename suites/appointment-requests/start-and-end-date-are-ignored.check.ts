@@ -7,7 +7,7 @@ import { knownRoles } from './windows.js';
 import { locate } from './records.js';
 
 // §4.5 list rule 3: startDate and endDate are silently ignored. Sent with only the start bound of the
-// standard filter (appointmentDateStart = the day before A), on A's days, they would cut B and C
+// standard filter (appointmentDateStart = two days before A), on A's days, they would cut B and C
 // (one and two weeks later) out if they were read as the missing end bound or as an extra window;
 // ignored, the list is the one without them, which holds every known request from that day on.
 // A refusal is judged against the same query without them: refused too, a lone start bound is

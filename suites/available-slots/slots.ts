@@ -34,16 +34,16 @@ export const daysWithin = (days: readonly string[], w: Window) => days.filter((d
 export const daysOf = (res: ApiResponse) => datesIn(res.json);
 
 /**
- * The run's window: eight days, so that every weekday (a closed one too) lies before its last day,
- * whose inclusion §4.5 does not show; 3 to 9 days ahead, near enough for any booking horizon and
- * before the days the appointment-request fixture books (3 weeks ahead and later). From the run
- * marker, so every check of the run asks for the same days.
+ * The run's window: nine days, so that its seven inner days hold every weekday (a closed one too)
+ * whether or not the server counts the first and the last day in (§4.5 shows neither); 3 to 9 days
+ * ahead, near enough for any booking horizon and before the days the appointment-request fixture
+ * books (3 weeks ahead and later). From the run marker, so every check of the run asks for the same days.
  */
 export function slotsWindow(ctx: CheckContext): Window {
   let h = 0;
   for (const c of ctx.run.marker) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
   const start = addDays(dayOf(new Date()), 3 + (h % 7));
-  return { start, end: addDays(start, 7) };
+  return { start, end: addDays(start, 8) };
 }
 
 /** Eight days starting three days after the run's window: no day in common with it. */
