@@ -138,7 +138,7 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
       const planned = fx.planned[role];
       const create = fx.creates[role];
       if (!isSuccess(create)) return [role, { planned, create, listedIn: { a: false, b: false } }];
-      const [a, b, p] = [locate(inA, planned), locate(inB, planned), locate(plain, planned)];
+      const [a, b, p] = [locate(inA, planned), locate(inB, planned), locate(plain, planned, { byStart: false })];
       // Where the record is expected first: the shared window meant for it.
       const order: [Rec | undefined, Seen['where']][] = role === 'A' ? [[a, 'W_A'], [b, 'W_B'], [p, 'the plain list']] : [[b, 'W_B'], [a, 'W_A'], [p, 'the plain list']];
       const hit = order.find(([r]) => r);

@@ -94,15 +94,18 @@ export interface Findable {
   startUtc?: number;
 }
 
-/** A record of a listing: by the tag anywhere in it, else by id, else by its start when no other record shares it. */
-export function locate(records: readonly Rec[], k: Findable): Rec | undefined {
+/**
+ * A record of a listing: by the tag anywhere in it, else by id, else (in a narrow window, where few
+ * records share a day) by its start when no other record shares it.
+ */
+export function locate(records: readonly Rec[], k: Findable, o: { byStart?: boolean } = {}): Rec | undefined {
   const byTag = records.find((r) => containsText(r, k.tag));
   if (byTag) return byTag;
   if (k.id) {
     const byId = records.find((r) => requestIdOf(r) === k.id);
     if (byId) return byId;
   }
-  if (k.startUtc === undefined) return undefined;
+  if (k.startUtc === undefined || o.byStart === false) return undefined;
   const byStart = records.filter((r) => startOf(r)?.utc === k.startUtc);
   return byStart.length === 1 ? byStart[0] : undefined;
 }
