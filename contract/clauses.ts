@@ -271,6 +271,10 @@ export const clauses = {
     section: '§2.5, §4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'A comment sent only as notes MUST be returned in description by the list.',
   },
+  'APPT-DESCRIPTION-LISTED': {
+    section: '§4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'A comment sent as description alone MUST come back in description when the request is listed.',
+  },
   'APPT-LINE-BREAKS': {
     section: '§2.5', area: 'appointmentRequests', severity: 'minor', strictness: 'strict',
     must: 'Line breaks in the comment MUST survive the round trip.',
@@ -319,6 +323,10 @@ export const clauses = {
     section: '§4.5 list rule 4', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'A request whose updatedAt is null MUST be absent from the updated-date filters.',
   },
+  'APPT-PAGING': {
+    section: '§4.5 list, §8', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'Walking GET /appointmentRequests with size and page MUST yield each request once, no page larger than size, and as many requests as a reported total.',
+  },
   'APPT-RECORD-SHAPE': {
     section: '§2.5 (not shown)', area: 'appointmentRequests', severity: 'trivial', strictness: 'observed',
     must: 'The appointment-request record, the create body beyond §2.5 and the location parameter are not documented; the harness records them.',
@@ -333,7 +341,7 @@ export const clauses = {
   },
   'SLOTS-WINDOW-REQUIRED': {
     section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
-    must: 'availableSlots without any date pair MUST answer 400.',
+    must: 'availableSlots without any date pair MUST be refused with a 4xx status (§7 gives no status for it).',
   },
   'SLOTS-LEGACY-PAIR': {
     section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',

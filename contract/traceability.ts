@@ -78,7 +78,8 @@ export const traceability = [
   // §1 para 1 s2
   { section: '§1', fingerprint: '9c4c62b348a9', sketch: '49486a4fa620e6614ed9f8ccc9e26014', label: 'Each record is owned by one company',
     covers: ['TENANT-LIST-ISOLATION', 'TENANT-GET-ISOLATION'],
-    gap: "Purchase orders and appointment requests are not yet probed under a second company, and the companyId an item reports is never compared with the company asked for." },
+    gap: "Purchase orders and appointment requests are not yet probed under a second company, and the companyId an item reports is never compared with the company asked for.",
+    gap: "Purchase orders are not yet probed under a second company, and the companyId an item reports is never compared with the company asked for." },
   // §1 para 1 s3
   { section: '§1', fingerprint: 'bbfd41998514', sketch: '59e2e9b73e9704f22ac97292c08bd90c', label: 'Some endpoints are also scoped to a location',
     reason: { kind: 'not-a-rule', why: 'Pointer only; the endpoints that take a location carry their own rules in §4.3 to §4.6, and the parameter name is not shown.' } },
@@ -514,20 +515,20 @@ export const traceability = [
   // ── §4.5 ────────────────────────────────────────────────────────────────────────────────
   // §4.5 POST /appointmentRequests/create para 1
   { section: '§4.5', fingerprint: 'fd8b20f4e390', sketch: '3fd13d5d94d206a6c0a7b7efe1d90fa0', label: 'Create a booking request scoped to company and location',
-    covers: ['APPT-CREATE-DATETIME-FORMAT'],
-    gap: 'That the request belongs to that company and location is never probed: no list under another company (or location) looks for it.' },
+    covers: ['APPT-CREATE-DATETIME-FORMAT', 'TENANT-LIST-ISOLATION'],
+    gap: "Scoping to the location is not probed: it needs a second location of the company, which the configuration does not name." },
   // §4.5 POST /appointmentRequests/create rule 1
   { section: '§4.5', fingerprint: '876c93d7e23e', sketch: '97ee55cf89beb4100ec0581d24568f22', label: 'Create datetimes use the minute format',
     covers: ['APPT-CREATE-DATETIME-FORMAT'] },
   // §4.5 POST /appointmentRequests/create rule 2 s1
   { section: '§4.5', fingerprint: '8d2dfd985e34', sketch: '6ce91136c2c0951ae29b428f5e80182e', label: 'Comment goes in description or notes',
-    covers: ['APPT-NOTES-ALIAS', 'APPT-DESCRIPTION-WINS'] },
+    covers: ['APPT-NOTES-ALIAS', 'APPT-DESCRIPTION-WINS', 'APPT-DESCRIPTION-LISTED'] },
   // §4.5 POST /appointmentRequests/create rule 2 s2
   { section: '§4.5', fingerprint: 'dfe2caf51728', sketch: '9b491dc663d6d564126b5b8e4d8c2fce', label: 'description beats notes when both are sent',
     covers: ['APPT-DESCRIPTION-WINS'] },
   // §4.5 POST /appointmentRequests/create rule 2 s3
   { section: '§4.5', fingerprint: '9333dcbf288f', sketch: '709a3935c2c424157ee7ba8ed9603036', label: 'Lists show the comment under description',
-    covers: ['APPT-NOTES-ALIAS', 'APPT-DESCRIPTION-WINS', 'APPT-LINE-BREAKS'] },
+    covers: ['APPT-NOTES-ALIAS', 'APPT-DESCRIPTION-WINS', 'APPT-LINE-BREAKS', 'APPT-DESCRIPTION-LISTED'] },
   // §4.5 POST /appointmentRequests/create rule 3 s1
   { section: '§4.5', fingerprint: '48141e620cdd', sketch: '17db98772de254adcb5cec101635dd6a', label: 'Three service-owned fields are forbidden on create',
     covers: ['APPT-REJECT-VEHICLE-NAME', 'APPT-REJECT-SERVICE-ID', 'APPT-REJECT-SERVICE-TITLE'] },
@@ -539,8 +540,7 @@ export const traceability = [
     covers: ['APPT-RECORD-SHAPE'] },
   // §4.5 GET /appointmentRequests para 1
   { section: '§4.5', fingerprint: 'ebfd0c67ee86', sketch: '3d0d657c892ece74141aacca49cbec17', label: 'List requests per company and location; filter, sort, page',
-    covers: ['APPT-FILTER-APPOINTMENT-DATE', 'APPT-FILTER-UPDATED-DATE'],
-    gap: 'Paging (size and page, §8) has no clause for this list; scoping to the company and location is never probed. The status filter and the sort parameters are not shown, so they cannot be tested.' },
+    covers: ['APPT-FILTER-APPOINTMENT-DATE', 'APPT-FILTER-UPDATED-DATE', 'APPT-PAGING', 'TENANT-LIST-ISOLATION'] },
   // §4.5 GET /appointmentRequests table row appointmentDateStart, appointmentDateEnd
   { section: '§4.5', fingerprint: '79b4aa1527fd', sketch: '9714c08322f76f8dd0e37f658bbcce9a', label: 'Appointment-date pair filters on the start',
     covers: ['APPT-FILTER-APPOINTMENT-DATE'] },
@@ -711,8 +711,7 @@ export const traceability = [
     reason: { kind: 'not-a-rule', why: 'Advice to client developers, not server behaviour.' } },
   // §8 item 2
   { section: '§8', fingerprint: '1d7b3c4db7fe', sketch: '9e080346aaf4ce600830d1d083cf21e5', label: 'Lists page with size and page',
-    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING'],
-    gap: 'The appointment-request list, paginated per §4.5, is never walked.' },
+    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING'] },
   // §8 item 3
   { section: '§8', fingerprint: '8a39dac1756f', sketch: '93dbf6cad7fd1e188257542112d8a4f6', label: 'Page-size maximum and default undocumented',
     covers: ['PAGE-SIZE-LIMITS'] },

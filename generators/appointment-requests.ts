@@ -43,11 +43,12 @@ function hash(text: string): number {
 }
 
 /**
- * A future weekday (Tuesday to Thursday, when shops are open) picked from the marker, so checks
- * running together spread over different days. Between 3 weeks and ~10 months ahead.
+ * A future weekday (Tuesday to Thursday, when shops are open) picked from the marker, so runs
+ * spread over different days: 3 weeks ahead and up to `spread` days later (a booking horizon is not
+ * shown, so the default stays within about two months).
  */
-export function bookingDay(marker: string, label: string, now = new Date()): string {
-  const ahead = 21 + (hash(`${marker}|${label}`) % 280);
+export function bookingDay(marker: string, label: string, now = new Date(), spread = 35): string {
+  const ahead = 21 + (hash(`${marker}|${label}`) % spread);
   const day = addDays(dayOf(now), ahead);
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const toTuesday = (2 - weekday + 7) % 7;
@@ -67,18 +68,42 @@ export function startTimeFor(tag: string): StartTime {
   return { hour: 8 + Math.floor(slot / 4), minute: (slot % 4) * 15 };
 }
 
-/** A valid body: one hour on `day` from `at`, the comment as given. */
-export function buildAppointmentRequest(f: Faker, day: string, at: StartTime, comment: Comment): AppointmentRequestInput {
+/**
+ * The parts of a create body beyond §2.5's dates and comment (guessed, see above), built once so that
+ * the bodies of one run differ only where a check needs them to: a refusal of one body and not of
+ * another then points at what differs.
+ */
+export interface BodyParts {
+  vehicle: Record<string, unknown>;
+  services: Record<string, unknown>[];
+  customer: Record<string, unknown>;
+}
+
+export function bodyParts(f: Faker): BodyParts {
   const firstName = f.person.firstName();
   const lastName = f.person.lastName();
   return {
-    startDateTime: minuteDateTime(day, at.hour, at.minute),
-    endDateTime: minuteDateTime(day, at.hour + 1, at.minute),
-    ...comment,
     vehicle: { year: f.number.int({ min: 2006, max: 2024 }), make: f.vehicle.manufacturer(), model: f.vehicle.model() },
     services: [{ name: f.helpers.arrayElement(services) }],
     customer: { firstName, lastName, email: f.internet.email({ firstName, lastName, provider: 'example.com' }), phone: f.string.numeric(10) },
   };
+}
+
+/** A valid body from shared parts: one hour on `day` from `at`, the comment as given. */
+export function requestBody(parts: BodyParts, day: string, at: StartTime, comment: Comment): AppointmentRequestInput {
+  return {
+    startDateTime: minuteDateTime(day, at.hour, at.minute),
+    endDateTime: minuteDateTime(day, at.hour + 1, at.minute),
+    ...comment,
+    vehicle: { ...parts.vehicle },
+    services: parts.services.map((s) => ({ ...s })),
+    customer: { ...parts.customer },
+  };
+}
+
+/** A valid body: one hour on `day` from `at`, the comment as given. */
+export function buildAppointmentRequest(f: Faker, day: string, at: StartTime, comment: Comment): AppointmentRequestInput {
+  return requestBody(bodyParts(f), day, at, comment);
 }
 
 /** A one-line comment carrying `tag`, so the check finds its record again by text. */

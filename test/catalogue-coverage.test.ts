@@ -4,17 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { clauseIds, clauses } from '../contract/clauses.js';
 import type { Clause } from '../contract/clause.js';
 
-/** Clause ids named by conformance(...) calls in the suites, read from source (no network). */
+/**
+ * Clause ids the suites register, read from source (no network): literal ids of check files (a
+ * conformance(...) call, or a tuple of ids a check file loops over), and `clause: '…'` of the
+ * scopes generic checks run over (suites/common/resources.ts lists them).
+ */
 export function clausesWithChecks(dir = 'suites'): Map<string, string[]> {
   const found = new Map<string, string[]>();
+  const add = (id: string, p: string) => found.set(id, [...(found.get(id) ?? []), p]);
   const walk = (d: string): void => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.check.ts')) {
-        for (const m of readFileSync(p, 'utf8').matchAll(/conformance\(\s*['"]([A-Z0-9-]+)['"]/g)) {
-          found.set(m[1]!, [...(found.get(m[1]!) ?? []), p]);
-        }
+        for (const m of readFileSync(p, 'utf8').matchAll(/['"]([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)['"]/g)) if (m[1]! in clauses) add(m[1]!, p);
+      } else if (e.name.endsWith('.ts')) {
+        for (const m of readFileSync(p, 'utf8').matchAll(/\bclause:\s*['"]([A-Z0-9-]+)['"]/g)) add(m[1]!, p);
       }
     }
   };

@@ -1,6 +1,6 @@
-import { conformance } from '../../harness/conformance.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { withServiceId } from '../../generators/appointment-requests.js';
-import { expectForbiddenFieldRejected } from './support.js';
+import { expectForbiddenFieldRejected } from './create-rejects-forbidden.js';
 
 // §4.5 create rule 3, §7 row 3.
-conformance('APPT-REJECT-SERVICE-ID', { needs: ['write', 'location'] }, (ctx) => expectForbiddenFieldRejected(ctx, 'services[].serviceId', withServiceId));
+conformance('APPT-REJECT-SERVICE-ID', { needs: ['write', 'location'] }, async (ctx: CheckContext) => expectForbiddenFieldRejected(ctx, 'services[].serviceId', withServiceId));

@@ -1,38 +1,37 @@
-import { expectNoViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import {
-  createPair,
-  expectListed,
-  listAll,
-  requireListAnswers,
-  selection,
-  separates,
-  showSelection,
-  standardWindow,
-  windowAround,
-  type Placed,
-  type Window,
-} from './support.js';
+import { addDays, dayOf } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { judgeFilter } from '../common/judge.js';
+import { collect } from '../common/listing.js';
+import { appointmentRequests } from './adapter.js';
+import { citeFixture, fixtureView, standardWindow } from './fixtures.js';
+import { instantOf, updatedAtOf } from './records.js';
+import { expectListed, roleCase, standardSeparates } from './windows.js';
 
-const isoForm = (w: Window): Window => ({ start: `${w.start}T00:00:00Z`, end: `${w.end}T23:59:59Z` });
-
-// §4.5 list rule 1: date filters take YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ. Both forms must be
-// accepted and select the same requests; which requests is APPT-FILTER-APPOINTMENT-DATE's concern.
-conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx) => {
-  const [{ a, b }] = await Promise.all([createPair(ctx, 'date-forms'), requireListAnswers(ctx)]);
-  const cases: [Window, Placed, Placed][] = [[windowAround(a.day), a, b], [windowAround(b.day), b, a]];
-  const problems: string[] = [];
-  let separated = false;
-  for (const [w, own, other] of cases) {
-    const [dateOnly, dateTime] = await Promise.all([listAll(ctx, standardWindow(w)), listAll(ctx, standardWindow(isoForm(w)))]);
-    expectListed(dateOnly, `appointmentDateStart=${w.start}&appointmentDateEnd=${w.end}`);
-    expectListed(dateTime, `appointmentDateStart=${isoForm(w).start}&appointmentDateEnd=${isoForm(w).end}`);
-    const [s1, s2] = [selection(dateOnly.records, [own, other]), selection(dateTime.records, [own, other])];
-    separated ||= separates(s1, own, other) || separates(s2, own, other);
-    if (s1.has(own.tag) !== s2.has(own.tag) || (dateOnly.complete && dateTime.complete && s1.has(other.tag) !== s2.has(other.tag))) {
-      problems.push(`window ${w.start}..${w.end}: YYYY-MM-DD lists ${showSelection(s1, a, b)}, ISO 8601 lists ${showSelection(s2, a, b)}`);
-    }
-  }
-  if (!separated && problems.length === 0) ctx.inconclusive('neither date form separates two requests a week apart (APPT-FILTER-APPOINTMENT-DATE judges that); only acceptance was shown');
-  expectNoViolations(problems, 'the two date forms select different requests');
+// §4.5 list rule 1: the date filters take YYYY-MM-DD or ISO 8601 (YYYY-MM-DDThh:mm:ssZ).
+// - appointmentDateStart/End in ISO 8601, over W_A from its first to its last second (UTC): it
+//   selects as the date-only form does, A in and B and C out (compared with the shared W_A, which
+//   is the precondition: APPT-FILTER-APPOINTMENT-DATE judges the date-only form itself);
+// - updatedDateStart/End in YYYY-MM-DD, on two days after tomorrow: accepted, and no request that
+//   shows an update time comes back (none can have been updated then, in any zone).
+conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
+  const view = await fixtureView(ctx);
+  standardSeparates(ctx, view);
+  const w = view.fx.windows.a;
+  const iso = { start: `${w.start}T00:00:00Z`, end: `${w.end}T23:59:59Z` };
+  const today = dayOf(new Date());
+  const future = { updatedDateStart: addDays(today, 2), updatedDateEnd: addDays(today, 3) };
+  const [byIso, byDays] = await Promise.all([collect(ctx, appointmentRequests, standardWindow(iso)), collect(ctx, appointmentRequests, future)]);
+  await citeFixture(ctx, view);
+  const isoWhat = `appointmentDateStart=${iso.start}&appointmentDateEnd=${iso.end}`;
+  const daysWhat = `updatedDateStart=${future.updatedDateStart}&updatedDateEnd=${future.updatedDateEnd}`;
+  expectListed(ctx, view, byIso, `GET /appointmentRequests?${isoWhat}`);
+  expectListed(ctx, view, byDays, `GET /appointmentRequests?${daysWhat}`);
+  const updatedLater = byDays.records
+    .filter((r) => {
+      const at = instantOf(updatedAtOf(r));
+      return at !== undefined && at.hi < Date.parse(`${future.updatedDateStart}T00:00:00Z`) - 14 * 3_600_000;
+    })
+    .map((r) => `${appointmentRequests.idOf(r) ?? '(no id)'} shows updatedAt ${JSON.stringify(updatedAtOf(r))}, before ${daysWhat}`);
+  ctx.saw(1, `YYYY-MM-DD accepted by ${daysWhat}`);
+  judgeFilter(ctx, 'the list date filters in both forms', roleCase(view, byIso, ['A'], w, isoWhat), { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater });
 });

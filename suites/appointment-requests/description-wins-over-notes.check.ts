@@ -1,18 +1,18 @@
-import { ContractViolation } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { taggedComment } from '../../generators/appointment-requests.js';
-import { seededFaker } from '../../generators/random.js';
-import { createAndFind, descriptionOf, plan } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { descriptionRoundTrips, expectComment } from './comment.js';
+import { citeFixture, fixtureView, listedRecord } from './fixtures.js';
+import { words } from './records.js';
 
-// §4.5 create rule 2: with both sent, description is the comment.
-conformance('APPT-DESCRIPTION-WINS', { needs: ['write', 'location'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'description-wins');
-  const placed = plan(ctx, 'both-comments', (tag) => ({ description: taggedComment(f, tag), notes: `notes that must lose ${f.lorem.words(4)}` }));
-  const { created, record } = await createAndFind(ctx, placed);
-  const listed = descriptionOf(record);
-  const sent = created.body.description!;
-  if (typeof listed !== 'string' || listed.trim() !== sent.trim()) {
-    const which = listed === created.body.notes ? ' (the notes won)' : '';
-    throw new ContractViolation(`sent description ${JSON.stringify(sent)} and notes ${JSON.stringify(created.body.notes)}; the list shows description ${JSON.stringify(listed)}${which}`);
-  }
+// §4.5 create rule 2: with description and notes both sent, description is the comment. Request C
+// sent both (different texts); the list shows description's. Judged once a description-alone
+// comment (A) is shown to come back (APPT-DESCRIPTION-LISTED's rule).
+conformance('APPT-DESCRIPTION-WINS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
+  const view = await fixtureView(ctx);
+  const { record, seen } = listedRecord(ctx, view, 'C');
+  await citeFixture(ctx, view, 'A', 'C');
+  descriptionRoundTrips(ctx, view);
+  const notes = seen.planned.body.notes!;
+  expectComment(ctx, record, seen.planned.body.description!, `request C (description and notes sent), listed in ${seen.where}`, (listed) =>
+    typeof listed === 'string' && words(listed) === words(notes) ? ' (the notes won)' : '',
+  );
 });

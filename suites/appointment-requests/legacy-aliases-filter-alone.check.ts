@@ -1,15 +1,20 @@
-import { expectNoViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { createPair, expectListed, legacyWindow, listAll, requireListAnswers, selectionProblems, standardReference, windowAround } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { judgeFilter } from '../common/judge.js';
+import { collect } from '../common/listing.js';
+import { appointmentRequests } from './adapter.js';
+import { citeFixture, fixtureView, legacyWindow } from './fixtures.js';
+import { expectListed, roleCase, standardSeparates } from './windows.js';
 
-// §4.5 list: appointmentStartDate/appointmentEndDate, sent alone, filter like the standard names.
-conformance('APPT-LEGACY-ALIAS', { needs: ['write', 'location'] }, async (ctx) => {
-  const [{ a, b }] = await Promise.all([createPair(ctx, 'legacy'), requireListAnswers(ctx)]);
-  const [wa, wb] = [windowAround(a.day), windowAround(b.day)];
-  const [la, lb] = await Promise.all([listAll(ctx, legacyWindow(wa)), listAll(ctx, legacyWindow(wb)), standardReference(ctx, a, b)]);
-  const whatA = `appointmentStartDate=${wa.start}&appointmentEndDate=${wa.end}`;
-  const whatB = `appointmentStartDate=${wb.start}&appointmentEndDate=${wb.end}`;
-  expectListed(la, whatA);
-  expectListed(lb, whatB);
-  expectNoViolations([...selectionProblems(la, whatA, a, b), ...selectionProblems(lb, whatB, b, a)], 'the legacy aliases alone do not filter like appointmentDateStart/End');
+// §4.5 list: appointmentStartDate/appointmentEndDate are legacy aliases of appointmentDateStart/End.
+// Sent alone on W_A, they list A and leave B and C out, as the standard names do (the precondition:
+// the standard names alone separate them, which APPT-FILTER-APPOINTMENT-DATE judges).
+conformance('APPT-LEGACY-ALIAS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
+  const view = await fixtureView(ctx);
+  standardSeparates(ctx, view);
+  const w = view.fx.windows.a;
+  const what = `appointmentStartDate=${w.start}&appointmentEndDate=${w.end}`;
+  const got = await collect(ctx, appointmentRequests, legacyWindow(w));
+  await citeFixture(ctx, view);
+  expectListed(ctx, view, got, `GET /appointmentRequests?${what}`);
+  judgeFilter(ctx, `GET /appointmentRequests with the legacy aliases alone`, roleCase(view, got, ['A'], w, what));
 });

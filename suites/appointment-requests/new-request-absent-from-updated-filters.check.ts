@@ -1,26 +1,63 @@
-import { addDays, dayOf, expectNoViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { createPlaced, describedBy, expectListed, listAll, locate, plan, requestIdOf, standardWindow, updatedAtOf, windowAround } from './support.js';
+import { filterVerdict, type FilterCase } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { Rec } from '../common/adapter.js';
+import { precondition, verdict } from '../common/judge.js';
+import { collect, DAY_MS, isoSeconds, type Listing } from '../common/listing.js';
+import { appointmentRequests } from './adapter.js';
+import { appointmentSample, citeFixture, fixtureView, roles, updatedMiddle } from './fixtures.js';
+import { locate, updatedAtOf } from './records.js';
 
-// §4.5 list rule 4: the updated-date filters match only records whose updatedAt is non-null; a new
-// request may have updatedAt null and is then absent from them.
-conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['write', 'location'] }, async (ctx) => {
-  const placed = await createPlaced(ctx, plan(ctx, 'fresh', describedBy(ctx, 'fresh')));
-  const today = dayOf(new Date());
-  const window = { updatedDateStart: addDays(today, -1), updatedDateEnd: addDays(today, 1) };
-  const what = `updatedDateStart=${window.updatedDateStart}&updatedDateEnd=${window.updatedDateEnd}`;
-  const [own, updated] = await Promise.all([listAll(ctx, standardWindow(windowAround(placed.day))), listAll(ctx, window)]);
-  if (!own.ok) return ctx.inconclusive('precondition: the list of the new request\'s days was refused');
-  const record = locate(own.records, placed);
-  if (!record) ctx.inconclusive(`precondition: the new request ${placed.tag} was not found in the list of its days`);
-  expectListed(updated, what);
+const nullsIn = (l: Listing, what: string) =>
+  l.records.filter((r) => updatedAtOf(r) === null).map((r) => `${what} lists ${appointmentRequests.idOf(r) ?? '(no id)'}, whose updatedAt is null`);
 
-  const problems = updated.records.filter((r) => updatedAtOf(r) === null).map((r) => `${what} lists ${requestIdOf(r) ?? '(no id)'}, whose updatedAt is null`);
-  const ownUpdatedAt = updatedAtOf(record!);
-  ctx.observe('updatedAt of a new request', ownUpdatedAt === undefined ? '(field absent)' : ownUpdatedAt);
-  const listed = locate(updated.records, placed);
-  if (ownUpdatedAt === null && listed) problems.push(`${what} lists the new request ${placed.tag}, whose updatedAt is null`);
-  expectNoViolations(problems, 'the updated-date filters match records with updatedAt null');
-  if (ownUpdatedAt !== null) ctx.inconclusive(`a new request's updatedAt is ${ownUpdatedAt === undefined ? 'not located' : JSON.stringify(ownUpdatedAt)}, not null, and no listed record had updatedAt null: the rule was not exercised`);
-  if (!updated.complete) ctx.inconclusive(`${what} has more than 10 pages: the absence of the new request cannot be shown`);
+// §4.5 list rule 4: the updated-date filters match only requests whose updatedAt is non-null; a new
+// request may have it null and is then left out. Judged on the requests shown with updatedAt null:
+// - the run's own, never updated, against a window from a day before the run to a day after now
+//   (ISO, so no zone or day reading matters): they stay out;
+// - the sampled ones, against the updated window APPT-FILTER-UPDATED-DATE reads (shared);
+// and no request of either listing shows updatedAt null. A request whose updatedAt is not null
+// is not judged here; none shown null at all leaves the rule unexercised (inconclusive).
+conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: CheckContext) => {
+  const cases: FilterCase[] = [];
+  const middle = await updatedMiddle(ctx);
+  const sample = await appointmentSample(ctx);
+  precondition(ctx, sample, 'GET /appointmentRequests');
+  await ctx.cite(sample, ...(middle.listing?.responses ?? []));
+  if (middle.listing?.ok && middle.window) {
+    const what = `updatedDateStart=${middle.window.start}&updatedDateEnd=${middle.window.end}`;
+    // A sampled request that comes back showing an update time was updated between the reads (shared data): not judged.
+    const movedIds = new Set(middle.listing.records.filter((r) => updatedAtOf(r) !== null && updatedAtOf(r) !== undefined).map((r) => appointmentRequests.idOf(r)));
+    const known = middle.nulls.filter((x) => x.id && !movedIds.has(x.id));
+    cases.push({ expected: [], excluded: known.map((x) => ({ id: x.id!, why: 'the plain list shows its updatedAt null' })), returned: middle.listing.ids, complete: middle.listing.complete, mismatched: nullsIn(middle.listing, what) });
+  }
+  let fresh: Rec[] = [];
+  if (ctx.run.mode === 'full' && ctx.target.locationId) {
+    const view = await fixtureView(ctx);
+    await citeFixture(ctx, view);
+    const mine = roles.filter((r) => view.seen[r].record && updatedAtOf(view.seen[r].record!) === null);
+    ctx.observe('updatedAt of the new requests', Object.fromEntries(roles.map((r) => [r, view.seen[r].record ? (updatedAtOf(view.seen[r].record!) ?? '(not shown)') : '(not found)'])));
+    if (mine.length) {
+      const run = { updatedDateStart: isoSeconds(Date.parse(ctx.run.startedAt) - DAY_MS), updatedDateEnd: isoSeconds(Date.now() + DAY_MS) };
+      const what = `updatedDateStart=${run.updatedDateStart}&updatedDateEnd=${run.updatedDateEnd}`;
+      const got = await collect(ctx, appointmentRequests, run);
+      precondition(ctx, got.first, `GET /appointmentRequests?${what}`);
+      fresh = mine.map((r) => view.seen[r].record!);
+      cases.push({
+        expected: [],
+        excluded: mine.map((r) => ({ id: r, why: `the run created it and the list shows its updatedAt null` })),
+        returned: mine.filter((r) => locate(got.records, view.fx.planned[r])),
+        complete: got.complete,
+        mismatched: nullsIn(got, what),
+      });
+    }
+  }
+  if (!cases.some((c) => c.excluded.length > 0)) {
+    ctx.inconclusive(`no request is shown with updatedAt null (${middle.nulls.length} in the plain list, ${fresh.length} of the run's own): the rule was not exercised`);
+  }
+  // The rule has one half: null requests stay out (what comes back is APPT-FILTER-UPDATED-DATE's concern).
+  const vs = cases.map(filterVerdict);
+  const violations = vs.flatMap((v) => v.violations);
+  const stayedOut = vs.reduce((n, v) => n + v.negatives, 0);
+  if (!violations.length && stayedOut === 0) ctx.inconclusive(`no listing was read to its end, so no absence is shown (${vs.flatMap((v) => v.unproven).join('; ')})`);
+  verdict(ctx, violations, 'the updated-date filters match requests whose updatedAt is null', stayedOut, 'requests shown with updatedAt null left out of an updated-date window');
 });

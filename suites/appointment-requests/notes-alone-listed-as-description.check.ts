@@ -1,17 +1,14 @@
-import { ContractViolation } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { taggedComment } from '../../generators/appointment-requests.js';
-import { seededFaker } from '../../generators/random.js';
-import { createAndFind, descriptionOf, plan } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { descriptionRoundTrips, expectComment } from './comment.js';
+import { citeFixture, fixtureView, listedRecord } from './fixtures.js';
 
-// §2.5, §4.5 create rule 2: notes is a write-only alias; lists return the comment in description.
-conformance('APPT-NOTES-ALIAS', { needs: ['write', 'location'] }, async (ctx) => {
-  const f = seededFaker(ctx.seed, 'notes-alias');
-  const placed = plan(ctx, 'notes-only', (tag) => ({ notes: taggedComment(f, tag) }));
-  const { created, record } = await createAndFind(ctx, placed);
-  const listed = descriptionOf(record);
-  const sent = created.body.notes!;
-  if (typeof listed !== 'string' || listed.trim() !== sent.trim()) {
-    throw new ContractViolation(`sent only notes ${JSON.stringify(sent)}; the list shows description ${JSON.stringify(listed)}`);
-  }
+// §2.5, §4.5 create rule 2: notes is a write-only alias of description. Request B sent its comment
+// only as notes; the list returns it in description. Judged only once a description-alone comment
+// (A) is shown to come back, so a list that shows no comments at all fails APPT-DESCRIPTION-LISTED alone.
+conformance('APPT-NOTES-ALIAS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
+  const view = await fixtureView(ctx);
+  const { record, seen } = listedRecord(ctx, view, 'B');
+  await citeFixture(ctx, view, 'A', 'B');
+  descriptionRoundTrips(ctx, view);
+  expectComment(ctx, record, seen.planned.body.notes!, `request B (comment sent only as notes), listed in ${seen.where}`);
 });

@@ -1,95 +1,131 @@
-import { containsText, fieldValue, isRecord, parseDateTime } from '../../harness/checks/index.js';
-import type { AppointmentRequestInput, StartTime } from '../../generators/appointment-requests.js';
+import { containsText, fieldValue, isRecord } from '../../harness/checks/index.js';
+import type { Rec } from '../common/adapter.js';
 
 /**
- * Records an appointment-request check created, and how to find them again in a list whose record
- * fields are not shown (§2.5): by the tag in the comment, by id, or by start time.
+ * Reading appointment-request records whose fields are not shown (§2.5): ids, start and update
+ * times and the comment are located by the usual names, and every time is read with the slack its
+ * form leaves (a time written without a zone may be read in any zone by the server).
  */
 
-/** A request a check planned (and maybe created), with what it needs to be found again. */
-export interface Placed {
-  tag: string;
-  day: string;
-  at: StartTime;
-  body: AppointmentRequestInput;
-  /** Start as epoch ms, for locating by time when the comment cannot be found. */
-  startMs: number;
-  id?: string;
-}
-
-const idNames = [['appointmentRequestId'], ['requestId'], ['id']] as const;
+const idNames = ['appointmentRequestId', 'requestId', 'id'] as const;
 
 /** The request id in a body or record; the field name is not shown, so the likely ones are tried in order. */
 export function requestIdOf(value: unknown): string | undefined {
-  for (const names of idNames) {
-    const v = fieldValue(value, names);
+  for (const name of idNames) {
+    const v = fieldValue(value, [name]);
     if (typeof v === 'string' || typeof v === 'number') return String(v);
   }
   return undefined;
 }
 
-/** Start of a record; the record fields are not shown, so the usual names are tried. */
-export function startOf(r: Record<string, unknown>): number | undefined {
-  return parseDateTime(fieldValue(r, ['startDateTime', 'appointmentDate', 'appointmentStartDate', 'appointmentDateTime', 'startDate', 'startTime', 'start']));
+const HOUR = 3_600_000;
+export const DAY_MS = 24 * HOUR;
+/** The widest offset of a civil time zone from UTC (UTC+14; UTC-12 is narrower). */
+export const ZONE_SLACK_MS = 14 * HOUR;
+
+/** Where an instant lies for sure: [lo, hi]; `utc` is the reading as UTC, for exact matches. */
+export interface Instant {
+  lo: number;
+  hi: number;
+  utc: number;
 }
 
-/** A record's `updatedAt` (§4.5 rule 4 names it): undefined when absent, null when null. */
-export function updatedAtOf(r: Record<string, unknown>): unknown {
-  return fieldValue(r, ['updatedAt']);
+const dateTimeForm = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A located time value as an interval: exact with a zone (Z, ±hh:mm) or as epoch milliseconds or
+ * seconds; ±14 h when written without a zone (the server's zone is not shown); a whole day ±14 h
+ * for a bare date.
+ */
+export function instantOf(v: unknown): Instant | undefined {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) {
+    const ms = v > 1e11 ? v : v * 1000;
+    return { lo: ms, hi: ms, utc: ms };
+  }
+  if (typeof v !== 'string') return undefined;
+  const m = dateTimeForm.exec(v.trim());
+  if (!m) return undefined;
+  const [, day, hm, secs, zone] = m;
+  const zoneText = zone ? (zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`) : 'Z';
+  const t = Date.parse(`${day}T${hm ?? '00:00'}${secs ?? ':00'}${zoneText}`);
+  if (Number.isNaN(t)) return undefined;
+  if (!hm) return { lo: t - ZONE_SLACK_MS, hi: t + DAY_MS + ZONE_SLACK_MS, utc: t };
+  return zone ? { lo: t, hi: t, utc: t } : { lo: t - ZONE_SLACK_MS, hi: t + ZONE_SLACK_MS, utc: t };
 }
 
-/** The comment as listed (§4.5 rule 2: lists return it in description). */
-export function descriptionOf(r: Record<string, unknown>): unknown {
+const startNames = ['startDateTime', 'appointmentDateTime', 'appointmentDate', 'appointmentStartDate', 'startDate', 'start', 'startTime'];
+
+/** The located start of a record: the first usual name whose value reads as a time. */
+export function startOf(r: Rec): Instant | undefined {
+  for (const name of startNames) {
+    const at = instantOf(fieldValue(r, [name]));
+    if (at) return at;
+  }
+  return undefined;
+}
+
+const updatedNames = ['updatedDate', 'lastUpdated', 'lastUpdatedDate', 'lastModifiedDate', 'modifiedDate', 'dateUpdated', 'updated'];
+
+/**
+ * A record's update time (§4.5 list rule 4 names `updatedAt`): undefined when no such field is
+ * located, null when it is null.
+ */
+export function updatedAtOf(r: Rec): unknown {
+  if ('updatedAt' in r) return r.updatedAt;
+  const v = fieldValue(r, ['updatedAt']);
+  return v !== undefined ? v : fieldValue(r, updatedNames);
+}
+
+/** The comment as listed (§4.5 create rule 2: lists return it in description). */
+export function descriptionOf(r: Rec): unknown {
   return isRecord(r) && 'description' in r ? r.description : fieldValue(r, ['description']);
 }
 
-/** Finds a created record: by its tag anywhere, else by id, else by its start when no other record shares it. */
-export function locate(records: readonly Record<string, unknown>[], placed: Placed): Record<string, unknown> | undefined {
-  const byTag = records.find((r) => containsText(r, placed.tag));
+/** Text compared without its whitespace layout: the words and their order. */
+export const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Text as lines (\r\n and \r read as \n), each line trimmed, the whole trimmed first. */
+export const linesOf = (s: string) => s.trim().replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+
+/** What the run knows of a request it created, to find it again in a list. */
+export interface Findable {
+  tag: string;
+  id?: string;
+  /** Its start as sent, read as UTC: a last resort when neither tag nor id is shown. */
+  startUtc?: number;
+}
+
+/**
+ * A record of a listing: by the tag anywhere in it, else by id, else (in a narrow window, where few
+ * records share a day) by its start when no other record shares it.
+ */
+export function locate(records: readonly Rec[], k: Findable, o: { byStart?: boolean } = {}): Rec | undefined {
+  const byTag = records.find((r) => containsText(r, k.tag));
   if (byTag) return byTag;
-  if (placed.id) {
-    const byId = records.find((r) => requestIdOf(r) === placed.id);
+  if (k.id) {
+    const byId = records.find((r) => requestIdOf(r) === k.id);
     if (byId) return byId;
   }
-  const byStart = records.filter((r) => startOf(r) === placed.startMs);
+  if (k.startUtc === undefined || o.byStart === false) return undefined;
+  const byStart = records.filter((r) => startOf(r)?.utc === k.startUtc);
   return byStart.length === 1 ? byStart[0] : undefined;
 }
 
-/** Which of the placed records a response lists, by tag. */
-export function selection(records: readonly Record<string, unknown>[], placed: readonly Placed[]): Set<string> {
-  return new Set(placed.filter((p) => locate(records, p)).map((p) => p.tag));
-}
-
-export const showSelection = (sel: Set<string>, a: Placed, b: Placed) =>
-  `{ ${[sel.has(a.tag) ? `A (${a.day})` : '', sel.has(b.tag) ? `B (${b.day})` : ''].filter(Boolean).join(', ') || 'neither'} }`;
-
-/** True when a listing holds A and not B: a window that separates the two. */
-export const separates = (sel: Set<string>, a: Placed, b: Placed) => sel.has(a.tag) && !sel.has(b.tag);
-
+/** A window of days, both given as YYYY-MM-DD. */
 export interface Window {
   start: string;
   end: string;
 }
 
-const HOUR = 3_600_000;
-
-/** Records whose located start lies outside a date-only window, with 14 h of slack for time zones. */
-export function startsOutside(records: readonly Record<string, unknown>[], w: Window): string[] {
-  const from = Date.parse(`${w.start}T00:00:00Z`) - 14 * HOUR;
-  const to = Date.parse(`${w.end}T00:00:00Z`) + 38 * HOUR;
-  return records
-    .filter((r) => { const t = startOf(r); return t !== undefined && (t < from || t > to); })
-    .map((r) => `${requestIdOf(r) ?? '(no id)'} starts ${new Date(startOf(r)!).toISOString()}`);
-}
+const midnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /**
- * How a listing fails to hold exactly `include` of the two placed records: `include` missing, or
- * `exclude` present (judged only on a complete listing).
+ * Whether a start lies outside a date-only window under every reading: whichever zone the server
+ * reads the bounds in, and whether the end day is included or not (§4.5 shows neither).
  */
-export function selectionProblems(listing: { records: readonly Record<string, unknown>[]; complete: boolean }, what: string, include: Placed, exclude: Placed): string[] {
-  const out: string[] = [];
-  if (!locate(listing.records, include)) out.push(`${what} does not list the request starting ${include.body.startDateTime}, which it selects`);
-  if (listing.complete && locate(listing.records, exclude)) out.push(`${what} lists the request starting ${exclude.body.startDateTime}, which it does not select`);
-  return out;
+export function startsOutsideDays(at: Instant, w: Window): boolean {
+  return at.hi < midnight(w.start) - ZONE_SLACK_MS || at.lo > midnight(w.end) + DAY_MS + ZONE_SLACK_MS;
 }
 
+/** Whether an update time lies inside / outside an ISO window (exact bounds), beyond a second of rounding. */
+export const insideStamps = (at: Instant, s: number, e: number) => at.lo > s && at.hi < e;
+export const outsideStamps = (at: Instant, s: number, e: number) => at.hi < s - 1000 || at.lo > e + 1000;

@@ -1,15 +1,22 @@
-import { ContractViolation, datesIn, daysFrom } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { futureWindow, requireSlots } from './support.js';
+import { ContractViolation, daysFrom } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { slotsReference } from './fixtures.js';
+import { controlAccepted, daysOf } from './slots.js';
 
-// §4.5 slots: showAllSlots defaults to true, so no day of the window may be left out. Eight days, so
-// every weekday (closed ones too) lies before the end day, whose inclusion is not shown and not judged.
-conformance('SLOTS-SHOW-ALL-DEFAULT', { needs: ['location'] }, async (ctx) => {
-  const w = futureWindow(ctx, 'show-all', 8);
-  const res = await requireSlots(ctx, w);
-  const got = datesIn(res.json);
-  if (got.length === 0) ctx.inconclusive('no dates could be located in the slots answer');
-  ctx.observe('end day included', got.includes(w.end));
-  const missing = daysFrom(w.start, w.end).slice(0, -1).filter((d) => !got.includes(d));
+// §4.5 slots: showAllSlots defaults to true, and only false lets days without availability be left
+// out. Without the parameter (the shared reference), every day of the window comes back. The window
+// is nine days: its seven inner days hold every weekday (a closed one too), and whether the first and
+// the last day are in the window is not shown, so they are not judged.
+conformance('SLOTS-SHOW-ALL-DEFAULT', { needs: ['location'] }, async (ctx: CheckContext) => {
+  const reference = await slotsReference(ctx);
+  await ctx.cite(reference.res);
+  controlAccepted(ctx, reference);
+  const w = reference.window;
+  const got = daysOf(reference.res);
+  if (got.length === 0) ctx.inconclusive('no day could be located in the slots answer');
+  ctx.observe('first and last day returned', { [w.start]: got.includes(w.start), [w.end]: got.includes(w.end) });
+  const judged = daysFrom(w.start, w.end).slice(1, -1);
+  const missing = judged.filter((d) => !got.includes(d));
   if (missing.length) throw new ContractViolation(`without showAllSlots, the window ${w.start}..${w.end} left out ${missing.join(', ')} (returned: ${got.join(', ')})`);
+  ctx.saw(judged.length, 'days of the window returned without showAllSlots');
 });

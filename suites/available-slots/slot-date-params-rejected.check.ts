@@ -1,10 +1,16 @@
-import { conformance } from '../../harness/conformance.js';
-import { expect400, futureWindow, getSlots, requireSlots } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { slotsReference } from './fixtures.js';
+import { controlAccepted, expect400, getSlots } from './slots.js';
 
-// §4.5 slots, §7 row 2: slotDateStart/slotDateEnd are not implemented; alone they leave the window
-// missing, which is a 400 (missing required fields).
-conformance('SLOTS-SLOTDATE-REJECTED', { needs: ['location'] }, async (ctx) => {
-  const w = futureWindow(ctx, 'slot-date', 3);
-  const [, res] = await Promise.all([requireSlots(ctx, w), getSlots(ctx, { slotDateStart: w.start, slotDateEnd: w.end })]);
+// §4.5 slots, §7 row 2: slotDateStart/slotDateEnd are not implemented and get 400 (missing required
+// fields). Sent alone on the run's window; its valid twin is the preferred pair on the same days.
+// Whether they are refused beside a valid pair too is not judged (the message points at the
+// missing window).
+conformance('SLOTS-SLOTDATE-REJECTED', { needs: ['location'] }, async (ctx: CheckContext) => {
+  const reference = await slotsReference(ctx);
+  await ctx.cite(reference.res);
+  controlAccepted(ctx, reference);
+  const w = reference.window;
+  const res = await getSlots(ctx, { slotDateStart: w.start, slotDateEnd: w.end });
   expect400(ctx, res, `availableSlots with slotDateStart=${w.start}&slotDateEnd=${w.end}`);
 });

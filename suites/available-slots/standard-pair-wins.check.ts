@@ -1,22 +1,30 @@
-import { ContractViolation, datesIn, daysFrom, describeResponse, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { daysWithin, futureWindow, getSlots, legacyPair, requireSlots, standardPair } from './support.js';
+import { ContractViolation, describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { slotsReference } from './fixtures.js';
+import { controlAccepted, daysOf, daysWithin, getSlots, innerDays, laterWindow, legacyPair, show, standardPair } from './slots.js';
 
-// §4.5 slots rules: with both pairs sent, the preferred pair wins. The two windows do not overlap,
-// so the days returned show which pair was used. The answer's shape is not shown and may echo the
-// parameters: the legacy bounds as sent prove nothing, only its inner days do.
-conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx) => {
-  const preferred = futureWindow(ctx, 'precedence', 3);
-  const legacy = futureWindow(ctx, 'precedence', 4, 7);
-  const [reference, both] = await Promise.all([requireSlots(ctx, preferred), getSlots(ctx, { ...standardPair(preferred), ...legacyPair(legacy) })]);
-  const what = `appointmentDateStart/End ${preferred.start}..${preferred.end} with startDate/endDate ${legacy.start}..${legacy.end}`;
-  if (!isSuccess(both)) throw new ContractViolation(`${what} was refused: ${describeResponse(both)}`);
-  const [expected, got] = [datesIn(reference.json), datesIn(both.json)];
-  if (expected.length === 0) ctx.inconclusive('no dates could be located in the slots answer to the preferred pair alone: nothing to compare with');
-  const legacyInner = daysFrom(legacy.start, legacy.end).slice(1, -1);
-  const fromLegacy = got.filter((d) => legacyInner.includes(d) && !expected.includes(d));
-  const missing = daysWithin(expected, preferred).filter((d) => !got.includes(d));
+// §4.5 slots rules: with both pairs sent, the preferred pair wins. The legacy pair names eight days
+// that share none with the run's window, so the days returned show which pair was used: those the
+// preferred pair alone returns (shared reference), and none of the legacy days. An answer may echo
+// its query, bounds normalised or not, so only the legacy days two or more days inside it count.
+conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckContext) => {
+  const reference = await slotsReference(ctx);
+  await ctx.cite(reference.res);
+  controlAccepted(ctx, reference);
+  const preferred = reference.window;
+  const legacy = laterWindow(preferred);
+  const query = { ...standardPair(preferred), ...legacyPair(legacy) };
+  const both = await getSlots(ctx, query);
+  if (!isSuccess(both)) throw new ContractViolation(`${show(query)} was refused: ${describeResponse(both)}`);
+  const expected = daysWithin(daysOf(reference.res), preferred);
+  if (expected.length === 0) ctx.inconclusive('no day could be located in the answer to the preferred pair alone: nothing to compare with');
+  const got = daysOf(both);
+  const legacyInner = innerDays(legacy);
+  const fromLegacy = got.filter((d) => legacyInner.includes(d));
+  const missing = expected.filter((d) => !got.includes(d));
   if (fromLegacy.length || missing.length) {
-    throw new ContractViolation(`${what} returned days [${got.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`);
+    throw new ContractViolation(`${show(query)} returned days [${got.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`);
   }
+  ctx.saw(expected.length, 'days of the preferred pair returned with the legacy pair beside it');
+  ctx.saw(legacyInner.length, 'days of the legacy pair left out');
 });

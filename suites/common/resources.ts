@@ -1,27 +1,34 @@
-import type { PagingScope, TenancyProbe, UpdatedScope } from './adapter.js';
-import { vehiclePaging } from '../vehicles/paging.js';
-import { vehicleTenancy } from '../vehicles/tenancy.js';
-import { itemPaging } from '../items/paging.js';
-import { itemTenancy } from '../items/tenancy.js';
-import { inventoryTenancy } from '../inventory-levels/tenancy.js';
+import type { PagingScope, ResourceAdapter, TenancyProbe, UpdatedScope } from './adapter.js';
+import { appointmentRequests } from '../appointment-requests/adapter.js';
+import { appointmentPaging } from '../appointment-requests/paging.js';
+import { appointmentTenancy } from '../appointment-requests/tenancy.js';
+import { customers } from '../customers/adapter.js';
 import { customerPaging } from '../customers/paging.js';
 import { customerTenancy } from '../customers/tenancy.js';
-
-/** The resources each generic check runs over: a new resource adds its adapter's scopes here. */
-export const pagedResources: readonly PagingScope[] = [vehiclePaging, itemPaging, customerPaging];
-export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenancy, customerTenancy, inventoryTenancy];
-
-import type { ResourceAdapter } from './adapter.js';
-import { vehicles } from '../vehicles/adapter.js';
-import { items } from '../items/adapter.js';
 import { inventoryLevels } from '../inventory-levels/adapter.js';
-import { customers } from '../customers/adapter.js';
+import { inventoryTenancy } from '../inventory-levels/tenancy.js';
+import { items } from '../items/adapter.js';
+import { itemPaging } from '../items/paging.js';
+import { itemTenancy } from '../items/tenancy.js';
+import { itemUpdated } from '../items/updated.js';
+import { vehicles } from '../vehicles/adapter.js';
+import { vehiclePaging } from '../vehicles/paging.js';
+import { vehicleTenancy } from '../vehicles/tenancy.js';
+import { vehicleUpdated } from '../vehicles/updated.js';
+
+/**
+ * The resources each generic check of suites/common runs over. A new resource adds its adapter
+ * here, and its scopes where it supports the behaviour.
+ */
 
 /** Every resource adapter, for the checks that observe what the spec leaves open across all of them. */
-export const adapters: readonly ResourceAdapter[] = [vehicles, items, customers, inventoryLevels];
+export const adapters: readonly ResourceAdapter[] = [vehicles, items, customers, inventoryLevels, appointmentRequests];
 
-import { vehicleUpdated } from '../vehicles/updated.js';
-import { itemUpdated } from '../items/updated.js';
+/** Paged lists walked by the generic paging check (§8). */
+export const pagedResources: readonly PagingScope[] = [vehiclePaging, itemPaging, customerPaging, appointmentPaging];
 
-/** Lists with the updatedDateStart / updatedDateEnd filters. */
+/** Resources probed for leaks across companies (§1). */
+export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenancy, customerTenancy, inventoryTenancy, appointmentTenancy];
+
+/** Lists with the updatedDateStart / updatedDateEnd filters (§4.1, §4.2). */
 export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdated];

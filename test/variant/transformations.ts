@@ -155,6 +155,31 @@ function listCount(c: Call, body: unknown): { count: number; total?: number } | 
 }
 
 
+/** The zone of the variant's location (§2.5 shows none): UTC-5, without daylight saving. */
+export const VARIANT_ZONE_OFFSET_MS = -5 * 3_600_000;
+const localMinute = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+/** A local `YYYY-MM-DD HH:mm` as the mock's UTC `YYYY-MM-DD HH:mm`. */
+const utcMinuteOf = (local: string) => new Date(Date.parse(`${local.replace(' ', 'T')}:00Z`) - VARIANT_ZONE_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+/** An ISO instant as local time with its offset, e.g. 2026-03-02T09:00:00-05:00. */
+function localIso(v: unknown): unknown {
+  const t = typeof v === 'string' ? Date.parse(v) : NaN;
+  if (Number.isNaN(t)) return v;
+  const h = Math.abs(VARIANT_ZONE_OFFSET_MS) / 3_600_000;
+  return `${new Date(t + VARIANT_ZONE_OFFSET_MS).toISOString().slice(0, 19)}${VARIANT_ZONE_OFFSET_MS < 0 ? '-' : '+'}${String(h).padStart(2, '0')}:00`;
+}
+const appointmentBoundNames = [
+  ['appointmentDateStart', 'start'],
+  ['appointmentStartDate', 'start'],
+  ['appointmentDateEnd', 'end'],
+  ['appointmentEndDate', 'end'],
+] as const;
+/** The request records of an appointment answer as the variant shapes them (list data, create result), for in-place changes. */
+function appointmentRecordsOf(c: Call, a: Answer): Json[] {
+  if (!c.path.startsWith('/appointmentRequests') || c.path.endsWith('/availableSlots') || !ok(a) || !isObject(a.body)) return [];
+  if (Array.isArray(a.body.data)) return a.body.data.filter(isObject);
+  return isObject(a.body.result) ? [a.body.result] : [];
+}
+
 /**
  * Applied in this order: request hooks before the mock, response hooks after it (an answer a
  * request hook gives goes through the response hooks too).
@@ -451,6 +476,99 @@ export const transformations = [
       const { code: _code, message, ...rest } = a.body.error;
       if (message === undefined) return undefined;
       return { ...a, body: { ...a.body, error: { ...rest, detail: message } } };
+    },
+  },
+  // ── appointment requests and slots (suites-appt) ──
+  {
+    id: 'appointment-default-status-open',
+    why: '§3: the states of an appointment request are not shown, nor (§4.5) the status filter: without one, this list shows only open requests',
+    request: (c) => {
+      if (!is(c, 'GET', '/appointmentRequests') || c.query.get('status')) return false;
+      c.query.set('status', 'Pending,Confirmed');
+      return true;
+    },
+  },
+  {
+    id: 'appointment-list-newest-first',
+    why: '§4.5: the list sorts, but its sort parameters and default order are not shown: newest request first',
+    request: (c) => {
+      if (!is(c, 'GET', '/appointmentRequests') || c.query.get('sort')) return false;
+      c.query.set('sort', 'createdAt');
+      c.query.set('sortDirection', 'DESC');
+      return true;
+    },
+  },
+  {
+    id: 'appointment-local-time-zone',
+    why: '§2.5: YYYY-MM-DD HH:mm carries no zone, and §4.5 does not show in which zone or how inclusively a date-only bound is read: the location keeps UTC-5, a date-only end is exclusive',
+    request: (c) => {
+      if (is(c, 'POST', '/appointmentRequests/create') && isObject(c.body)) {
+        const body = c.body;
+        const fields = ['startDateTime', 'endDateTime'].filter((k) => typeof body[k] === 'string' && localMinute.test(body[k] as string));
+        for (const k of fields) body[k] = utcMinuteOf(body[k] as string);
+        return fields.length > 0;
+      }
+      if (!is(c, 'GET', '/appointmentRequests')) return false;
+      let changed = false;
+      for (const [name, edge] of appointmentBoundNames) {
+        const v = c.query.get(name);
+        if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) continue;
+        // Local midnight of that day; the end bound stops just before it.
+        c.query.set(name, new Date(Date.parse(`${v}T00:00:00Z`) - VARIANT_ZONE_OFFSET_MS - (edge === 'end' ? 1000 : 0)).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+        changed = true;
+      }
+      return changed;
+    },
+    response: (c, a) => {
+      const slots = appointmentRecordsOf(c, a).filter((r) => isObject(r.slot));
+      if (!slots.length) return undefined;
+      for (const r of slots) r.slot = Object.fromEntries(Object.entries(r.slot as Json).map(([k, v]) => [k, localIso(v)]));
+      return a;
+    },
+  },
+  {
+    id: 'appointment-timestamps-epoch-ms',
+    why: '§2.5: the record fields are not shown; §4.5 rule 4 names updatedAt but not its form: epoch milliseconds (null kept)',
+    response: (c, a) => {
+      const records = appointmentRecordsOf(c, a).filter((r) => typeof r.updatedAt === 'string' || typeof r.createdAt === 'string');
+      if (!records.length) return undefined;
+      for (const r of records) for (const k of ['createdAt', 'updatedAt']) if (typeof r[k] === 'string') r[k] = Date.parse(r[k] as string);
+      return a;
+    },
+  },
+  {
+    id: 'appointment-create-answer-minimal',
+    why: '§4.5: the create answer is not shown; §2.5 asks only that the generated vehicle.name comes back: the id and vehicle.name',
+    response: (c, a) => {
+      if (!is(c, 'POST', '/appointmentRequests/create') || !ok(a) || !isObject(a.body) || !isObject(a.body.result)) return undefined;
+      const r = a.body.result;
+      return { ...a, body: { result: { id: r.id, vehicle: { name: isObject(r.vehicle) ? r.vehicle.name : undefined } } } };
+    },
+  },
+  {
+    id: 'slots-end-day-exclusive',
+    why: '§4.5: whether the end day of the slots window is returned is not shown: this server stops before it',
+    request: (c) => {
+      if (!is(c, 'GET', '/appointmentRequests/availableSlots')) return false;
+      let changed = false;
+      for (const [start, end] of [['appointmentDateStart', 'appointmentDateEnd'], ['startDate', 'endDate']] as const) {
+        const [s, e] = [c.query.get(start), c.query.get(end)];
+        const day = /^\d{4}-\d{2}-\d{2}$/;
+        if (!s || !e || !day.test(s) || !day.test(e) || Number.isNaN(Date.parse(e)) || e <= s) continue;
+        c.query.set(end, new Date(Date.parse(`${e}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
+        changed = true;
+      }
+      return changed;
+    },
+  },
+  {
+    id: 'slots-days-keyed-by-date',
+    why: '§4.5: the slots response shape is not shown: the days as an object keyed by date',
+    response: (c, a) => {
+      if (!is(c, 'GET', '/appointmentRequests/availableSlots') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.days)) return undefined;
+      const { days, ...rest } = a.body;
+      const calendar = Object.fromEntries(days.filter(isObject).map((d) => [String(d.day), d.times]));
+      return { ...a, body: { ...rest, calendar } };
     },
   },
 ] as const satisfies readonly Transformation[];

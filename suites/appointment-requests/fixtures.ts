@@ -1,0 +1,213 @@
+import type { ApiResponse, Query } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { addDays, describeResponse, isSuccess } from '../../harness/checks/index.js';
+import {
+  bodyParts,
+  bookingDay,
+  multiLineComment,
+  requestBody,
+  startTimeFor,
+  taggedComment,
+  type AppointmentRequestInput,
+  type BodyParts,
+  type Comment,
+} from '../../generators/appointment-requests.js';
+import { seededFaker } from '../../generators/random.js';
+import type { Rec } from '../common/adapter.js';
+import { collect, isoSeconds, type Listing } from '../common/listing.js';
+import { appointmentRequests, postAppointmentRequest } from './adapter.js';
+import { instantOf, locate, requestIdOf, updatedAtOf, type Findable, type Instant, type Window } from './records.js';
+
+/**
+ * The appointment requests a run creates, once per target, for every appointment-request clause:
+ * three creates (§4.5 takes one request per call), each with one way of sending the comment, on
+ * days a week apart so that windows around them tell them apart.
+ *
+ *   A  day D      description of several lines   (comment listed, line breaks)
+ *   B  day D+7    the comment only as notes       (notes alias)
+ *   C  day D+14   description and notes           (description wins)
+ *
+ * They are read back once, through two windows of the documented filter (W_A, two days either
+ * side of A; W_B, from two days before B to two days after C) and the first page of the plain list. A request counts as
+ * known once it is seen in any of them, so a fault of one filter never hides a record from the
+ * checks of another rule: the filter checks then judge the known requests on both halves.
+ */
+
+export const roles = ['A', 'B', 'C'] as const;
+export type Role = (typeof roles)[number];
+
+export interface Planned extends Findable {
+  role: Role;
+  day: string;
+  body: AppointmentRequestInput;
+}
+
+export interface AppointmentFixture {
+  planned: Record<Role, Planned>;
+  /** The create answer per role: APPT-CREATE-DATETIME-FORMAT and APPT-VEHICLE-NAME-GENERATED judge them. */
+  creates: Record<Role, ApiResponse>;
+  windows: { a: Window; b: Window };
+  /** The documented filter on each window, read to its end (at most 3 pages); absent when nothing was created. */
+  listings: { a?: Listing; b?: Listing };
+  /** The parts every body shares: the forbidden-field bodies are built from them, so the fixture is their valid twin. */
+  parts: BodyParts;
+}
+
+export const standardWindow = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
+export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.start, appointmentEndDate: w.end });
+/**
+ * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
+ * any zone the server reads the booking or the bounds in (§2.5, §4.5 show none), even when both
+ * differ and a date-only end is exclusive; a request a week later lies outside under all of them.
+ */
+export const MARGIN_DAYS = 2;
+export const windowAround = (day: string): Window => ({ start: addDays(day, -MARGIN_DAYS), end: addDays(day, MARGIN_DAYS) });
+
+/** The first day the run books on: a Tuesday to Thursday 3 to 8 weeks ahead, from the run marker. */
+export const fixtureDay = (ctx: CheckContext) => bookingDay(ctx.run.marker, 'appointment-fixture');
+
+/** A tagged body for `label` on `day` from the shared parts; the start time comes from the tag. */
+export function plan(ctx: CheckContext, parts: BodyParts, label: string, day: string, comment: (tag: string) => Comment): Omit<Planned, 'role'> {
+  // Delimited, so no tag is a prefix of another.
+  const tag = `#${ctx.marker}-${label}#`;
+  const body = requestBody(parts, day, startTimeFor(tag), comment(tag));
+  return { tag, day, body, startUtc: instantOf(body.startDateTime)!.utc };
+}
+
+export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixture> {
+  return ctx.shared('appointmentRequests', async (s) => {
+    const f = seededFaker(s.seed, 'appointment-fixture');
+    const parts = bodyParts(f);
+    const d = fixtureDay(s);
+    const planned: Record<Role, Planned> = {
+      A: { role: 'A', ...plan(s, parts, 'A', d, (tag) => ({ description: multiLineComment(f, tag, 3) })) },
+      B: { role: 'B', ...plan(s, parts, 'B', addDays(d, 7), (tag) => ({ notes: taggedComment(f, tag) })) },
+      // The tag in both, so C is found whichever text the list shows.
+      C: { role: 'C', ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({ description: taggedComment(f, tag), notes: `${tag} notes sent beside description: ${f.lorem.words(5)}` })) },
+    };
+    const answers = await Promise.all(roles.map((r) => postAppointmentRequest(s, planned[r].body)));
+    const creates = Object.fromEntries(roles.map((r, i) => [r, answers[i]!])) as Record<Role, ApiResponse>;
+    for (const r of roles) {
+      if (!isSuccess(creates[r])) continue;
+      const id = requestIdOf(creates[r].json);
+      planned[r].id = id;
+      s.ledger.created('appointmentRequest', id ?? `unidentified:${planned[r].tag}`);
+    }
+    const windows = { a: windowAround(d), b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) } };
+    if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts };
+    const [a, b] = await Promise.all([collect(s, appointmentRequests, standardWindow(windows.a)), collect(s, appointmentRequests, standardWindow(windows.b))]);
+    return { planned, creates, windows, listings: { a, b }, parts };
+  });
+}
+
+/**
+ * The first page of the plain list (size 100), read once: the updated-date clauses choose their
+ * windows from it, and read-only runs judge what it shows. With writes it is read after the
+ * fixture's creates, so it may show them too.
+ */
+export function appointmentSample(ctx: CheckContext): Promise<ApiResponse> {
+  return ctx.shared('appointmentRequests:sample', async (s) => {
+    if (s.run.mode === 'full') await appointmentFixture(s).catch(() => undefined);
+    return appointmentRequests.list(s, { size: 100, page: 1 });
+  });
+}
+
+export interface Seen {
+  planned: Planned;
+  create: ApiResponse;
+  /** The record as a listing shows it, and which listing. */
+  record?: Rec;
+  where?: 'W_A' | 'W_B' | 'the plain list';
+  listedIn: { a: boolean; b: boolean };
+}
+
+export interface FixtureView {
+  fx: AppointmentFixture;
+  sample: ApiResponse;
+  seen: Record<Role, Seen>;
+}
+
+/** The fixture with each request located in the listings the run read (W_A, W_B, the plain list). */
+export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
+  const [fx, sample] = await Promise.all([appointmentFixture(ctx), appointmentSample(ctx)]);
+  const inA = fx.listings.a?.ok ? fx.listings.a.records : [];
+  const inB = fx.listings.b?.ok ? fx.listings.b.records : [];
+  const plain = isSuccess(sample) ? appointmentRequests.records(sample) : [];
+  const seen = Object.fromEntries(
+    roles.map((role): [Role, Seen] => {
+      const planned = fx.planned[role];
+      const create = fx.creates[role];
+      if (!isSuccess(create)) return [role, { planned, create, listedIn: { a: false, b: false } }];
+      const [a, b, p] = [locate(inA, planned), locate(inB, planned), locate(plain, planned, { byStart: false })];
+      // Where the record is expected first: the shared window meant for it.
+      const order: [Rec | undefined, Seen['where']][] = role === 'A' ? [[a, 'W_A'], [b, 'W_B'], [p, 'the plain list']] : [[b, 'W_B'], [a, 'W_A'], [p, 'the plain list']];
+      const hit = order.find(([r]) => r);
+      return [role, { planned, create, record: hit?.[0], where: hit?.[1], listedIn: { a: !!a, b: !!b } }];
+    }),
+  ) as Record<Role, Seen>;
+  return { fx, sample, seen };
+}
+
+/** The record of a role as listed, or inconclusive with why it is missing (a precondition, never this clause). */
+export function listedRecord(ctx: CheckContext, view: FixtureView, role: Role): { record: Rec; seen: Seen } {
+  const seen = view.seen[role];
+  const what = `the request ${role} (${seen.planned.tag}, ${seen.planned.body.startDateTime})`;
+  if (!isSuccess(seen.create)) {
+    ctx.observe(`create of ${role} refused`, describeResponse(seen.create));
+    ctx.inconclusive(`precondition: creating ${what} was refused (${describeResponse(seen.create)}); the body beyond §2.5 and the location parameter are guesses`);
+  }
+  if (!seen.record) ctx.inconclusive(`precondition: ${what} was created but could not be found in W_A, W_B or the first page of the plain list`);
+  return { record: seen.record, seen };
+}
+
+/** The listings a check judges, cited as its evidence. */
+export async function citeFixture(ctx: CheckContext, view: FixtureView, ...roleCreates: Role[]): Promise<void> {
+  await ctx.cite(...roleCreates.map((r) => view.fx.creates[r]), ...(view.fx.listings.a?.responses ?? []), ...(view.fx.listings.b?.responses ?? []), view.sample);
+}
+
+// ── The updated-date window chosen from the sample ──────────────────────────────────────────
+
+export interface Stamped {
+  record: Rec;
+  id?: string;
+  at: Instant;
+}
+
+export interface UpdatedMiddle {
+  /** Why there is no window: the sample was refused, or too few update times were located. */
+  missing?: string;
+  window?: { start: string; end: string };
+  /** Sampled records with a located non-null update time, and those whose updatedAt is null. */
+  stamped: Stamped[];
+  nulls: { record: Rec; id?: string }[];
+  listing?: Listing;
+}
+
+/**
+ * The updated-date filter over the middle half of the update times located in the sample (ISO
+ * whole seconds, the form §4.5 list rule 1 shows), read to its end: APPT-FILTER-UPDATED-DATE judges
+ * it, APPT-UPDATED-NULL-EXCLUDED looks in it for the sampled requests whose updatedAt is null.
+ */
+export function updatedMiddle(ctx: CheckContext): Promise<UpdatedMiddle> {
+  return ctx.shared('appointmentRequests:updated-middle', async (s): Promise<UpdatedMiddle> => {
+    const sample = await appointmentSample(s);
+    if (!isSuccess(sample)) return { missing: `GET /appointmentRequests was refused (${describeResponse(sample)})`, stamped: [], nulls: [] };
+    const records = appointmentRequests.records(sample);
+    const stamped: Stamped[] = [];
+    const nulls: UpdatedMiddle['nulls'] = [];
+    for (const record of records) {
+      const v = updatedAtOf(record);
+      const id = appointmentRequests.idOf(record);
+      if (v === null) nulls.push({ record, id });
+      const at = instantOf(v);
+      if (at) stamped.push({ record, id, at });
+    }
+    const utc = stamped.map((x) => x.at.utc).sort((x, y) => x - y);
+    if (utc.length < 3) return { missing: `only ${utc.length} of the ${records.length} sampled requests show an update time`, stamped, nulls };
+    const q1 = utc[Math.floor(utc.length / 4)]!;
+    const q3 = utc[Math.floor((utc.length * 3) / 4)]!;
+    const window = { start: isoSeconds(q1), end: isoSeconds(Math.ceil(q3 / 1000) * 1000) };
+    const listing = await collect(s, appointmentRequests, { updatedDateStart: window.start, updatedDateEnd: window.end });
+    return { window, stamped, nulls, listing };
+  });
+}

@@ -1,0 +1,64 @@
+import type { CheckContext } from '../../harness/conformance.js';
+import { ContractViolation, describeResponse, isSuccess, type FilterCase } from '../../harness/checks/index.js';
+import type { Listing } from '../common/listing.js';
+import { appointmentRequests } from './adapter.js';
+import { roles, type FixtureView, type Role } from './fixtures.js';
+import { locate, startOf, startsOutsideDays, type Window } from './records.js';
+
+/**
+ * Judging listings of the appointment-date filters against the fixture's requests (§4.5 list):
+ * the requests known to lie inside a window come back, the ones known to lie outside stay out
+ * (only a listing read to its end shows that), and no returned request starts outside it.
+ */
+
+/** Requests of the fixture that are known: created and seen in some listing. */
+export const knownRoles = (view: FixtureView): Role[] => roles.filter((r) => view.seen[r].record);
+
+const dayOf = (view: FixtureView, r: Role) => `${r} starting ${view.fx.planned[r].body.startDateTime}`;
+
+/** One listing as a filter case over the fixture's known requests, by role. */
+export function roleCase(view: FixtureView, listing: Listing, inside: readonly Role[], w: Window | undefined, what: string): FilterCase {
+  const known = knownRoles(view);
+  const returned = roles.filter((r) => locate(listing.records, view.fx.planned[r]));
+  const shown = w ? listing.records.filter((r) => startOf(r)) : [];
+  return {
+    expected: known.filter((r) => inside.includes(r)).map((r) => ({ id: r, why: `${dayOf(view, r)} lies inside ${what}` })),
+    excluded: known.filter((r) => !inside.includes(r)).map((r) => ({ id: r, why: `${dayOf(view, r)} lies a week or more outside ${what}` })),
+    returned,
+    complete: listing.complete,
+    mismatched: w
+      ? shown.filter((r) => startsOutsideDays(startOf(r)!, w)).map((r) => `${appointmentRequests.idOf(r) ?? '(no id)'} starts ${new Date(startOf(r)!.utc).toISOString()}, outside ${what} under any zone`)
+      : [],
+  };
+}
+
+/**
+ * The precondition of the alias, precedence and form clauses: the standard filter alone on W_A
+ * lists A and leaves B and C out (APPT-FILTER-APPOINTMENT-DATE judges it). Without it there is
+ * nothing to compare with.
+ */
+export function standardSeparates(ctx: CheckContext, view: FixtureView): void {
+  const a = view.fx.listings.a;
+  if (!a?.ok) ctx.inconclusive(`precondition: appointmentDateStart/End on ${view.fx.windows.a.start}..${view.fx.windows.a.end} was ${a ? `refused (${describeResponse(a.first)})` : 'not read'}`);
+  const known = knownRoles(view);
+  const others = known.filter((r) => r !== 'A');
+  if (!view.seen.A.listedIn.a || others.length === 0 || !a.complete || others.some((r) => view.seen[r].listedIn.a)) {
+    ctx.inconclusive(
+      `precondition: appointmentDateStart/End alone on ${view.fx.windows.a.start}..${view.fx.windows.a.end} does not show A in and the requests a week later out ` +
+        `(A listed: ${view.seen.A.listedIn.a}; later ones known: ${others.join(', ') || 'none'}; listed: ${others.filter((r) => view.seen[r].listedIn.a).join(', ') || 'none'}; read to its end: ${a.complete}). ` +
+        'APPT-FILTER-APPOINTMENT-DATE judges that; there is nothing to compare with',
+    );
+  }
+}
+
+/**
+ * A listing of documented date parameters must answer. Its refusal fails the clause when the plain
+ * list (same company and location parameters) answers; when that is refused too, the guessed
+ * parameters are the likelier cause, so inconclusive.
+ */
+export function expectListed(ctx: CheckContext, view: FixtureView, listing: Listing | undefined, what: string): asserts listing is Listing {
+  if (!listing) ctx.inconclusive(`precondition: ${what} was not read (nothing was created)`);
+  if (listing.ok) return;
+  if (isSuccess(view.sample)) throw new ContractViolation(`${what} was refused while the plain list answers: ${describeResponse(listing.first)}`);
+  ctx.inconclusive(`precondition: ${what} and the plain list were both refused (${describeResponse(view.sample)}); the company/location parameters are guesses (profile.appointmentRequests)`);
+}
