@@ -33,6 +33,9 @@ const ordersChannels: readonly unknown[] = ['ManualOrder', 'PartsCatalog', 'Tire
 const shown = (v: unknown) => v !== undefined && v !== null;
 const no = (r: Rec): Belonging => ({ belongs: false, why: showOrder(r) });
 const yes: Belonging = { belongs: true };
+/** An online slice: the source decides first; the channel, where the record shows one, decides the rest. */
+const online = (r: Rec, channelFits: (channel: unknown) => boolean): Belonging =>
+  !shown(r.source) ? { unjudged: 'no source shown' } : r.source !== 'online' ? no(r) : !shown(r.integrationSource) ? { unjudged: 'no integrationSource shown' } : channelFits(r.integrationSource) ? yes : no(r);
 
 /** The rows of the §4.6 source table. */
 export const slices: Record<SliceName, Slice> = {
@@ -44,15 +47,13 @@ export const slices: Record<SliceName, Slice> = {
   onlineCatalog: {
     label: 'source=online&isPartsCatalog=true',
     query: { source: 'online', isPartsCatalog: true },
-    judge: (r) =>
-      !shown(r.source) || !shown(r.integrationSource) ? { unjudged: 'no source or integrationSource shown' } : r.source === 'online' && r.integrationSource === 'PartsCatalog' ? yes : no(r),
+    judge: (r) => online(r, (channel) => channel === 'PartsCatalog'),
   },
   onlineOther: {
     label: 'source=online&isPartsCatalog=false',
     query: { source: 'online', isPartsCatalog: false },
-    // "Tire catalog and other online orders": any online channel but the parts catalog.
-    judge: (r) =>
-      !shown(r.source) || !shown(r.integrationSource) ? { unjudged: 'no source or integrationSource shown' } : r.source === 'online' && r.integrationSource !== 'PartsCatalog' ? yes : no(r),
+    // The online channels other than the parts catalog (the tire catalog among them).
+    judge: (r) => online(r, (channel) => channel !== 'PartsCatalog'),
   },
   orders: {
     label: 'source=orders',
