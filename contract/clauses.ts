@@ -411,7 +411,7 @@ export const clauses = {
   },
   'PO-ITEM-TYPE-ACCEPTED': {
     section: '§4.6, §7 row 7', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
-    must: 'itemType with source=inventory, or with source=online&isPartsCatalog=true, MUST be answered 2xx: only orders and online without the catalog flag refuse it.',
+    must: 'itemType with source=inventory, or with source=online&isPartsCatalog=true, MUST be answered 2xx: only source=orders and source=online&isPartsCatalog=false refuse it.',
   },
   'PO-ERROR-IN-ENVELOPE': {
     section: '§7, §2.7', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
