@@ -417,6 +417,18 @@ export const clauses = {
     section: '§7 row 8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
     must: 'An unknown locationId MUST answer 400.',
   },
+  'PO-LOCATION-ACCEPTED': {
+    section: '§4.6, §7 row 8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'GET /purchaseOrders with a locationId of the company MUST be answered 2xx: only an unknown one is refused.',
+  },
+  'PO-REPAIR-ORDER-ACCEPTED': {
+    section: '§4.6, §7 row 6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'repairOrderId with source=orders or source=all MUST be answered 2xx: only source=inventory refuses it.',
+  },
+  'PO-ITEM-TYPE-ACCEPTED': {
+    section: '§4.6, §7 row 7', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'itemType with source=inventory, or with source=online&isPartsCatalog=true, MUST be answered 2xx: only source=orders and source=online&isPartsCatalog=false refuse it.',
+  },
   'PO-ERROR-IN-ENVELOPE': {
     section: '§7, §2.7', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
     must: 'A purchase-order error response MUST carry a non-null error in the envelope.',

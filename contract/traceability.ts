@@ -78,8 +78,7 @@ export const traceability = [
   // §1 para 1 s2
   { section: '§1', fingerprint: '9c4c62b348a9', sketch: '49486a4fa620e6614ed9f8ccc9e26014', label: 'Each record is owned by one company',
     covers: ['TENANT-LIST-ISOLATION', 'TENANT-GET-ISOLATION'],
-    gap: "Purchase orders and appointment requests are not yet probed under a second company, and the companyId an item reports is never compared with the company asked for.",
-    gap: "Purchase orders are not yet probed under a second company, and the companyId an item reports is never compared with the company asked for." },
+    gap: "The companyId an item reports is never compared with the company it was read under." },
   // §1 para 1 s3
   { section: '§1', fingerprint: 'bbfd41998514', sketch: '59e2e9b73e9704f22ac97292c08bd90c', label: 'Some endpoints are also scoped to a location',
     reason: { kind: 'not-a-rule', why: 'Pointer only; the endpoints that take a location carry their own rules in §4.3 to §4.6, and the parameter name is not shown.' } },

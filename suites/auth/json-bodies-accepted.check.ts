@@ -1,17 +1,31 @@
-import { ContractViolation, describeResponse, idsIn, isSuccess } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
+import { idsIn } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildPart } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
+import { vehicleFixture } from '../vehicles/fixtures.js';
+import { judgeJsonWrite } from './judge.js';
 
-// §5.2: JSON bodies go with Content-Type: application/json. A valid write sent so must be taken as
-// JSON: never 415, never 5xx. Another refusal is the create rules' business: inconclusive. A charset
-// parameter leaves the media type application/json, so it is held to the same rule.
-for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
-  conformance('AUTH-JSON-BODIES', { variant: contentType, needs: ['write'] }, async (ctx) => {
-    const part = buildPart(seededFaker(ctx.seed, `json-bodies ${contentType}`), ctx.marker);
-    const res = await ctx.api.request({ method: 'POST', path: '/items', body: { companyId: ctx.companyId, items: [part] }, headers: { 'Content-Type': contentType } });
-    for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
-    if (res.status === 415 || res.status >= 500) throw new ContractViolation(`POST /items with Content-Type: ${contentType}: ${describeResponse(res)}`);
-    if (!isSuccess(res)) ctx.inconclusive(`the valid part was refused for another reason (${describeResponse(res)}); the item create checks judge that`);
-  });
+/** A valid part, created with the given Content-Type (and ledgered for the cleanup). */
+async function postPart(ctx: CheckContext, contentType: string) {
+  const part = buildPart(seededFaker(ctx.seed, `json-bodies ${contentType}`), ctx.marker);
+  const res = await ctx.api.request({ method: 'POST', path: '/items', body: { companyId: ctx.companyId, items: [part] }, headers: { 'Content-Type': contentType } });
+  for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
+  return res;
 }
+
+// §5.2: JSON bodies go with Content-Type: application/json; a valid write sent so is taken as JSON
+// (never 415, never 5xx). The plain form is judged on the run's vehicle create (the harness client
+// sends application/json), cited; without CUSTOMER_ID, on a part of its own.
+conformance('AUTH-JSON-BODIES', { variant: 'application/json', needs: ['write'] }, async (ctx: CheckContext) => {
+  if (ctx.target.customerId) {
+    const fx = await vehicleFixture(ctx);
+    await ctx.cite(fx.create);
+    return judgeJsonWrite(ctx, fx.create, 'POST /vehicles (the run\'s vehicle create) with Content-Type: application/json');
+  }
+  judgeJsonWrite(ctx, await postPart(ctx, 'application/json'), 'POST /items with Content-Type: application/json');
+});
+
+// A charset parameter leaves the media type application/json: held to the same rule, with one write of its own.
+conformance('AUTH-JSON-BODIES', { variant: 'application/json; charset=utf-8', needs: ['write'] }, async (ctx: CheckContext) => {
+  judgeJsonWrite(ctx, await postPart(ctx, 'application/json; charset=utf-8'), 'POST /items with Content-Type: application/json; charset=utf-8');
+});

@@ -11,6 +11,9 @@ import { items } from '../items/adapter.js';
 import { itemPaging } from '../items/paging.js';
 import { itemTenancy } from '../items/tenancy.js';
 import { itemUpdated } from '../items/updated.js';
+import { purchaseOrders } from '../purchase-orders/adapter.js';
+import { purchaseOrderPaging } from '../purchase-orders/paging.js';
+import { purchaseOrderTenancy } from '../purchase-orders/tenancy.js';
 import { vehicles } from '../vehicles/adapter.js';
 import { vehiclePaging } from '../vehicles/paging.js';
 import { vehicleTenancy } from '../vehicles/tenancy.js';
@@ -22,13 +25,13 @@ import { vehicleUpdated } from '../vehicles/updated.js';
  */
 
 /** Every resource adapter, for the checks that observe what the spec leaves open across all of them. */
-export const adapters: readonly ResourceAdapter[] = [vehicles, items, customers, inventoryLevels, appointmentRequests];
+export const adapters: readonly ResourceAdapter[] = [vehicles, items, customers, inventoryLevels, appointmentRequests, purchaseOrders];
 
 /** Paged lists walked by the generic paging check (§8). */
-export const pagedResources: readonly PagingScope[] = [vehiclePaging, itemPaging, customerPaging, appointmentPaging];
+export const pagedResources: readonly PagingScope[] = [vehiclePaging, itemPaging, customerPaging, appointmentPaging, purchaseOrderPaging];
 
 /** Resources probed for leaks across companies (§1). */
-export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenancy, customerTenancy, inventoryTenancy, appointmentTenancy];
+export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenancy, customerTenancy, inventoryTenancy, appointmentTenancy, purchaseOrderTenancy];
 
 /** Lists with the updatedDateStart / updatedDateEnd filters (§4.1, §4.2). */
 export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdated];

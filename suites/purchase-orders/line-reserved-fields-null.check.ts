@@ -1,19 +1,20 @@
-import { expectNoViolations, isRecord } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { sampleLines } from './support.js';
+import { isRecord } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { sampleLines } from './lines.js';
 
 const reserved = ['requestedPartNumber', 'requestedQuantity'] as const;
 
-// §2.6: requestedPartNumber and requestedQuantity are reserved and currently always null.
-conformance('PO-LINE-RESERVED-NULL', async (ctx) => {
+// §2.6: line items carry requestedPartNumber and requestedQuantity, reserved and currently always null.
+conformance('PO-LINE-RESERVED-NULL', async (ctx: CheckContext) => {
   const lines = await sampleLines(ctx);
-  if (lines.length === 0) ctx.skip('no purchase order with line items to read');
-  expectNoViolations(
-    lines.flatMap(({ orderId, line }) =>
-      reserved
-        .filter((f) => !isRecord(line) || line[f] !== null)
-        .map((f) => `order ${orderId}: ${f} ${isRecord(line) && f in line ? JSON.stringify(line[f]) : 'missing'}`),
+  verdict(
+    ctx,
+    lines.flatMap(({ orderId, from, line }) =>
+      reserved.filter((f) => !isRecord(line) || line[f] !== null).map((f) => `order ${orderId} (${from}): ${f} ${isRecord(line) && f in line ? JSON.stringify(line[f]) : 'missing'}`),
     ),
     'reserved line-item fields that are not null',
+    lines.length,
+    'line items with both reserved fields null',
   );
 });

@@ -1,58 +1,110 @@
-import { ContractViolation, describeResponse, expectNoViolations } from '../../harness/checks/index.js';
-import { conformance } from '../../harness/conformance.js';
-import { collectOrders, listPurchaseOrders, listTotal, orderIdOf, sliceNames, slices, type Collected } from './support.js';
+import { ContractViolation, describeResponse, isSuccess, parseDateTime } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { Rec } from '../common/adapter.js';
+import { verdict } from '../common/judge.js';
+import { collect } from '../common/listing.js';
+import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
+import { daysBetween, windowAround } from './days.js';
+import { allReads, backendSlices, poSlices, recordsOf, SAMPLE_SIZE, slices, unionSlices, wholeList, type SliceReads, type UnionSlice } from './reads.js';
 
-const unions = { 'source=all': { source: 'all' }, 'source omitted': {} } as const;
+/** Identity of an order across lists: ids may repeat across backends, so the source goes with it. */
+const keyOf = (r: Rec) => `${String(r.source)}|${orderIdOf(r) ?? JSON.stringify(r)}`;
+const createdOf = (r: Rec) => parseDateTime(r.createdDate);
+/** The widest window the fallback reads: a few weeks keep a narrowed union list short. */
+const MAX_WINDOW_DAYS = 31;
 
-/** Identity of an order across slices: ids may repeat across backends, so the source goes with it. */
-const keyOf = (r: Record<string, unknown>) => `${String(r.source)}|${orderIdOf(r) ?? JSON.stringify(r)}`;
+interface Judged {
+  problems: string[];
+  /** What was judged: counts and their meaning, each recorded as evidence. */
+  seen: [number, string][];
+  /** Unions whose "every backend order is in it" half was judged. */
+  covered: Set<UnionSlice>;
+}
 
-// §4.6 source table: all, and an omitted source, return the three backends combined. Purchase
-// orders are read-only, so counts stay put during the run; a change makes the check inconclusive.
-conformance('PO-SOURCE-ALL-UNION', async (ctx) => {
-  const queries = [...sliceNames.map((n) => ({ name: slices[n].name, query: slices[n].query })), ...Object.entries(unions).map(([name, query]) => ({ name, query }))];
-  /** A refused slice belongs to that slice's clause; a refused union to this one. */
-  const refused = (i: number, answer: string | undefined) => {
-    if (answer === undefined) return;
-    if (i < sliceNames.length) ctx.inconclusive(`precondition: ${queries[i]!.name} was refused (${answer})`);
-    throw new ContractViolation(`${queries[i]!.name} was refused: ${answer}`);
-  };
-  const firsts = await Promise.all(queries.map((q) => listPurchaseOrders(ctx, { ...q.query, size: 1, page: 1 })));
-  firsts.forEach((res, i) => refused(i, res.status >= 200 && res.status < 300 ? undefined : describeResponse(res)));
-  const totals = firsts.map(listTotal);
-  const sliceCount = sliceNames.length;
-  if (totals.every((t) => t !== undefined)) {
-    const parts = totals.slice(0, sliceCount) as number[];
-    const sum = parts.reduce((a, b) => a + b, 0);
-    ctx.observe('totals (reported)', Object.fromEntries(queries.map((q, i) => [q.name, totals[i]])));
-    if (sum === 0) ctx.skip('the company has no purchase orders in any backend');
-    const again = listTotal(await listPurchaseOrders(ctx, { source: 'all', size: 1, page: 1 }));
-    if (again !== totals[sliceCount]) ctx.inconclusive('the total of source=all changed during the check (data changing under the run)');
-    expectNoViolations(
-      totals.slice(sliceCount).map((t, i) => (t === sum ? undefined : `${Object.keys(unions)[i]} reports ${t} orders; the four slices add up to ${sum} (${parts.join(' + ')})`)).filter((x): x is string => !!x),
-      'the combined list is not the union of the backends',
-    );
-    return;
+/**
+ * Reported totals, when all six lists report one: each union's total is the sum of the four
+ * slices' (Purchase orders are read only; a live target's data may still grow meanwhile, so a
+ * mismatch is read again before it counts).
+ */
+async function byTotals(ctx: CheckContext, reads: SliceReads, j: Judged): Promise<void> {
+  const names = [...backendSlices, ...unionSlices];
+  const totals = names.map((n) => purchaseOrders.total(reads[n]));
+  if (totals.some((t) => t === undefined)) return;
+  const sum = (ts: (number | undefined)[]) => ts.slice(0, backendSlices.length).reduce<number>((a, b) => a + b!, 0);
+  ctx.observe('reported totals', Object.fromEntries(names.map((n, i) => [slices[n].label, totals[i]])));
+  const off = unionSlices.filter((_, i) => totals[backendSlices.length + i] !== sum(totals));
+  if (off.length) {
+    const again = await Promise.all(names.map((n) => purchaseOrders.list(ctx, { ...slices[n].query, size: 1, page: 1 })));
+    if (again.some((res, i) => purchaseOrders.total(res) !== totals[i])) ctx.inconclusive('the reported totals changed between two reads: orders were written meanwhile');
+    j.problems.push(...off.map((u) => `${slices[u].label} reports ${purchaseOrders.total(reads[u])} orders; the four slices report ${sum(totals)} (${totals.slice(0, backendSlices.length).join(' + ')})`));
   }
-  // No reported total: walk every query (bounded) and compare the records themselves.
-  const walked: Collected[] = await Promise.all(queries.map((q) => collectOrders(ctx, q.query, 20)));
-  walked.forEach((w, i) => {
-    refused(i, w.ok ? undefined : describeResponse(w.res));
-    if (w.ok && !w.complete) ctx.inconclusive(`${queries[i]!.name} holds more than 20 pages of orders and reports no total: the union is not walked`);
-  });
-  const sets = walked.map((w) => (w.ok ? w.records.map(keyOf) : []));
-  const union = new Set(sets.slice(0, sliceCount).flat());
-  ctx.observe('totals (walked)', Object.fromEntries(queries.map((q, i) => [q.name, sets[i]!.length])));
-  if (union.size === 0) ctx.skip('the company has no purchase orders in any backend');
-  const problems: string[] = [];
-  sets.slice(sliceCount).forEach((set, i) => {
-    const name = Object.keys(unions)[i]!;
-    const have = new Set(set);
-    const missing = [...union].filter((k) => !have.has(k));
-    const extra = [...have].filter((k) => !union.has(k));
-    if (missing.length || extra.length || set.length !== union.size) {
-      problems.push(`${name}: ${set.length} orders against ${union.size} in the slices; missing ${missing.slice(0, 5).join(', ') || 'none'}; extra ${extra.slice(0, 5).join(', ') || 'none'}`);
+  unionSlices.forEach((u) => j.covered.add(u));
+  j.seen.push([sum(totals), 'orders of the four slices counted in the reported totals of source=all and of no source']);
+}
+
+/** The records read: a union read to its end holds every slice order; slices read to their ends hold every union order. */
+function byRecords(reads: SliceReads, j: Judged): void {
+  const sliceKeys = new Set(backendSlices.flatMap((b) => recordsOf(reads[b]).map(keyOf)));
+  const slicesWhole = backendSlices.every((b) => wholeList(reads[b]));
+  for (const u of unionSlices) {
+    const unionKeys = new Set(recordsOf(reads[u]).map(keyOf));
+    if (slicesWhole) {
+      j.problems.push(...[...unionKeys].filter((k) => !sliceKeys.has(k)).map((k) => `${slices[u].label} lists ${k}, which no backend slice lists`));
+      j.seen.push([unionKeys.size, `orders of ${slices[u].label} (page 1) found in the slices, read to their ends`]);
     }
+    if (wholeList(reads[u])) {
+      j.problems.push(...[...sliceKeys].filter((k) => !unionKeys.has(k)).map((k) => `${k} is listed by its backend slice but not by ${slices[u].label}`));
+      j.seen.push([sliceKeys.size, `slice orders found in ${slices[u].label}, read to its end`]);
+      j.covered.add(u);
+    }
+  }
+}
+
+/**
+ * Neither totals nor whole lists: each union narrowed by the documented createdDate window around
+ * orders the slices listed (one per backend, close in time), read to its end, must show every
+ * slice order surely inside the window.
+ */
+async function byWindow(ctx: CheckContext, reads: SliceReads, j: Judged, unions: UnionSlice[]): Promise<void> {
+  const dated = backendSlices.map((b) => recordsOf(reads[b]).filter((r) => createdOf(r) !== undefined && orderIdOf(r)));
+  const newest = Math.max(...dated.flat().map((r) => createdOf(r)!));
+  if (!Number.isFinite(newest)) return void ctx.observe('window', 'no slice order shows createdDate: no window to narrow the union with');
+  const near = dated.flatMap((rs) => {
+    const closest = [...rs].sort((a, b) => daysBetween(createdOf(a)!, newest) - daysBetween(createdOf(b)!, newest))[0];
+    return closest && daysBetween(createdOf(closest)!, newest) <= MAX_WINDOW_DAYS ? [createdOf(closest)!] : [];
   });
-  expectNoViolations(problems, 'the combined list is not the union of the backends');
+  const w = windowAround(near);
+  const inside = dated.flat().filter((r) => w.surelyIn(createdOf(r)!));
+  for (const u of unions) {
+    const query = { ...slices[u].query, createdDateStart: w.start, createdDateEnd: w.end };
+    const got = await collect(ctx, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 });
+    await ctx.cite(...got.responses);
+    if (!got.ok) ctx.inconclusive(`precondition: ${showQuery(query)} was refused (${describeResponse(got.first)}); the date filter is PO-DATE-FILTERS' rule`);
+    if (!got.complete) ctx.inconclusive(`${showQuery(query)} holds more than 2 pages: the union is not read to its end`);
+    const listed = new Set(got.records.map(keyOf));
+    j.problems.push(...inside.filter((r) => !listed.has(keyOf(r))).map((r) => `${keyOf(r)}, created ${String(r.createdDate)}, is listed by its backend slice but not by ${showQuery(query)}`));
+    j.seen.push([inside.length, `slice orders created inside ${w.start} .. ${w.end} found in ${showQuery(query)}`]);
+    if (inside.length) j.covered.add(u);
+  }
+}
+
+// §4.6 source table: source=all, and an omitted source, list all three backends combined. Judged
+// from the shared page 1 of each row, whatever the page size served and the order (neither is
+// shown): reported totals when every list reports one, records when a list was read to its end,
+// else each union narrowed by a createdDate window around orders of the slices.
+conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
+  const reads = await poSlices(ctx);
+  await ctx.cite(...allReads(reads));
+  for (const b of backendSlices) if (!isSuccess(reads[b])) ctx.inconclusive(`precondition: ${slices[b].label} was refused (${describeResponse(reads[b])})`);
+  for (const u of unionSlices) if (!isSuccess(reads[u])) throw new ContractViolation(`${slices[u].label} was refused: ${describeResponse(reads[u])}`);
+  if ([...backendSlices, ...unionSlices].every((n) => recordsOf(reads[n]).length === 0)) ctx.skip('the company has no purchase orders in any backend');
+  const j: Judged = { problems: [], seen: [], covered: new Set() };
+  await byTotals(ctx, reads, j);
+  byRecords(reads, j);
+  const uncovered = unionSlices.filter((u) => !j.covered.has(u));
+  if (uncovered.length && j.problems.length === 0) await byWindow(ctx, reads, j, uncovered);
+  const still = unionSlices.filter((u) => !j.covered.has(u));
+  if (j.problems.length === 0 && still.length) ctx.inconclusive(`whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (no totals, lists not read to their ends, no dated orders)`);
+  verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '');
+  for (const [count, what] of j.seen) ctx.saw(count, what);
 });

@@ -1,5 +1,5 @@
-import { conformance } from '../../harness/conformance.js';
-import { expectOnlyOwnBackend } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { judgeSlice } from './membership.js';
 
-// §4.6 source table: online with isPartsCatalog=false returns online orders outside PartsCatalog.
-conformance('PO-SOURCE-ONLINE-OTHER', (ctx) => expectOnlyOwnBackend(ctx, 'onlineOther'));
+// §4.6 source table: online with isPartsCatalog=false returns online orders of any channel but PartsCatalog.
+conformance('PO-SOURCE-ONLINE-OTHER', async (ctx: CheckContext) => judgeSlice(ctx, 'onlineOther'));

@@ -1,5 +1,5 @@
-import { conformance } from '../../harness/conformance.js';
-import { expectOnlyOwnBackend } from './support.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { judgeSlice } from './membership.js';
 
-// §4.6 source table: source=orders returns order-level orders (ManualOrder, PartsCatalog, TireCatalog).
-conformance('PO-SOURCE-ORDERS', (ctx) => expectOnlyOwnBackend(ctx, 'orders'));
+// §4.6 source table: source=orders returns order-level orders (ManualOrder, PartsCatalog, TireCatalog channels).
+conformance('PO-SOURCE-ORDERS', async (ctx: CheckContext) => judgeSlice(ctx, 'orders'));

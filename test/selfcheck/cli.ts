@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     batch: { type: 'string' },
     subset: { type: 'string' },
     quiet: { type: 'boolean' },
+    /** Run as against a rate-limited target: the trimmed property runs and sampled matrices must still kill every fault. */
+    frugal: { type: 'boolean' },
   },
 });
 
@@ -50,7 +52,7 @@ const checks: CheckResult[] = [];
 for (let i = 0; i < chosen.length || i === 0; i += batchSize) {
   const batch = chosen.slice(i, i + batchSize);
   console.log(`selfcheck: batch ${i / batchSize + 1}: conforming mock + ${batch.length} faulted mocks`);
-  const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), quiet: args.quiet ?? true });
+  const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), quiet: args.quiet ?? true, frugal: args.frugal });
   // The conforming mock runs in every batch; keep its results from the first only.
   checks.push(...results.checks.filter((c) => c.target !== 'main' || i === 0));
   if (results.runErrors.length) checks.push(...results.runErrors.map((e): CheckResult => ({ clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', errors: [e], observations: [], requests: 0, retries: 0, durationMs: 0 })));
@@ -58,7 +60,7 @@ for (let i = 0; i < chosen.length || i === 0; i += batchSize) {
 }
 const info = (id: string): FaultInfo => ({ id, clause: faults[id as keyof typeof faults].clause, description: faults[id as keyof typeof faults].description });
 const infos = chosen.map(info);
-const scope = chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`;
+const scope = `${chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.frugal ? ', frugal' : ''}`;
 const matrix = killMatrix(infos, checks, faultIds.map(info));
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'selfcheck.json'), JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2));

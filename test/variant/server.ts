@@ -105,6 +105,10 @@ export async function startVariantServer(options: MockOptions = {}): Promise<Var
       }
     }
 
+    // A request hook may rewrite the path (e.g. an id the variant shows in another form).
+    const path = `${VERSION_PREFIX}${call.path}`;
+    if (url.pathname !== path && url.pathname.startsWith(VERSION_PREFIX)) url.pathname = path;
+
     let original: Answer;
     let passHeaders: Record<string, string> = {};
     if (answered) original = answered;

@@ -8,7 +8,7 @@
 /** A request on its way to the mock; hooks may change query and body in place. */
 export interface Call {
   method: string;
-  /** Path after the /v2 base, e.g. /items/itm_1. */
+  /** Path after the /v2 base, e.g. /items/itm_1; a request hook may rewrite it. */
   path: string;
   query: URLSearchParams;
   /** Parsed JSON body, if the request had one. */
@@ -178,6 +178,25 @@ function appointmentRecordsOf(c: Call, a: Answer): Json[] {
   if (!c.path.startsWith('/appointmentRequests') || c.path.endsWith('/availableSlots') || !ok(a) || !isObject(a.body)) return [];
   if (Array.isArray(a.body.data)) return a.body.data.filter(isObject);
   return isObject(a.body.result) ? [a.body.result] : [];
+}
+
+const DAY_MS = 86_400_000;
+const poDateFields: readonly string[] = ['createdDate', 'updatedDate', 'invoiceDate', 'paymentDueDate'];
+/** An ISO 8601 datetime at UTC-05:00, whole seconds: the same instant written another way. */
+const atMinusFive = (v: unknown) => {
+  const t = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isNaN(t) ? v : new Date(t - 5 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '-05:00');
+};
+/** The numbers the variant shows for the mock's purchase-order ids, both ways (one table per process). */
+const poIds = { toNumber: new Map<string, number>(), toMock: new Map<number, string>() };
+function numericPoId(id: string): number {
+  let n = poIds.toNumber.get(id);
+  if (n === undefined) {
+    n = 700_001 + poIds.toNumber.size;
+    poIds.toNumber.set(id, n);
+    poIds.toMock.set(n, id);
+  }
+  return n;
 }
 
 /**
@@ -569,6 +588,77 @@ export const transformations = [
       const { days, ...rest } = a.body;
       const calendar = Object.fromEntries(days.filter(isObject).map((d) => [String(d.day), d.times]));
       return { ...a, body: { ...rest, calendar } };
+    },
+  },
+  // ── purchase orders and auth (suites-po) ──
+  {
+    id: 'po-date-bounds-local-days',
+    why: '§4.6: the date filters take YYYY-MM-DD; the time zone of such a bound is not shown (read here as days in UTC-06:00, the end day included)',
+    request: (c) => {
+      if (!is(c, 'GET', '/purchaseOrders')) return false;
+      let changed = false;
+      for (const n of poDateNames) {
+        const v = c.query.get(n);
+        if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) continue;
+        const start = Date.parse(`${v}T06:00:00Z`) + (n.endsWith('End') ? DAY_MS - 1000 : 0);
+        c.query.set(n, new Date(start).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+        changed = true;
+      }
+      return changed;
+    },
+  },
+  {
+    id: 'po-numeric-ids',
+    why: '§2.6: the type of the purchase-order id is not shown; numbers here, read back by number in the path (§4.6 get)',
+    request: (c) => {
+      const m = /^\/purchaseOrders\/(\d+)$/.exec(c.path);
+      const mockId = m ? poIds.toMock.get(Number(m[1])) : undefined;
+      if (!mockId) return false;
+      c.path = `/purchaseOrders/${encodeURIComponent(mockId)}`;
+      return true;
+    },
+    response: (c, a) => {
+      if (c.method !== 'GET' || !isPurchaseOrders(c) || !ok(a) || !isObject(a.body)) return undefined;
+      const { data } = a.body;
+      const renumber = (r: unknown) => (isObject(r) && typeof r.id === 'string' ? { ...r, id: numericPoId(r.id) } : r);
+      if (Array.isArray(data)) return { ...a, body: { ...a.body, data: data.map(renumber) } };
+      return isObject(data) ? { ...a, body: { ...a.body, data: renumber(data) } } : undefined;
+    },
+  },
+  {
+    id: 'po-dates-with-offset',
+    why: '§2.6: the dates are ISO 8601 datetimes, their offset and precision not shown; answered here at UTC-05:00 without fractions',
+    response: (c, a) => {
+      if (c.method !== 'GET' || !isPurchaseOrders(c) || !ok(a) || !isObject(a.body)) return undefined;
+      const shift = (r: unknown) => (isObject(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, poDateFields.includes(k) ? atMinusFive(v) : v])) : r);
+      const { data } = a.body;
+      if (Array.isArray(data)) return { ...a, body: { ...a.body, data: data.map(shift) } };
+      return isObject(data) ? { ...a, body: { ...a.body, data: shift(data) } } : undefined;
+    },
+  },
+  {
+    id: 'po-list-records-without-lines',
+    why: '§4.6: the exact response fields are not shown, nor whether list records carry line items; the read by id keeps them',
+    response: (c, a) => {
+      if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data)) return undefined;
+      return { ...a, body: { ...a.body, data: a.body.data.map((r) => (isObject(r) ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'orderItems')) : r)) } };
+    },
+  },
+  {
+    id: 'po-total-on-first-page-only',
+    why: '§2.7: the list pagination is optional and its shape not shown (§4.6); reported here on page 1 only',
+    response: (c, a) => {
+      if (!is(c, 'GET', '/purchaseOrders') || Number(c.query.get('page') ?? 1) <= 1 || !ok(a) || !isObject(a.body) || !('pagination' in a.body)) return undefined;
+      return { ...a, body: Object.fromEntries(Object.entries(a.body).filter(([k]) => k !== 'pagination')) };
+    },
+  },
+  {
+    id: 'po-page-past-end-404',
+    why: '§8: what a page past the last one answers is not shown; refused here with 404 in the PO envelope (error non-null, §7)',
+    response: (c, a) => {
+      const page = Number(c.query.get('page') ?? 1);
+      if (!is(c, 'GET', '/purchaseOrders') || page <= 1 || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data) || a.body.data.length > 0) return undefined;
+      return { status: 404, body: { status: false, data: null, error: { message: `page ${page} is past the last page` } } };
     },
   },
 ] as const satisfies readonly Transformation[];

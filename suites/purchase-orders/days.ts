@@ -1,0 +1,39 @@
+import { addDays, dayOf } from '../../harness/checks/index.js';
+
+/**
+ * Windows of the §4.6 date filters, which take YYYY-MM-DD. The time zone of a date-only bound is
+ * not shown, nor whether the end day is included: what is sure is judged, with a day of slack on
+ * each side (no zone is more than 14 hours from UTC).
+ */
+
+const DAY = 86_400_000;
+const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+export interface DayWindow {
+  start: string;
+  end: string;
+  /** Inside whatever the zone, and whether or not the end day counts. */
+  surelyIn(t: number): boolean;
+  /** Outside whatever the zone, and whether or not the end day counts. */
+  surelyOut(t: number): boolean;
+}
+
+export function dayWindow(start: string, end: string): DayWindow {
+  const [s, e] = [at(start), at(end)];
+  return { start, end, surelyIn: (t) => t >= s + DAY && t < e - DAY, surelyOut: (t) => t < s - DAY || t >= e + 2 * DAY };
+}
+
+/** The narrowest window every one of these times is surely in. */
+export function windowAround(times: readonly number[]): DayWindow {
+  const [min, max] = [Math.min(...times), Math.max(...times)];
+  return dayWindow(addDays(dayOf(new Date(min)), -1), addDays(dayOf(new Date(max)), 2));
+}
+
+/** A window from the first to the third quartile of the times (at least 3), by their UTC days. */
+export function middleDays(times: readonly number[]): DayWindow | undefined {
+  const sorted = [...times].sort((a, b) => a - b);
+  if (sorted.length < 3) return undefined;
+  return dayWindow(dayOf(new Date(sorted[Math.floor(sorted.length / 4)]!)), dayOf(new Date(sorted[Math.floor((sorted.length * 3) / 4)]!)));
+}
+
+export const daysBetween = (a: number, b: number) => Math.abs(a - b) / DAY;
