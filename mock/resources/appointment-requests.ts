@@ -2,7 +2,7 @@ import { bodyObject, companyOf, isObject, type RequestContext } from '../context
 import { badRequest, ok, type Reply } from '../http.js';
 import type { AppointmentRequestRecord } from '../model.js';
 import { dateParam, inWindow, pageRequest, slice, type DateBound } from '../query.js';
-import type { Route } from '../router.js';
+import type { Route } from '../types.js';
 import { appointmentRequestStatuses } from '../seed/appointment-requests.js';
 import { availableSlots } from './available-slots.js';
 import { locationOf } from './location-param.js';

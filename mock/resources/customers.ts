@@ -2,7 +2,7 @@ import { bulkArray, companyOf, type RequestContext } from '../context.js';
 import { badRequest, notFound, type Reply } from '../http.js';
 import type { CompanyData, CustomerRecord } from '../model.js';
 import { dateParam, inWindow, pageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import type { Route } from '../types.js';
 import { idField, listOf, listParam, objectAt, oneOfValues, presentFields, tag, text, type FieldReader, type Readers } from './fields.js';
 import { pagination, resultsReply, singleResultReply, writeReply } from './results-envelope.js';
 

@@ -2,7 +2,7 @@ import { bulkArray, companyOf, type RequestContext } from '../context.js';
 import { badRequest, notFound, type Reply } from '../http.js';
 import type { CompanyData, InventoryLevelRecord, ItemRecord, Location } from '../model.js';
 import { pageRequest, slice } from '../query.js';
-import type { Route } from '../router.js';
+import type { Route } from '../types.js';
 import { idField, listParam, quantity } from './fields.js';
 import { pagination, resultsReply, writeReply } from './results-envelope.js';
 

@@ -3,7 +3,7 @@ import { bulkArray, companyOf, isObject, type RequestContext } from '../context.
 import { badRequest, notFound, ok, type Reply } from '../http.js';
 import type { ItemRecord } from '../model.js';
 import { dateParam, inWindow, oneOf, pageRequest, slice, type PageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import type { Route } from '../types.js';
 
 /** Items: §2.2, §3, §4.2; page object of §2.7. */
 

@@ -3,7 +3,7 @@ import { companyOf, type RequestContext } from '../context.js';
 import { HttpError, type Reply } from '../http.js';
 import type { PurchaseOrderRecord } from '../model.js';
 import { booleanParam, dateParam, inWindow, oneOf, pageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import type { Route } from '../types.js';
 import { isKnownLocation } from './location-param.js';
 
 /**

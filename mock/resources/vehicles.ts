@@ -3,7 +3,7 @@ import { bulkArray, companyOf, type RequestContext } from '../context.js';
 import { badRequest, notFound, ok, type Reply } from '../http.js';
 import type { CompanyData, VehicleRecord } from '../model.js';
 import { dateParam, inWindow, pageRequest, type PageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import type { Route } from '../types.js';
 import { idField, integer, listOf, oneOfValues, presentFields, quantity, tag, text, type Readers } from './fields.js';
 import { pagination, resultsReply, singleResultReply, writeReply } from './results-envelope.js';
 

@@ -1,25 +1,13 @@
-import type { Reply } from './http.js';
-import type { RequestContext } from './context.js';
+import { errorReply } from '../http.js';
+import type { Route } from '../types.js';
+import type { Layer, RouteMatch } from './layer.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface Route {
-  method: Method;
-  /** Path below /v2, with :params, e.g. '/items/:itemId'. */
-  path: string;
-  handler: (ctx: RequestContext) => Reply | Promise<Reply>;
-  /** Served without a bearer token (the login routes of mock/resources/partners.ts). */
-  public?: boolean;
-}
+/** §9: the version is the path segment v2 of the base address. */
+export const VERSION_PREFIX = '/v2';
 
 interface Compiled {
   route: Route;
   segments: string[];
-}
-
-export interface Match {
-  route: Route;
-  params: Record<string, string>;
 }
 
 /** Segment-wise matcher: literal segments beat params, so '/appointmentRequests/create' wins over '/:id'. */
@@ -32,7 +20,7 @@ export class Router {
   }
 
   /** The route for a path, or 'method' when the path exists with another method, or undefined. */
-  match(method: string, path: string): Match | 'method' | undefined {
+  match(method: string, path: string): RouteMatch | 'method' | undefined {
     const parts = path.split('/').filter(Boolean);
     let pathExists = false;
     for (const c of this.compiled) {
@@ -64,4 +52,21 @@ export class Router {
 
 function paramCount(c: Compiled): number {
   return c.segments.filter((s) => s.startsWith(':')).length;
+}
+
+/**
+ * Finds the route below /v2. Undocumented choices: an unknown path is 404, a known path with
+ * another method 405, both before the token is looked at (the auth layer comes after this one,
+ * and needs the route to know whether it is public).
+ */
+export function routeLayer(routes: readonly Route[]): Layer {
+  const router = new Router(routes);
+  return (ex, next) => {
+    const path = ex.url.pathname;
+    const match = path.startsWith(`${VERSION_PREFIX}/`) ? router.match(ex.method, path.slice(VERSION_PREFIX.length)) : undefined;
+    if (match === undefined) return Promise.resolve(errorReply(404, 'unknown route'));
+    if (match === 'method') return Promise.resolve(errorReply(405, `method ${ex.method} not allowed on this route`));
+    ex.match = match;
+    return next();
+  };
 }
