@@ -30,12 +30,6 @@ export function editRequest(method: Methods, path: Paths, edit: (ctx: RequestCon
 
 export const isSuccess = (reply: Reply): boolean => reply.status >= 200 && reply.status < 300 && reply.body !== undefined;
 
-/** True when the query holds a non-empty value for the name. */
-export function sent(q: URLSearchParams, name: string): boolean {
-  const v = q.get(name);
-  return v !== null && v !== '';
-}
-
 /** The context with a copy of its query, changed by `change`. */
 export function withQuery(ctx: RequestContext, change: (q: URLSearchParams) => void): RequestContext {
   const query = new URLSearchParams(ctx.query);
