@@ -1,4 +1,5 @@
 import type { TokenKey } from './auth.js';
+import { HttpError } from './http.js';
 import type { Layer, LayerName } from './layers/layer.js';
 import type { Handler, Method, Route } from './types.js';
 
@@ -12,7 +13,9 @@ import type { Handler, Method, Route } from './types.js';
  *   wrapLayer('auth', (layer, kit) => (ex, next) => …)                           // wrap or swap a layer
  *
  * A route is named by its method and its path as declared in the route table ('/items/:itemId');
- * '*' names every method of the path. Naming a route that does not exist fails at start.
+ * '*' names every method of the path. Naming a route that does not exist fails at start. The `next`
+ * a route wrapper gets always answers with a Reply: a refusal the handler throws (HttpError)
+ * arrives as its error reply, so a wrapper sees every answer the client would.
  */
 
 /** What a replacement layer may need from the instance it runs in. */
@@ -60,6 +63,18 @@ const routeOverlaysFirstReplacements = (overlays: readonly Overlay[]): RouteOver
   return [...routes.filter((o) => o.replaces), ...routes.filter((o) => !o.replaces)];
 };
 
+/** The handler with its thrown refusals turned into replies. */
+function answering(handler: Handler): Handler {
+  return async (ctx) => {
+    try {
+      return await handler(ctx);
+    } catch (err) {
+      if (err instanceof HttpError) return err.reply;
+      throw err;
+    }
+  };
+}
+
 /** The route table with the overlays applied; the reference table is left as it is. */
 export function overlayRoutes(routes: readonly Route[], overlays: readonly Overlay[]): Route[] {
   const table = routes.map((r) => ({ ...r }));
@@ -68,7 +83,7 @@ export function overlayRoutes(routes: readonly Route[], overlays: readonly Overl
       const hits = table.filter((r) => r.path === path && (o.methods === '*' || o.methods.includes(r.method)));
       const wanted = o.methods === '*' ? 1 : o.methods.length;
       if (hits.length < wanted) throw new Error(`fault overlay names a route the mock does not have: ${o.methods === '*' ? '*' : o.methods.join('|')} ${path}`);
-      for (const r of hits) r.handler = o.wrap(r.handler);
+      for (const r of hits) r.handler = o.replaces ? o.wrap(r.handler) : o.wrap(answering(r.handler));
     }
   }
   return table;

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomBytes } from 'node:crypto';
 import { checkToken, mintToken, tokenKey, verifyToken } from './auth.js';
-import { faults as catalogue, FaultSet, isFaultId, type FaultDef, type FaultId } from './faults/index.js';
+import { faults as catalogue, isFaultId, type FaultId } from './faults/index.js';
 import { errorReply, HttpError, type Reply } from './http.js';
 import { prng, type Knobs } from './knobs.js';
 import { authLayer } from './layers/auth.js';
@@ -74,8 +74,8 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 const overlaysOf = (id: FaultId): readonly Overlay[] => {
-  const { overlay } = catalogue[id] as FaultDef;
-  return overlay === undefined ? [] : Array.isArray(overlay) ? overlay : [overlay as Overlay];
+  const overlay: Overlay | readonly Overlay[] = catalogue[id].overlay;
+  return Array.isArray(overlay) ? overlay : [overlay as Overlay];
 };
 
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
@@ -107,7 +107,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     route: routeLayer(overlayRoutes(routes, overlays)),
     auth: authLayer(checkToken(key)),
     json: jsonLayer(),
-    handler: handlerLayer(() => store, issuer, new FaultSet(faultIds)),
+    handler: handlerLayer(() => store, issuer),
   };
   const layers = overlayLayers(new Map(layerNames.map((n) => [n, reference[n]])), overlays, { tokenKey: key });
   const run = compose(layerNames.map((n) => layers.get(n)!));

@@ -1,5 +1,4 @@
 import type { Claims, Verdict } from './auth.js';
-import type { FaultSet } from './faults/index.js';
 import type { Reply } from './http.js';
 import type { Store } from './store.js';
 
@@ -21,8 +20,6 @@ export interface RequestContext {
   body: unknown;
   claims: Claims;
   store: Store;
-  /** Transitional: the faults switched on, until every fault is an overlay. */
-  faults: FaultSet;
   /** Mints and checks this instance's tokens (login routes). */
   issuer?: TokenIssuer;
 }

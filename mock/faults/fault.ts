@@ -7,5 +7,5 @@ export interface FaultDef {
   /** One line: what a backend change got wrong. */
   description: string;
   /** How the fault changes the reference mock: one or more overlays of mock/overlay.ts. */
-  overlay?: Overlay | readonly Overlay[];
+  overlay: Overlay | readonly Overlay[];
 }

@@ -1,4 +1,3 @@
-import type { FaultSet } from '../faults/index.js';
 import { HttpError } from '../http.js';
 import type { Store } from '../store.js';
 import type { Method, RequestContext, TokenIssuer } from '../types.js';
@@ -8,7 +7,7 @@ import { required, type Layer } from './layer.js';
  * The end of the chain: builds the handler's RequestContext and calls the matched route's handler.
  * A handler refuses a request by throwing an HttpError; its reply is the answer.
  */
-export function handlerLayer(store: () => Store, issuer: TokenIssuer, faults: FaultSet): Layer {
+export function handlerLayer(store: () => Store, issuer: TokenIssuer): Layer {
   return async (ex) => {
     const { route, params } = required(ex.match, 'the route');
     const ctx: RequestContext = {
@@ -19,7 +18,6 @@ export function handlerLayer(store: () => Store, issuer: TokenIssuer, faults: Fa
       body: ex.body,
       claims: required(ex.claims, 'the caller'),
       store: store(),
-      faults,
       issuer,
     };
     try {
