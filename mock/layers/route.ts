@@ -1,57 +1,27 @@
+import FindMyWay from 'find-my-way';
 import { errorReply } from '../http.js';
-import type { Route } from '../types.js';
+import { methods, type Route } from '../types.js';
 import type { Layer, RouteMatch } from './layer.js';
 
 /** §9: the version is the path segment v2 of the base address. */
 export const VERSION_PREFIX = '/v2';
 
-interface Compiled {
-  route: Route;
-  segments: string[];
-}
-
-/** Segment-wise matcher: literal segments beat params, so '/appointmentRequests/create' wins over '/:id'. */
+/**
+ * The route table in a find-my-way radix tree. Static segments win over params, so
+ * '/appointmentRequests/create' wins over '/:id'; trailing and doubled slashes are ignored.
+ */
 export class Router {
-  private readonly compiled: Compiled[];
+  private readonly tree = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: Number.MAX_SAFE_INTEGER });
   constructor(routes: readonly Route[]) {
-    this.compiled = routes
-      .map((route) => ({ route, segments: route.path.split('/').filter(Boolean) }))
-      .sort((a, b) => paramCount(a) - paramCount(b));
+    for (const route of routes) this.tree.on(route.method, route.path, () => undefined, route);
   }
 
   /** The route for a path, or 'method' when the path exists with another method, or undefined. */
   match(method: string, path: string): RouteMatch | 'method' | undefined {
-    const parts = path.split('/').filter(Boolean);
-    let pathExists = false;
-    for (const c of this.compiled) {
-      if (c.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      let ok = true;
-      for (let i = 0; i < parts.length; i++) {
-        const seg = c.segments[i]!;
-        const part = parts[i]!;
-        if (seg.startsWith(':')) {
-          try {
-            params[seg.slice(1)] = decodeURIComponent(part);
-          } catch {
-            ok = false;
-            break;
-          }
-        } else if (seg !== part) {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
-      if (c.route.method === method) return { route: c.route, params };
-      pathExists = true;
-    }
-    return pathExists ? 'method' : undefined;
+    const found = this.tree.find(method as FindMyWay.HTTPMethod, path);
+    if (found) return { route: found.store as Route, params: found.params as Record<string, string> };
+    return methods.some((m) => m !== method && this.tree.find(m, path)) ? 'method' : undefined;
   }
-}
-
-function paramCount(c: Compiled): number {
-  return c.segments.filter((s) => s.startsWith(':')).length;
 }
 
 /**
