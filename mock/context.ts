@@ -2,8 +2,6 @@ import { badRequest, fail } from './http.js';
 import type { CompanyData } from './model.js';
 import type { RequestContext } from './types.js';
 
-export type { RequestContext };
-
 /**
  * The company a request acts for: `companyId` from the query (reads) or the body (writes).
  * Undocumented choices: missing gives 400, a company outside the token gives 403, an unknown one 404.
