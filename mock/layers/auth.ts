@@ -1,6 +1,6 @@
 import type { Claims } from '../auth.js';
 import { errorReply } from '../http.js';
-import { required, type Layer } from './layer.js';
+import { required, type Exchange, type Layer, type Next } from './layer.js';
 
 /** Checks a bearer token: the caller's claims, or undefined for a token that must be refused. */
 export type TokenCheck = (token: string) => Promise<Claims | undefined>;
@@ -20,7 +20,7 @@ export function bearerToken(header: string | undefined): string | undefined {
  */
 export function authLayer(check: TokenCheck): Layer {
   const verified = new Map<string, Claims>();
-  const admit = (ex: Parameters<Layer>[0], next: Parameters<Layer>[1], claims: Claims | undefined) => {
+  const admit = (ex: Exchange, next: Next, claims: Claims | undefined) => {
     if (!claims) return Promise.resolve(errorReply(401, 'missing or invalid access token'));
     ex.claims = claims;
     return next();
