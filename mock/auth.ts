@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
-/** Minimal HS256 JWTs: the mock mints and verifies its own tokens (§5.1: a JWT bearer token). */
+/** The mock's tokens: HS256 JWTs (§5.1: a JWT bearer token), minted and verified with jose. */
 
 export type Permission = 'purchaseOrders';
 
@@ -12,65 +12,52 @@ export interface Claims {
   exp: number;
 }
 
-const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
-
-export function mintToken(secret: string, claims: Omit<Claims, 'iat' | 'exp'> & { ttlSeconds?: number; nowSeconds?: number }): string {
-  const now = claims.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const body: Claims = {
-    sub: claims.sub,
-    companies: claims.companies,
-    permissions: claims.permissions,
-    iat: now,
-    exp: now + (claims.ttlSeconds ?? 3600),
-  };
-  const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = b64url(JSON.stringify(body));
-  const sig = createHmac('sha256', secret).update(`${head}.${payload}`).digest('base64url');
-  return `${head}.${payload}.${sig}`;
-}
-
 export type Verdict = { ok: true; claims: Claims } | { ok: false; reason: string };
 
-/** Switches for the auth faults of mock/faults/auth.ts; both checks are on by default. */
-export interface VerifyOptions {
-  checkSignature?: boolean;
-  checkExpiry?: boolean;
+/** The HS256 key of one mock instance, from its secret. */
+export type TokenKey = Uint8Array;
+export const tokenKey = (secret: string): TokenKey => new TextEncoder().encode(secret);
+
+export interface MintOptions extends Omit<Claims, 'iat' | 'exp'> {
+  ttlSeconds?: number;
+  /** Issue time, for an already expired token. */
+  nowSeconds?: number;
 }
 
-export function verifyToken(secret: string, token: string, nowSeconds = Math.floor(Date.now() / 1000), opts: VerifyOptions = {}): Verdict {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'malformed token' };
-  const [head, payload, sig] = parts as [string, string, string];
-  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
-  let given: Buffer;
-  try {
-    given = Buffer.from(sig, 'base64url');
-  } catch {
-    return { ok: false, reason: 'malformed token' };
-  }
-  const signed = given.length === expected.length && timingSafeEqual(given, expected);
-  if (!signed && opts.checkSignature !== false) return { ok: false, reason: 'invalid signature' };
-  let claims: Claims;
-  try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
-  } catch {
-    return { ok: false, reason: 'malformed token' };
-  }
-  if (!claims || typeof claims.exp !== 'number' || !Array.isArray(claims.companies) || !Array.isArray(claims.permissions)) {
-    return { ok: false, reason: 'malformed token' };
-  }
-  if (claims.exp <= nowSeconds && opts.checkExpiry !== false) return { ok: false, reason: 'token expired' };
-  return { ok: true, claims };
+export function mintToken(key: TokenKey, claims: MintOptions): Promise<string> {
+  const now = claims.nowSeconds ?? Math.floor(Date.now() / 1000);
+  return new SignJWT({ companies: claims.companies, permissions: claims.permissions })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (claims.ttlSeconds ?? 3600))
+    .sign(key);
 }
 
-/** True when a bearer value has the shape of a JWT: three segments and a JSON header naming an alg. */
-export function isJwtShaped(token: string): boolean {
-  const parts = token.split('.');
-  if (parts.length !== 3) return false;
+/** The payload as Claims when it has their shape; a token of another shape opens nothing. */
+export function claimsFrom(payload: JWTPayload): Claims | undefined {
+  const { sub, companies, permissions, iat, exp } = payload as Record<string, unknown>;
+  if (typeof sub !== 'string' || typeof exp !== 'number' || !Array.isArray(companies) || !Array.isArray(permissions)) return undefined;
+  return { sub, companies: companies as string[], permissions: permissions as Permission[], iat: typeof iat === 'number' ? iat : 0, exp };
+}
+
+/** Signature (HS256 only), expiry and shape; never throws. */
+export async function verifyToken(key: TokenKey, token: string): Promise<Verdict> {
   try {
-    const head = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as unknown;
-    return typeof head === 'object' && head !== null && 'alg' in head;
-  } catch {
-    return false;
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    const claims = claimsFrom(payload);
+    return claims ? { ok: true, claims } : { ok: false, reason: 'malformed token' };
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) return { ok: false, reason: 'token expired' };
+    if (err instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'invalid signature' };
+    return { ok: false, reason: 'malformed token' };
   }
 }
+
+/** The check of the auth layer: the claims of a valid token, else undefined. */
+export const checkToken =
+  (key: TokenKey) =>
+  async (token: string): Promise<Claims | undefined> => {
+    const verdict = await verifyToken(key, token);
+    return verdict.ok ? verdict.claims : undefined;
+  };

@@ -1,33 +1,6 @@
-import type { Claims, Verdict } from './auth.js';
-import type { FaultSet } from './faults/index.js';
 import { badRequest, fail } from './http.js';
 import type { CompanyData } from './model.js';
-import type { Method } from './router.js';
-import type { Store } from './store.js';
-
-/** What a route handler gets: the parsed request, the caller, the state and the faults. */
-export interface RequestContext {
-  method: Method;
-  path: string;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  /** Parsed JSON body, or undefined when none was sent. */
-  body: unknown;
-  claims: Claims;
-  store: Store;
-  faults: FaultSet;
-  /** Mints and checks this instance's tokens (login routes). */
-  issuer?: TokenIssuer;
-}
-
-/** This instance's token authority, for the login routes of mock/resources/partners.ts. */
-export interface TokenIssuer {
-  /** The one partner credential pair the instance accepts. */
-  partner: { partnerId: string; authKey: string };
-  accessTtlSeconds(): number;
-  mint(claims: Omit<Claims, 'iat' | 'exp'>, ttlSeconds: number): string;
-  verify(token: string): Verdict;
-}
+import type { RequestContext } from './types.js';
 
 /**
  * The company a request acts for: `companyId` from the query (reads) or the body (writes).

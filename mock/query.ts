@@ -61,6 +61,12 @@ export function inWindow(iso: string | null | undefined, start?: DateBound, end?
   return true;
 }
 
+/** True when the query holds a non-empty value for the name. */
+export function sent(q: URLSearchParams, name: string): boolean {
+  const v = q.get(name);
+  return v !== null && v !== '';
+}
+
 export function oneOf<T extends string>(q: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '') return undefined;

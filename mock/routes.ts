@@ -1,4 +1,4 @@
-import type { Route } from './router.js';
+import type { Route } from './types.js';
 import { itemRoutes } from './resources/items.js';
 import { appointmentRequestRoutes } from './resources/appointment-requests.js';
 import { purchaseOrderRoutes } from './resources/purchase-orders.js';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route } from '../mock/router.js';
+import type { Route } from '../mock/types.js';
 import { routes } from '../mock/routes.js';
 import { MAX_BODY_BYTES, startMock, type MockServer } from '../mock/server.js';
 

@@ -1,26 +1,186 @@
+import { companyOf, isObject } from '../context.js';
+import { badRequest } from '../http.js';
+import { replaceRoute } from '../overlay.js';
+import { dateParam, inWindow, sent } from '../query.js';
+import {
+  appointmentDateNames, appointmentFilters, appointmentListReply, createAppointmentRequest, documentedDateTime, updatedWindow,
+} from '../resources/appointment-requests.js';
+import { slotDatePairs } from '../resources/available-slots.js';
+import type { RequestContext } from '../types.js';
+import { editReply, editRequest, withBody, withoutQuery, withQuery } from './edit.js';
 import type { FaultDef } from './fault.js';
+
+const CREATE = '/appointmentRequests/create';
+const LIST = '/appointmentRequests';
+const SLOTS = '/appointmentRequests/availableSlots';
+const [standardPair, legacyPair] = slotDatePairs;
+
+const withoutKey = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+
+/** The services of a create body with one field silently dropped from every entry. */
+const servicesWithout = (key: string) => (ctx: RequestContext) =>
+  withBody(ctx, (b) => (Array.isArray(b.services) ? { ...b, services: b.services.map((s: unknown) => (isObject(s) ? withoutKey(s, key) : s)) } : b));
+
+/** The slots query with a transformation of each date value sent; the reference reads what it leaves. */
+const slotsQuery = (change: (q: URLSearchParams) => void) => editRequest('GET', SLOTS, (ctx) => withQuery(ctx, change));
 
 /** Realistic regressions of appointment requests and slots, each breaking one rule of §2.5, §4.5 or §7. */
 export const appointmentRequestFaults = {
-  'appt-create-datetime-iso-only': { clause: 'APPT-CREATE-DATETIME-FORMAT', description: 'Create parses startDateTime/endDateTime as ISO (YYYY-MM-DDTHH:mm) and refuses YYYY-MM-DD HH:mm with 400.' },
-  'appt-notes-win-over-description': { clause: 'APPT-DESCRIPTION-WINS', description: 'With both description and notes sent, notes is stored as the comment.' },
-  'appt-notes-alias-dropped': { clause: 'APPT-NOTES-ALIAS', description: 'A comment sent only as notes is dropped: description comes back empty.' },
-  'appt-line-breaks-stripped': { clause: 'APPT-LINE-BREAKS', description: 'The comment is sanitised to one line: line breaks become spaces.' },
-  'appt-vehicle-name-accepted': { clause: 'APPT-REJECT-VEHICLE-NAME', description: 'A create body with vehicle.name is accepted (the name is silently regenerated).' },
-  'appt-service-id-accepted': { clause: 'APPT-REJECT-SERVICE-ID', description: 'A create body with services[].serviceId is accepted.' },
-  'appt-service-title-accepted': { clause: 'APPT-REJECT-SERVICE-TITLE', description: 'A create body with services[].title is accepted.' },
-  'appt-vehicle-name-not-returned': { clause: 'APPT-VEHICLE-NAME-GENERATED', description: 'The create response leaves out vehicle.name (it is generated later, asynchronously).' },
-  'appt-appointment-end-ignored': { clause: 'APPT-FILTER-APPOINTMENT-DATE', description: 'The list never reads appointmentDateEnd, so requests after the window come back.' },
-  'appt-updated-end-ignored': { clause: 'APPT-FILTER-UPDATED-DATE', description: 'The list never reads updatedDateEnd, so requests updated after the window come back.' },
-  'appt-legacy-alias-ignored': { clause: 'APPT-LEGACY-ALIAS', description: 'The legacy names appointmentStartDate/appointmentEndDate are no longer read.' },
-  'appt-legacy-alias-wins': { clause: 'APPT-STANDARD-WINS', description: 'When a standard date name and its legacy alias are both sent, the legacy alias wins.' },
-  'appt-startdate-honoured': { clause: 'APPT-STARTDATE-IGNORED', description: 'startDate/endDate filter the list on the request start, as a last-resort alias.' },
-  'appt-datetime-filter-rejected': { clause: 'APPT-DATE-FORMS', description: 'The appointment-date filters go through a date-only parser: an ISO 8601 datetime gets 400.' },
-  'appt-updated-null-included': { clause: 'APPT-UPDATED-NULL-EXCLUDED', description: 'The updated-date filters fall back to createdAt when updatedAt is null (COALESCE), so untouched requests match.' },
-  'slots-iso-datetime-accepted': { clause: 'SLOTS-ISO-REJECTED', description: 'availableSlots accepts an ISO 8601 datetime and truncates it to its date.' },
-  'slots-slotdate-accepted': { clause: 'SLOTS-SLOTDATE-REJECTED', description: 'availableSlots reads slotDateStart/slotDateEnd as a third date pair.' },
-  'slots-window-defaulted': { clause: 'SLOTS-WINDOW-REQUIRED', description: 'availableSlots without any date pair answers the next 7 days instead of 400.' },
-  'slots-legacy-pair-rejected': { clause: 'SLOTS-LEGACY-PAIR', description: 'availableSlots dropped the legacy startDate/endDate pair: alone it gets 400 missing required fields.' },
-  'slots-legacy-pair-wins': { clause: 'SLOTS-STANDARD-WINS', description: 'With both pairs sent, availableSlots uses startDate/endDate.' },
-  'slots-show-all-default-false': { clause: 'SLOTS-SHOW-ALL-DEFAULT', description: 'showAllSlots defaults to false: days without availability are left out unless asked for.' },
+  'appt-create-datetime-iso-only': {
+    clause: 'APPT-CREATE-DATETIME-FORMAT',
+    description: 'Create parses startDateTime/endDateTime as ISO (YYYY-MM-DDTHH:mm) and refuses YYYY-MM-DD HH:mm with 400.',
+    overlay: replaceRoute('POST', CREATE, createAppointmentRequest((raw, field) => {
+      if (typeof raw === 'string' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) badRequest(`${field} must be an ISO 8601 datetime`);
+      return documentedDateTime(typeof raw === 'string' ? raw.slice(0, 16).replace('T', ' ') : raw, field);
+    })),
+  },
+  'appt-notes-win-over-description': {
+    clause: 'APPT-DESCRIPTION-WINS',
+    description: 'With both description and notes sent, notes is stored as the comment.',
+    // The two fields are read in the wrong order: notes first, description as the fallback.
+    overlay: editRequest('POST', CREATE, (ctx) => withBody(ctx, (b) => ({ ...b, description: b.notes, notes: b.description }))),
+  },
+  'appt-notes-alias-dropped': {
+    clause: 'APPT-NOTES-ALIAS',
+    description: 'A comment sent only as notes is dropped: description comes back empty.',
+    overlay: editRequest('POST', CREATE, (ctx) => withBody(ctx, (b) => withoutKey(b, 'notes'))),
+  },
+  'appt-line-breaks-stripped': {
+    clause: 'APPT-LINE-BREAKS',
+    description: 'The comment is sanitised to one line: line breaks become spaces.',
+    overlay: editRequest('POST', CREATE, (ctx) =>
+      withBody(ctx, (b) => {
+        const oneLine = (v: unknown) => (typeof v === 'string' ? v.replace(/\r\n|\r|\n/g, ' ') : v);
+        return { ...b, description: oneLine(b.description), notes: oneLine(b.notes) };
+      }),
+    ),
+  },
+  'appt-vehicle-name-accepted': {
+    clause: 'APPT-REJECT-VEHICLE-NAME',
+    description: 'A create body with vehicle.name is accepted (the name is silently regenerated).',
+    overlay: editRequest('POST', CREATE, (ctx) => withBody(ctx, (b) => (isObject(b.vehicle) ? { ...b, vehicle: withoutKey(b.vehicle, 'name') } : b))),
+  },
+  'appt-service-id-accepted': {
+    clause: 'APPT-REJECT-SERVICE-ID',
+    description: 'A create body with services[].serviceId is accepted.',
+    overlay: editRequest('POST', CREATE, servicesWithout('serviceId')),
+  },
+  'appt-service-title-accepted': {
+    clause: 'APPT-REJECT-SERVICE-TITLE',
+    description: 'A create body with services[].title is accepted.',
+    overlay: editRequest('POST', CREATE, servicesWithout('title')),
+  },
+  'appt-vehicle-name-not-returned': {
+    clause: 'APPT-VEHICLE-NAME-GENERATED',
+    description: 'The create response leaves out vehicle.name (it is generated later, asynchronously).',
+    overlay: editReply('POST', CREATE, (body) => ({ ...body, data: { ...body.data, vehicle: withoutKey(body.data.vehicle, 'name') } })),
+  },
+  'appt-appointment-end-ignored': {
+    clause: 'APPT-FILTER-APPOINTMENT-DATE',
+    description: 'The list never reads appointmentDateEnd, so requests after the window come back.',
+    overlay: editRequest('GET', LIST, (ctx) => withoutQuery(ctx, 'appointmentDateEnd')),
+  },
+  'appt-updated-end-ignored': {
+    clause: 'APPT-FILTER-UPDATED-DATE',
+    description: 'The list never reads updatedDateEnd, so requests updated after the window come back.',
+    overlay: editRequest('GET', LIST, (ctx) => withoutQuery(ctx, 'updatedDateEnd')),
+  },
+  'appt-legacy-alias-ignored': {
+    clause: 'APPT-LEGACY-ALIAS',
+    description: 'The legacy names appointmentStartDate/appointmentEndDate are no longer read.',
+    overlay: editRequest('GET', LIST, (ctx) => withoutQuery(ctx, 'appointmentStartDate', 'appointmentEndDate')),
+  },
+  'appt-legacy-alias-wins': {
+    clause: 'APPT-STANDARD-WINS',
+    description: 'When a standard date name and its legacy alias are both sent, the legacy alias wins.',
+    overlay: editRequest('GET', LIST, (ctx) =>
+      withQuery(ctx, (q) => {
+        for (const [standard, legacy] of appointmentDateNames) if (sent(q, legacy)) q.set(standard, q.get(legacy)!);
+      }),
+    ),
+  },
+  'appt-startdate-honoured': {
+    clause: 'APPT-STARTDATE-IGNORED',
+    description: 'startDate/endDate filter the list on the request start, as a last-resort alias.',
+    overlay: editRequest('GET', LIST, (ctx) =>
+      withQuery(ctx, (q) => {
+        const lastResort = { appointmentDateStart: 'startDate', appointmentDateEnd: 'endDate' } as const;
+        for (const [standard, legacy] of appointmentDateNames) {
+          if (!sent(q, standard) && !sent(q, legacy) && sent(q, lastResort[standard])) q.set(standard, q.get(lastResort[standard])!);
+        }
+      }),
+    ),
+  },
+  'appt-datetime-filter-rejected': {
+    clause: 'APPT-DATE-FORMS',
+    description: 'The appointment-date filters go through a date-only parser: an ISO 8601 datetime gets 400.',
+    overlay: editRequest('GET', LIST, (ctx) => {
+      for (const names of appointmentDateNames) {
+        const name = names.find((n) => sent(ctx.query, n));
+        if (name) dateParam(ctx.query, name, { allowDateTime: false });
+      }
+      return ctx;
+    }),
+  },
+  'appt-updated-null-included': {
+    clause: 'APPT-UPDATED-NULL-EXCLUDED',
+    description: 'The updated-date filters fall back to createdAt when updatedAt is null (COALESCE), so untouched requests match.',
+    overlay: replaceRoute('GET', LIST, (ctx) => {
+      const company = companyOf(ctx);
+      const filters = appointmentFilters(ctx, company);
+      const updated = updatedWindow(ctx.query);
+      return appointmentListReply(ctx, company, { ...filters, updatedDate: (r) => !updated || inWindow(r.updatedAt ?? r.createdAt, updated.start, updated.end) });
+    }),
+  },
+  'slots-iso-datetime-accepted': {
+    clause: 'SLOTS-ISO-REJECTED',
+    description: 'availableSlots accepts an ISO 8601 datetime and truncates it to its date.',
+    overlay: slotsQuery((q) => {
+      for (const name of [...standardPair, ...legacyPair]) {
+        const v = q.get(name);
+        if (v !== null && /^\d{4}-\d{2}-\d{2}T/.test(v)) q.set(name, v.slice(0, 10));
+      }
+    }),
+  },
+  'slots-slotdate-accepted': {
+    clause: 'SLOTS-SLOTDATE-REJECTED',
+    description: 'availableSlots reads slotDateStart/slotDateEnd as a third date pair.',
+    overlay: slotsQuery((q) => {
+      const third = ['slotDateStart', 'slotDateEnd'] as const;
+      const otherPairSent = [...standardPair, ...legacyPair].some((n) => sent(q, n));
+      third.forEach((name, i) => {
+        if (!otherPairSent && sent(q, name)) q.set(standardPair[i]!, q.get(name)!);
+        q.delete(name);
+      });
+    }),
+  },
+  'slots-window-defaulted': {
+    clause: 'SLOTS-WINDOW-REQUIRED',
+    description: 'availableSlots without any date pair answers the next 7 days instead of 400.',
+    overlay: slotsQuery((q) => {
+      if ([...standardPair, ...legacyPair, 'slotDateStart', 'slotDateEnd'].some((n) => sent(q, n))) return;
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      q.set(standardPair[0], day(0));
+      q.set(standardPair[1], day(6));
+    }),
+  },
+  'slots-legacy-pair-rejected': {
+    clause: 'SLOTS-LEGACY-PAIR',
+    description: 'availableSlots dropped the legacy startDate/endDate pair: alone it gets 400 missing required fields.',
+    overlay: slotsQuery((q) => legacyPair.forEach((n) => q.delete(n))),
+  },
+  'slots-legacy-pair-wins': {
+    clause: 'SLOTS-STANDARD-WINS',
+    description: 'With both pairs sent, availableSlots uses startDate/endDate.',
+    overlay: slotsQuery((q) => {
+      if (legacyPair.some((n) => sent(q, n))) standardPair.forEach((n) => q.delete(n));
+    }),
+  },
+  'slots-show-all-default-false': {
+    clause: 'SLOTS-SHOW-ALL-DEFAULT',
+    description: 'showAllSlots defaults to false: days without availability are left out unless asked for.',
+    overlay: slotsQuery((q) => {
+      if (!sent(q, 'showAllSlots')) q.set('showAllSlots', 'false');
+    }),
+  },
 } as const satisfies Record<string, FaultDef>;

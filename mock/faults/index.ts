@@ -25,17 +25,3 @@ export type { FaultDef };
 export function isFaultId(id: string): id is FaultId {
   return Object.hasOwn(faults, id);
 }
-
-/** The faults switched on for one mock instance. */
-export class FaultSet {
-  private readonly on: ReadonlySet<FaultId>;
-  constructor(ids: Iterable<FaultId> = []) {
-    this.on = new Set(ids);
-  }
-  has(id: FaultId): boolean {
-    return this.on.has(id);
-  }
-  list(): FaultId[] {
-    return [...this.on];
-  }
-}

@@ -1,27 +1,177 @@
+import { companyOf } from '../context.js';
+import type { PurchaseOrderRecord } from '../model.js';
+import { replaceRoute, wrapRoute, type RouteOverlay } from '../overlay.js';
+import { pageRequest, slice, type PageRequest } from '../query.js';
+import {
+  itemTypeRestricted, knownLocation, onlineNeedsFlag, ordersMatching, poFail, poGetReply, poListReply, poQueryRules, poRoute, readPoQuery, readPoWindows,
+  type PoQuery, type PoRule,
+} from '../resources/purchase-orders.js';
+import { editReply, editRequest, withoutQuery, withQuery, type Json } from './edit.js';
 import type { FaultDef } from './fault.js';
+
+const LIST = '/purchaseOrders';
+const ONE = '/purchaseOrders/:id';
+
+/** GET /purchaseOrders built from the reference steps, with some §7 rules left out, a narrower selection or another page cut. */
+function listVariant(opts: { skip?: PoRule; select?: (po: PurchaseOrderRecord, q: PoQuery) => boolean; rows?: (all: PurchaseOrderRecord[], p: PageRequest) => PurchaseOrderRecord[] }): RouteOverlay {
+  return replaceRoute('GET', LIST, poRoute((ctx) => {
+    const company = companyOf(ctx);
+    const query = readPoQuery(ctx.query);
+    for (const rule of poQueryRules) if (rule !== opts.skip) rule(query, company);
+    const matching = ordersMatching(company, query, readPoWindows(ctx.query)).filter((po) => opts.select?.(po, query) ?? true);
+    const page = pageRequest(ctx.query);
+    return poListReply(matching, page, (opts.rows ?? slice)(matching, page));
+  }));
+}
+
+/** A mapper regression: every purchase order answered (list and get) goes through `edit`. */
+function everyOrderShown(edit: (po: Json) => Json): RouteOverlay[] {
+  return [editReply('GET', LIST, (body) => ({ ...body, data: body.data.map(edit) })), editReply('GET', ONE, (body) => ({ ...body, data: edit(body.data) }))];
+}
+
+const everyLine = (edit: (line: Json) => Json) => everyOrderShown((po) => ({ ...po, orderItems: po.orderItems.map(edit) }));
+
+/** 'MM/DD/YYYY', a non-ISO date form. */
+const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : iso);
+
+const combinedListing = (q: URLSearchParams) => (q.get('source') || 'all') === 'all';
 
 /** Realistic regressions of purchase orders, each breaking one rule of §2.6, §2.7, §4.6, §5.3 or §7. */
 export const purchaseOrderFaults = {
-  'po-list-error-omitted': { clause: 'PO-LIST-ENVELOPE', description: 'The list serialiser drops null fields, so a successful list has no error key.' },
-  'po-get-bare-record': { clause: 'PO-GET-ENVELOPE', description: 'GET /purchaseOrders/{id} returns the purchase order bare, without { status, data, error }.' },
-  'po-inventory-labelled-orders': { clause: 'PO-SOURCE-INVENTORY', description: 'Inventory stock orders go through the order-level mapper and report source "orders".' },
-  'po-online-catalog-labelled-tire': { clause: 'PO-SOURCE-ONLINE-CATALOG', description: 'The online channel lookup is off by one: parts-catalog orders report integrationSource TireCatalog.' },
-  'po-online-tire-labelled-parts-catalog': { clause: 'PO-SOURCE-ONLINE-OTHER', description: 'Online tire-catalog orders report integrationSource PartsCatalog.' },
-  'po-orders-source-from-channel': { clause: 'PO-SOURCE-ORDERS', description: 'source is derived from the channel, so order-level catalog orders report source "online".' },
-  'po-all-misses-online': { clause: 'PO-SOURCE-ALL-UNION', description: 'source=all (and an omitted source) leaves out the online backend.' },
-  'po-all-manual-channel-renamed': { clause: 'PO-SOURCE-VALUES', description: 'The combined (all-sources) listing spells the ManualOrder channel "Manual".' },
-  'po-online-flag-optional': { clause: 'PO-SOURCE-ONLINE-NEEDS-FLAG', description: 'source=online without isPartsCatalog answers 200 with every online order.' },
-  'po-flag-ignored-off-online': { clause: 'PO-FLAG-ONLY-ONLINE', description: 'isPartsCatalog with a source other than online is silently ignored (200).' },
-  'po-repair-order-ignored-on-inventory': { clause: 'PO-REPAIR-ORDER-NOT-INVENTORY', description: 'repairOrderId with source=inventory is silently ignored (200).' },
-  'po-item-type-accepted-everywhere': { clause: 'PO-ITEM-TYPE-RESTRICTED', description: 'itemType is accepted with every source and filters the line items (200).' },
-  'po-unknown-location-empty': { clause: 'PO-UNKNOWN-LOCATION', description: 'An unknown locationId answers 200 with an empty list.' },
-  'po-error-null-on-failure': { clause: 'PO-ERROR-IN-ENVELOPE', description: 'Error responses put the message beside the envelope and leave error null.' },
-  'po-permission-not-enforced': { clause: 'PO-PERMISSION-REQUIRED', description: 'The Purchase Orders permission is not checked: any valid token reads purchase orders.' },
-  'po-get-needs-source': { clause: 'PO-GET-ANY-BACKEND', description: 'GET /purchaseOrders/{id} looks only in the inventory backend unless source is given.' },
-  'po-dates-not-iso': { clause: 'PO-DATES-ISO', description: 'invoiceDate and paymentDueDate are formatted MM/DD/YYYY.' },
-  'po-brand-as-id': { clause: 'PO-LINE-BRAND', description: 'Line items carry the numeric brand id in brand instead of the brand name.' },
-  'po-requested-quantity-filled': { clause: 'PO-LINE-RESERVED-NULL', description: 'requestedQuantity is filled with the ordered quantity instead of staying null.' },
-  'po-date-end-ignored': { clause: 'PO-DATE-FILTERS', description: 'createdDateEnd and updatedDateEnd are not read, so later orders come back.' },
-  'po-post-accepted': { clause: 'PO-READ-ONLY', description: 'POST /purchaseOrders answers 201 (a create route left enabled).' },
-  'po-paging-overlap': { clause: 'PO-PAGING', description: 'Page offsets are off by one: the last order of each page opens the next page too.' },
+  'po-list-error-omitted': {
+    clause: 'PO-LIST-ENVELOPE',
+    description: 'The list serialiser drops null fields, so a successful list has no error key.',
+    overlay: editReply('GET', LIST, ({ error: _dropped, ...rest }) => rest),
+  },
+  'po-get-bare-record': {
+    clause: 'PO-GET-ENVELOPE',
+    description: 'GET /purchaseOrders/{id} returns the purchase order bare, without { status, data, error }.',
+    overlay: editReply('GET', ONE, (body) => body.data),
+  },
+  'po-inventory-labelled-orders': {
+    clause: 'PO-SOURCE-INVENTORY',
+    description: 'Inventory stock orders go through the order-level mapper and report source "orders".',
+    overlay: everyOrderShown((po) => (po.source === 'inventory' ? { ...po, source: 'orders' } : po)),
+  },
+  'po-online-catalog-labelled-tire': {
+    clause: 'PO-SOURCE-ONLINE-CATALOG',
+    description: 'The online channel lookup is off by one: parts-catalog orders report integrationSource TireCatalog.',
+    overlay: everyOrderShown((po) => (po.source === 'online' && po.integrationSource === 'PartsCatalog' ? { ...po, integrationSource: 'TireCatalog' } : po)),
+  },
+  'po-online-tire-labelled-parts-catalog': {
+    clause: 'PO-SOURCE-ONLINE-OTHER',
+    description: 'Online tire-catalog orders report integrationSource PartsCatalog.',
+    overlay: everyOrderShown((po) => (po.source === 'online' && po.integrationSource === 'TireCatalog' ? { ...po, integrationSource: 'PartsCatalog' } : po)),
+  },
+  'po-orders-source-from-channel': {
+    clause: 'PO-SOURCE-ORDERS',
+    description: 'source is derived from the channel, so order-level catalog orders report source "online".',
+    overlay: everyOrderShown((po) => (po.source === 'orders' && po.integrationSource !== 'ManualOrder' ? { ...po, source: 'online' } : po)),
+  },
+  'po-all-misses-online': {
+    clause: 'PO-SOURCE-ALL-UNION',
+    description: 'source=all (and an omitted source) leaves out the online backend.',
+    overlay: listVariant({ select: (po, q) => !(q.source === 'all' && po.source === 'online') }),
+  },
+  'po-all-manual-channel-renamed': {
+    clause: 'PO-SOURCE-VALUES',
+    description: 'The combined (all-sources) listing spells the ManualOrder channel "Manual".',
+    overlay: editReply('GET', LIST, (body, ctx) => {
+      if (!combinedListing(ctx.query)) return body;
+      return { ...body, data: body.data.map((po: Json) => (po.integrationSource === 'ManualOrder' ? { ...po, integrationSource: 'Manual' } : po)) };
+    }),
+  },
+  'po-online-flag-optional': {
+    clause: 'PO-SOURCE-ONLINE-NEEDS-FLAG',
+    description: 'source=online without isPartsCatalog answers 200 with every online order.',
+    overlay: listVariant({ skip: onlineNeedsFlag }),
+  },
+  'po-flag-ignored-off-online': {
+    clause: 'PO-FLAG-ONLY-ONLINE',
+    description: 'isPartsCatalog with a source other than online is silently ignored (200).',
+    overlay: editRequest('GET', LIST, (ctx) =>
+      withQuery(ctx, (q) => {
+        if (q.get('source') !== 'online' && ['true', 'false'].includes(q.get('isPartsCatalog') ?? '')) q.delete('isPartsCatalog');
+      }),
+    ),
+  },
+  'po-repair-order-ignored-on-inventory': {
+    clause: 'PO-REPAIR-ORDER-NOT-INVENTORY',
+    description: 'repairOrderId with source=inventory is silently ignored (200).',
+    overlay: editRequest('GET', LIST, (ctx) => (ctx.query.get('source') === 'inventory' ? withoutQuery(ctx, 'repairOrderId') : ctx)),
+  },
+  'po-item-type-accepted-everywhere': {
+    clause: 'PO-ITEM-TYPE-RESTRICTED',
+    description: 'itemType is accepted with every source and filters the line items (200).',
+    overlay: listVariant({ skip: itemTypeRestricted }),
+  },
+  'po-unknown-location-empty': {
+    clause: 'PO-UNKNOWN-LOCATION',
+    description: 'An unknown locationId answers 200 with an empty list.',
+    overlay: listVariant({ skip: knownLocation }),
+  },
+  'po-error-null-on-failure': {
+    clause: 'PO-ERROR-IN-ENVELOPE',
+    description: 'Error responses put the message beside the envelope and leave error null.',
+    overlay: wrapRoute('*', [LIST, ONE], (next) => async (ctx) => {
+      const reply = await next(ctx);
+      const error = (reply.body as Json)?.error;
+      if (reply.status < 400 || typeof error?.message !== 'string') return reply;
+      return { ...reply, body: { status: false, data: null, message: error.message, error: null } };
+    }),
+  },
+  'po-permission-not-enforced': {
+    clause: 'PO-PERMISSION-REQUIRED',
+    description: 'The Purchase Orders permission is not checked: any valid token reads purchase orders.',
+    // As if every caller held the permission: the check never refuses anyone.
+    overlay: editRequest('*', [LIST, ONE], (ctx) => ({ ...ctx, claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] } })),
+  },
+  'po-get-needs-source': {
+    clause: 'PO-GET-ANY-BACKEND',
+    description: 'GET /purchaseOrders/{id} looks only in the inventory backend unless source is given.',
+    overlay: replaceRoute('GET', ONE, poRoute((ctx) => {
+      const po = companyOf(ctx).purchaseOrders.get(ctx.params.id!);
+      if (!po || po.source !== (ctx.query.get('source') ?? 'inventory')) poFail(404, 'purchase order not found');
+      return poGetReply(po!);
+    })),
+  },
+  'po-dates-not-iso': {
+    clause: 'PO-DATES-ISO',
+    description: 'invoiceDate and paymentDueDate are formatted MM/DD/YYYY.',
+    overlay: everyOrderShown((po) => ({ ...po, invoiceDate: usDate(po.invoiceDate), paymentDueDate: usDate(po.paymentDueDate) })),
+  },
+  'po-brand-as-id': {
+    clause: 'PO-LINE-BRAND',
+    description: 'Line items carry the numeric brand id in brand instead of the brand name.',
+    overlay: everyLine((line) => (line.brand === null ? line : { ...line, brand: 1000 + line.brand.length })),
+  },
+  'po-requested-quantity-filled': {
+    clause: 'PO-LINE-RESERVED-NULL',
+    description: 'requestedQuantity is filled with the ordered quantity instead of staying null.',
+    overlay: everyLine((line) => ({ ...line, requestedQuantity: line.quantity })),
+  },
+  'po-date-end-ignored': {
+    clause: 'PO-DATE-FILTERS',
+    description: 'createdDateEnd and updatedDateEnd are not read, so later orders come back.',
+    overlay: editRequest('GET', LIST, (ctx) => withoutQuery(ctx, 'createdDateEnd', 'updatedDateEnd')),
+  },
+  'po-post-accepted': {
+    clause: 'PO-READ-ONLY',
+    description: 'POST /purchaseOrders answers 201 (a create route left enabled).',
+    overlay: wrapRoute('POST', LIST, (next) => async (ctx) => {
+      const reply = await next(ctx);
+      return reply.status === 405 ? { status: 201, body: { status: true, data: { id: ctx.store.nextId('po') }, error: null } } : reply;
+    }),
+  },
+  'po-paging-overlap': {
+    clause: 'PO-PAGING',
+    description: 'Page offsets are off by one: the last order of each page opens the next page too.',
+    overlay: listVariant({
+      rows: (all, p) => {
+        const offset = (p.page - 1) * p.size - (p.page > 1 ? 1 : 0);
+        return all.slice(offset, offset + p.size);
+      },
+    }),
+  },
 } as const satisfies Record<string, FaultDef>;
+

@@ -1,7 +1,8 @@
-import { companyOf, type RequestContext } from '../context.js';
+import { companyOf } from '../context.js';
 import { badRequest, ok, type Reply } from '../http.js';
 import type { CompanyData } from '../model.js';
-import { booleanParam } from '../query.js';
+import { booleanParam, sent } from '../query.js';
+import type { RequestContext } from '../types.js';
 import { locationOf } from './location-param.js';
 
 /**
@@ -20,40 +21,29 @@ const openingHours: readonly ([number, number] | undefined)[] = [undefined, [8, 
 const MISSING = 'missing required fields';
 const INVALID = 'Invalid startDate or endDate';
 
-function sent(q: URLSearchParams, name: string): boolean {
-  const v = q.get(name);
-  return v !== null && v !== '';
-}
+/** §4.5 slots: the date pairs, preferred first: [start, end]. slotDateStart/End are not implemented. */
+export const slotDatePairs = [
+  ['appointmentDateStart', 'appointmentDateEnd'],
+  ['startDate', 'endDate'],
+] as const;
 
 /** §4.5: dates are YYYY-MM-DD only; an ISO 8601 datetime (or anything else) is a 400. */
-function slotDate(ctx: RequestContext, raw: string): number {
-  let value = raw;
-  if (ctx.faults.has('slots-iso-datetime-accepted') && /^\d{4}-\d{2}-\d{2}T/.test(value)) value = value.slice(0, 10);
+function slotDate(value: string): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) badRequest(INVALID);
   const ms = Date.parse(`${value}T00:00:00Z`);
   if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) badRequest(INVALID);
   return ms;
 }
 
-/** §4.5: exactly one pair gives the window, the standard pair first; slotDate* are not implemented. */
-function slotWindow(ctx: RequestContext): { first: number; last: number } {
-  const q = ctx.query;
-  const slotDateSent = sent(q, 'slotDateStart') || sent(q, 'slotDateEnd');
-  if (slotDateSent && !ctx.faults.has('slots-slotdate-accepted')) badRequest(MISSING);
-  let pairs: [string, string][] = [['appointmentDateStart', 'appointmentDateEnd']];
-  if (!ctx.faults.has('slots-legacy-pair-rejected')) pairs.push(['startDate', 'endDate']);
-  if (ctx.faults.has('slots-legacy-pair-wins')) pairs = pairs.reverse();
-  if (ctx.faults.has('slots-slotdate-accepted')) pairs.push(['slotDateStart', 'slotDateEnd']);
-  const pair = pairs.find(([start, end]) => sent(q, start) || sent(q, end));
-  if (!pair) {
-    if (!ctx.faults.has('slots-window-defaulted')) badRequest(MISSING);
-    const today = Date.now() - (Date.now() % DAY);
-    return { first: today, last: today + 6 * DAY };
-  }
-  const [startName, endName] = pair;
+/** §4.5: exactly one pair gives the window, the standard pair first; slotDate* are not implemented (400). */
+function slotWindow(q: URLSearchParams): { first: number; last: number } {
+  if (sent(q, 'slotDateStart') || sent(q, 'slotDateEnd')) badRequest(MISSING);
+  const pair = slotDatePairs.find(([start, end]) => sent(q, start) || sent(q, end));
+  if (!pair) badRequest(MISSING);
+  const [startName, endName] = pair!;
   if (!sent(q, startName) || !sent(q, endName)) badRequest(MISSING);
-  const first = slotDate(ctx, q.get(startName)!);
-  const last = slotDate(ctx, q.get(endName)!);
+  const first = slotDate(q.get(startName)!);
+  const last = slotDate(q.get(endName)!);
   if (last < first) badRequest(`${endName} must not be before ${startName}`);
   if ((last - first) / DAY + 1 > MAX_SLOT_WINDOW_DAYS) badRequest(`the date window spans at most ${MAX_SLOT_WINDOW_DAYS} days`);
   return { first, last };
@@ -75,9 +65,9 @@ const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
 export function availableSlots(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const locationId = locationOf(ctx, company, { defaultToFirst: true })!;
-  const { first, last } = slotWindow(ctx);
+  const { first, last } = slotWindow(ctx.query);
   // §4.5: showAllSlots defaults to true (every day present); false may omit days without slots.
-  const showAll = booleanParam(ctx.query, 'showAllSlots') ?? !ctx.faults.has('slots-show-all-default-false');
+  const showAll = booleanParam(ctx.query, 'showAllSlots') ?? true;
   const booked = bookedHours(company, locationId);
   const days: { date: string; slots: { startTime: string; endTime: string }[] }[] = [];
   for (let day = first; day <= last; day += DAY) {

@@ -1,8 +1,8 @@
-import { bulkArray, companyOf, type RequestContext } from '../context.js';
+import { bulkArray, companyOf } from '../context.js';
 import { badRequest, notFound, type Reply } from '../http.js';
 import type { CompanyData, CustomerRecord } from '../model.js';
-import { dateParam, inWindow, pageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import { dateParam, inWindow, pageRequest, slice, type PageRequest } from '../query.js';
+import type { RequestContext, Route } from '../types.js';
 import { idField, listOf, listParam, objectAt, oneOfValues, presentFields, tag, text, type FieldReader, type Readers } from './fields.js';
 import { pagination, resultsReply, singleResultReply, writeReply } from './results-envelope.js';
 
@@ -33,7 +33,7 @@ const phone: FieldReader<Phone> = (v, at) => {
 };
 
 const addressFields: Readers<Address> = { street: text(200), city: text(100), state: text(50), postalCode: text(20), country: text(50) };
-const blankAddress: Address = { street: '', city: '', state: '', postalCode: '', country: '' };
+export const blankAddress: Address = { street: '', city: '', state: '', postalCode: '', country: '' };
 
 const readers: Readers<Editable> = {
   firstName: text(100),
@@ -47,7 +47,7 @@ const readers: Readers<Editable> = {
   status: oneOfValues(['Active', 'Inactive'] as const),
 };
 
-interface Input {
+export interface Input {
   fields: Partial<Editable>;
   /** Only the address fields sent: an update merges them into the stored address (mock choice). */
   address?: Partial<Address>;
@@ -61,13 +61,14 @@ function inputFrom(company: CompanyData, raw: Record<string, unknown>, at: strin
   return { fields, address };
 }
 
-function blankCustomer(company: CompanyData): Editable {
+export function blankCustomer(company: CompanyData): Editable {
   return {
     firstName: '', lastName: '', companyName: '', emails: [], phones: [], tags: [], notes: '',
     locationIds: company.locations.slice(0, 1).map((l) => l.locationId), status: 'Active',
   };
 }
 
+/** §4.3 POST (beta): a bulk create, every entry validated before any is stored. */
 function create(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const now = ctx.store.now();
@@ -85,9 +86,7 @@ function create(ctx: RequestContext): Reply {
       updatedDate: now,
     };
   });
-  // Fault: the bulk loop returns after the first insert.
-  const stored = ctx.faults.has('customers-create-first-only') ? records.slice(0, 1) : records;
-  for (const r of stored) company.customers.set(r.customerId, r);
+  for (const r of records) company.customers.set(r.customerId, r);
   return writeReply(`${records.length} customer(s) created`, { customers: records });
 }
 
@@ -108,28 +107,30 @@ function locationFilter(ctx: RequestContext, company: CompanyData): Set<string> 
   return new Set(ids);
 }
 
-/** §1: the list holds only the customers of the company asked for. */
-function listedCustomers(ctx: RequestContext, company: CompanyData): CustomerRecord[] {
-  // Fault: the query is scoped by the token's companies instead of the companyId asked for.
-  if (ctx.faults.has('customers-list-ignores-company')) return ctx.claims.companies.flatMap((id) => [...(ctx.store.company(id)?.customers.values() ?? [])]);
-  return [...company.customers.values()];
-}
-
-function list(ctx: RequestContext): Reply {
-  const company = companyOf(ctx);
+/** The GET /customers filters (locations, search, updated window) as one predicate; a bad value is a 400. */
+export function customerFilter(ctx: RequestContext, company: CompanyData): (c: CustomerRecord) => boolean {
   const q = ctx.query;
   const locations = locationFilter(ctx, company);
   const term = (q.get('search') ?? '').trim().toLowerCase();
   const start = dateParam(q, 'updatedDateStart');
   const end = dateParam(q, 'updatedDateEnd');
-  const page = pageRequest(q);
-  const matching = listedCustomers(ctx, company)
-    .filter((c) => (!locations || c.locationIds.some((id) => locations.has(id))) && (!term || matchesSearch(c, term)) && inWindow(c.updatedDate, start, end))
-    .sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0));
-  const from = (page.page - 1) * page.size;
-  // Fault: an inclusive slice end gives size+1 records per page.
-  const to = from + page.size + (ctx.faults.has('customers-page-size-off-by-one') ? 1 : 0);
-  return resultsReply('Customers retrieved successfully', matching.slice(from, to), pagination(matching.length, page));
+  return (c) => (!locations || c.locationIds.some((id) => locations.has(id))) && (!term || matchesSearch(c, term)) && inWindow(c.updatedDate, start, end);
+}
+
+export const byCustomerId = (a: CustomerRecord, b: CustomerRecord): number => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0);
+
+/** The list envelope: one page of the matching customers and the pagination of all of them. */
+export function customerListReply(matching: readonly CustomerRecord[], content: CustomerRecord[], page: PageRequest): Reply {
+  return resultsReply('Customers retrieved successfully', content, pagination(matching.length, page));
+}
+
+/** §4.3 list; §1: only the customers of the company asked for. */
+function list(ctx: RequestContext): Reply {
+  const company = companyOf(ctx);
+  const keep = customerFilter(ctx, company);
+  const page = pageRequest(ctx.query);
+  const matching = [...company.customers.values()].filter(keep).sort(byCustomerId);
+  return customerListReply(matching, slice(matching, page), page);
 }
 
 function existingCustomers(company: CompanyData, entries: Record<string, unknown>[]): CustomerRecord[] {
@@ -139,48 +140,54 @@ function existingCustomers(company: CompanyData, entries: Record<string, unknown
   return ids.map((id) => company.customers.get(id)!);
 }
 
-/** §4.3 PUT (beta): only fields present in the body change. */
-function update(ctx: RequestContext): Reply {
+/** The customers a PUT /customers body names and, for each, the input sent (validated, none stored yet). */
+export function customerUpdates(ctx: RequestContext): { company: CompanyData; targets: CustomerRecord[]; inputs: Input[] } {
   const company = companyOf(ctx);
   const entries = bulkArray(ctx, 'customers');
   const targets = existingCustomers(company, entries);
   const inputs = entries.map((raw, i) => inputFrom(company, raw, `customers[${i}]`));
+  return { company, targets, inputs };
+}
+
+export const customersUpdatedReply = (customers: CustomerRecord[]): Reply => writeReply(`${customers.length} customer(s) updated`, { customers });
+
+/** §4.3 PUT (beta): only fields present in the body change; address fields sent are merged in. */
+function update(ctx: RequestContext): Reply {
+  const { targets, inputs } = customerUpdates(ctx);
   const now = ctx.store.now();
-  const resetUnsent = ctx.faults.has('customers-update-resets-unsent');
-  const updated = targets.map((c, i) => {
+  targets.forEach((c, i) => {
     const { fields, address } = inputs[i]!;
-    // Fault: the record is rebuilt from the body alone.
-    const base = resetUnsent ? { ...blankCustomer(company), status: c.status, address: blankAddress } : {};
-    Object.assign(c, base, fields, { address: { ...(resetUnsent ? blankAddress : c.address), ...address }, updatedDate: now });
-    return c;
+    Object.assign(c, fields, { address: { ...c.address, ...address }, updatedDate: now });
   });
-  return writeReply(`${updated.length} customer(s) updated`, { customers: updated });
+  return customersUpdatedReply(targets);
+}
+
+/** The customers a PATCH /customers body names, of the company asked for, or 404. */
+export const customersToArchive = (ctx: RequestContext): CustomerRecord[] => existingCustomers(companyOf(ctx), bulkArray(ctx, 'customers'));
+
+export function customersArchivedReply(customers: readonly CustomerRecord[]): Reply {
+  return writeReply(`${customers.length} customer(s) archived`, { customers: customers.map((c) => ({ customerId: c.customerId, status: c.status })) });
 }
 
 /** §4.3 PATCH, §3: archive = status Inactive; the record stays readable. */
 function archive(ctx: RequestContext): Reply {
-  const company = companyOf(ctx);
-  const targets = existingCustomers(company, bulkArray(ctx, 'customers'));
+  const targets = customersToArchive(ctx);
   const now = ctx.store.now();
   for (const c of targets) {
-    // Fault: the status write was dropped.
-    if (ctx.faults.has('customers-archive-does-nothing')) continue;
     c.status = 'Inactive';
     c.updatedDate = now;
   }
-  return writeReply(`${targets.length} customer(s) archived`, { customers: targets.map((c) => ({ customerId: c.customerId, status: c.status })) });
+  return customersArchivedReply(targets);
 }
 
+export const customerReply = (customer: CustomerRecord): Reply => singleResultReply('Customer retrieved successfully', customer);
+
+/** §4.3 get-by-id; §1: found only within the company asked for. */
 function getById(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
-  // Fault: reads a route parameter that does not exist (the route names it customerId).
-  const id = ctx.faults.has('customers-get-wrong-param') ? ctx.params.id : ctx.params.customerId;
-  // §1: found only within the company asked for. Fault: the lookup is by id alone, across companies.
-  const customer = id === undefined ? undefined
-    : ctx.faults.has('customers-get-ignores-company') ? [...ctx.store.companies.values()].map((c) => c.customers.get(id)).find(Boolean)
-    : company.customers.get(id);
+  const customer = company.customers.get(ctx.params.customerId!);
   if (!customer) notFound('customer not found');
-  return singleResultReply('Customer retrieved successfully', customer);
+  return customerReply(customer!);
 }
 
 export const customerRoutes: Route[] = [

@@ -1,8 +1,8 @@
-import { bulkArray, companyOf, type RequestContext } from '../context.js';
-import { badRequest, notFound, type Reply } from '../http.js';
+import { bulkArray, companyOf } from '../context.js';
+import { badRequest, notFound } from '../http.js';
 import type { CompanyData, InventoryLevelRecord, ItemRecord, Location } from '../model.js';
 import { pageRequest, slice } from '../query.js';
-import type { Route } from '../router.js';
+import type { Handler, RequestContext, Route } from '../types.js';
 import { idField, listParam, quantity } from './fields.js';
 import { pagination, resultsReply, writeReply } from './results-envelope.js';
 
@@ -21,11 +21,7 @@ export interface InventoryLevelView extends InventoryLevelRecord {
 const key = (itemId: string, locationId: string) => `${itemId}|${locationId}`;
 
 /** §4.4: levels exist for stocked items only, i.e. parts whose details say isStockItem. */
-function isStocked(ctx: RequestContext, item: ItemRecord): boolean {
-  if (item.itemType !== 'part') return false;
-  // Fault: the stock-item predicate was dropped from the levels query.
-  return ctx.faults.has('inventory-lists-non-stocked-items') || item.details.isStockItem === true;
-}
+export const isStockedItem = (item: ItemRecord): boolean => item.itemType === 'part' && item.details.isStockItem === true;
 
 function levelOf(company: CompanyData, item: ItemRecord, location: Location): InventoryLevelView {
   const stored = company.inventoryLevels.get(key(item.itemId, location.locationId)) ?? {
@@ -53,59 +49,66 @@ function selectedLocations(ctx: RequestContext, company: CompanyData): Location[
   return company.locations.filter((l) => ids.includes(l.locationId));
 }
 
-function list(ctx: RequestContext): Reply {
-  const company = companyOf(ctx);
-  const locations = selectedLocations(ctx, company);
-  const page = pageRequest(ctx.query);
-  const items = [...company.items.values()]
-    .filter((i) => isStocked(ctx, i))
-    .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
-  const levels = items.flatMap((item) => locations.map((l) => levelOf(company, item, l)));
-  return resultsReply('Inventory levels retrieved successfully', slice(levels, page), pagination(levels.length, page));
+export interface InventoryHandlers {
+  list: Handler;
+  getByItem: Handler;
+  update: Handler;
 }
 
-function getByItem(ctx: RequestContext): Reply {
-  const company = companyOf(ctx);
-  const item = company.items.get(ctx.params.itemId!);
-  if (!item) notFound('item not found');
-  if (!isStocked(ctx, item!)) notFound('item is not a stocked item: it has no inventory levels');
-  let locations = selectedLocations(ctx, company);
-  // Fault: the by-item query joins the main location only.
-  if (ctx.faults.has('inventory-item-main-location-only')) locations = locations.slice(0, 1);
-  const levels = locations.map((l) => levelOf(company, item!, l));
-  return resultsReply('Inventory levels retrieved successfully', levels, { page: 1, size: levels.length, totalCount: levels.length, totalPages: 1 });
+/** The three endpoints of §4.4 over the items `stocked` says have levels. */
+export function inventoryHandlers(stocked: (item: ItemRecord) => boolean): InventoryHandlers {
+  return {
+    list(ctx) {
+      const company = companyOf(ctx);
+      const locations = selectedLocations(ctx, company);
+      const page = pageRequest(ctx.query);
+      const items = [...company.items.values()].filter(stocked).sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+      const levels = items.flatMap((item) => locations.map((l) => levelOf(company, item, l)));
+      return resultsReply('Inventory levels retrieved successfully', slice(levels, page), pagination(levels.length, page));
+    },
+
+    getByItem(ctx) {
+      const company = companyOf(ctx);
+      const item = company.items.get(ctx.params.itemId!);
+      if (!item) notFound('item not found');
+      if (!stocked(item!)) notFound('item is not a stocked item: it has no inventory levels');
+      const levels = selectedLocations(ctx, company).map((l) => levelOf(company, item!, l));
+      return resultsReply('Inventory levels retrieved successfully', levels, { page: 1, size: levels.length, totalCount: levels.length, totalPages: 1 });
+    },
+
+    /** PUT { companyId, inventoryLevels: [{ itemId, locationId, quantityOnHand, reorderPoint? }] }; all or nothing. */
+    update(ctx) {
+      const company = companyOf(ctx);
+      const now = ctx.store.now();
+      const changes = bulkArray(ctx, 'inventoryLevels').map((raw, i): InventoryLevelRecord => {
+        const at = `inventoryLevels[${i}]`;
+        const item = company.items.get(idField(raw, 'itemId', at));
+        if (!item) notFound(`${at}: item ${String(raw.itemId)} not found`);
+        if (!stocked(item!)) badRequest(`${at}: item ${item!.itemId} is not a stocked item`);
+        const locationId = idField(raw, 'locationId', at);
+        const location = company.locations.find((l) => l.locationId === locationId);
+        if (!location) badRequest(`${at}: unknown locationId ${locationId}`);
+        const current = levelOf(company, item!, location!);
+        return {
+          itemId: item!.itemId,
+          locationId,
+          quantityOnHand: quantity()(raw.quantityOnHand, `${at}.quantityOnHand`),
+          quantityReserved: current.quantityReserved,
+          reorderPoint: raw.reorderPoint === undefined ? current.reorderPoint : quantity()(raw.reorderPoint, `${at}.reorderPoint`),
+          updatedDate: now,
+        };
+      });
+      for (const c of changes) company.inventoryLevels.set(key(c.itemId, c.locationId), c);
+      const echoed = changes.map((c) => ({ ...c, quantityAvailable: Math.max(0, c.quantityOnHand - c.quantityReserved) }));
+      return writeReply(`${changes.length} inventory level(s) updated`, { inventoryLevels: echoed });
+    },
+  };
 }
 
-/** PUT { companyId, inventoryLevels: [{ itemId, locationId, quantityOnHand, reorderPoint? }] }; all or nothing. */
-function update(ctx: RequestContext): Reply {
-  const company = companyOf(ctx);
-  const now = ctx.store.now();
-  const changes = bulkArray(ctx, 'inventoryLevels').map((raw, i): InventoryLevelRecord => {
-    const at = `inventoryLevels[${i}]`;
-    const item = company.items.get(idField(raw, 'itemId', at));
-    if (!item) notFound(`${at}: item ${String(raw.itemId)} not found`);
-    if (!isStocked(ctx, item!)) badRequest(`${at}: item ${item!.itemId} is not a stocked item`);
-    const locationId = idField(raw, 'locationId', at);
-    const location = company.locations.find((l) => l.locationId === locationId);
-    if (!location) badRequest(`${at}: unknown locationId ${locationId}`);
-    const current = levelOf(company, item!, location!);
-    return {
-      itemId: item!.itemId,
-      locationId,
-      quantityOnHand: quantity()(raw.quantityOnHand, `${at}.quantityOnHand`),
-      quantityReserved: current.quantityReserved,
-      reorderPoint: raw.reorderPoint === undefined ? current.reorderPoint : quantity()(raw.reorderPoint, `${at}.reorderPoint`),
-      updatedDate: now,
-    };
-  });
-  // Fault: the write is never committed; the reply still echoes the new values.
-  if (!ctx.faults.has('inventory-update-not-saved')) for (const c of changes) company.inventoryLevels.set(key(c.itemId, c.locationId), c);
-  const echoed = changes.map((c) => ({ ...c, quantityAvailable: Math.max(0, c.quantityOnHand - c.quantityReserved) }));
-  return writeReply(`${changes.length} inventory level(s) updated`, { inventoryLevels: echoed });
-}
+const reference = inventoryHandlers(isStockedItem);
 
 export const inventoryLevelRoutes: Route[] = [
-  { method: 'GET', path: '/inventoryLevels', handler: list },
-  { method: 'PUT', path: '/inventoryLevels', handler: update },
-  { method: 'GET', path: '/inventoryLevels/:itemId', handler: getByItem },
+  { method: 'GET', path: '/inventoryLevels', handler: reference.list },
+  { method: 'PUT', path: '/inventoryLevels', handler: reference.update },
+  { method: 'GET', path: '/inventoryLevels/:itemId', handler: reference.getByItem },
 ];

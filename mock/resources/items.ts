@@ -1,9 +1,10 @@
-import { creatableItemTypes, itemStatuses, itemTypes } from '../../contract/schemas.js';
-import { bulkArray, companyOf, isObject, type RequestContext } from '../context.js';
+import { creatableItemTypes, itemStatuses, itemTypes, type ItemType } from '../../contract/schemas.js';
+import { bulkArray, companyOf, isObject } from '../context.js';
 import { badRequest, notFound, ok, type Reply } from '../http.js';
-import type { ItemRecord } from '../model.js';
+import type { CompanyData, ItemRecord } from '../model.js';
 import { dateParam, inWindow, oneOf, pageRequest, slice, type PageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import type { Handler, RequestContext, Route } from '../types.js';
+import { writeReply } from './results-envelope.js';
 
 /** Items: §2.2, §3, §4.2; page object of §2.7. */
 
@@ -74,36 +75,28 @@ function tireDetailsFrom(raw: unknown): Record<string, unknown> {
   };
 }
 
-function detailsFrom(ctx: RequestContext, itemType: string, raw: Record<string, unknown>): Record<string, unknown> {
-  if (itemType === 'part') {
-    if (raw.partDetails === undefined && ctx.faults.has('items-part-details-optional')) return {};
-    const d = partDetailsFrom(raw.partDetails);
-    if (ctx.faults.has('items-create-rounds-prices')) {
-      d.costPerUnit = Math.round(d.costPerUnit as number);
-      d.pricePerUnit = Math.round(d.pricePerUnit as number);
-    }
-    return d;
-  }
-  if (itemType === 'tire') {
-    if (raw.tireDetails === undefined && ctx.faults.has('items-tire-details-optional')) return {};
-    return tireDetailsFrom(raw.tireDetails);
-  }
-  return {}; // only reachable under the items-create-accepts-labor fault
-}
+/** Reads the details of one creatable item type from a create entry (§2.2, §4.2). */
+export type DetailsReader = (entry: Record<string, unknown>) => Record<string, unknown>;
 
-function itemFrom(ctx: RequestContext, companyId: string, raw: Record<string, unknown>, index: number): ItemRecord {
+/** §2.2, §4.2: only parts and tires are created, and each needs its own details object. */
+export const detailsReaders: Record<(typeof creatableItemTypes)[number], DetailsReader> = {
+  part: (entry) => partDetailsFrom(entry.partDetails),
+  tire: (entry) => tireDetailsFrom(entry.tireDetails),
+};
+
+export type DetailsReaders = Readonly<Partial<Record<ItemType, DetailsReader>>>;
+
+function itemFrom(ctx: RequestContext, readers: DetailsReaders, companyId: string, raw: Record<string, unknown>, index: number): ItemRecord {
   const at = `items[${index}]`;
   const itemType = raw.itemType;
   if (typeof itemType !== 'string' || !(itemTypes as readonly string[]).includes(itemType)) {
     badRequest(`${at}.itemType must be one of ${creatableItemTypes.join(', ')}`);
   }
-  // §2.2, §4.2: creation accepts only part and tire.
-  if (!(creatableItemTypes as readonly string[]).includes(itemType as string) && !ctx.faults.has('items-create-accepts-labor')) {
-    badRequest(`${at}.itemType ${String(itemType)} cannot be created; only part and tire`);
-  }
+  const readDetails = readers[itemType as ItemType];
+  if (!readDetails) badRequest(`${at}.itemType ${String(itemType)} cannot be created; only part and tire`);
   const status = raw.status === undefined ? 'Active' : raw.status;
   if (!(itemStatuses as readonly unknown[]).includes(status)) badRequest(`${at}.status must be Active or Inactive`);
-  const details = detailsFrom(ctx, itemType as string, raw);
+  const details = readDetails!(raw);
   const now = ctx.store.now();
   return {
     itemId: ctx.store.nextId('itm'),
@@ -131,28 +124,29 @@ function itemFrom(ctx: RequestContext, companyId: string, raw: Record<string, un
   };
 }
 
-function create(ctx: RequestContext): Reply {
-  const company = companyOf(ctx);
-  const records = bulkArray(ctx, 'items').map((raw, i) => itemFrom(ctx, company.companyId, raw, i));
-  for (const r of records) company.items.set(r.itemId, r);
-  if (ctx.faults.has('items-create-envelope-without-success')) return ok({ message: `${records.length} item(s) created`, data: { items: records } });
-  return ok({ success: true, message: `${records.length} item(s) created`, data: { items: records } });
+/** POST /items (§4.2): a bulk create, every entry validated before any is stored; `readers` says which types and details. */
+export function createItems(readers: DetailsReaders): Handler {
+  return (ctx) => {
+    const company = companyOf(ctx);
+    const records = bulkArray(ctx, 'items').map((raw, i) => itemFrom(ctx, readers, company.companyId, raw, i));
+    for (const r of records) company.items.set(r.itemId, r);
+    return writeReply(`${records.length} item(s) created`, { items: records });
+  };
 }
 
 /** The §2.7 page object; number and pageNumber are 1-based. */
-function pageObject(all: readonly ItemRecord[], p: PageRequest, ctx: RequestContext): Record<string, unknown> {
+export function pageObject(all: readonly ItemRecord[], p: PageRequest): Record<string, unknown> {
   const content = slice(all, p);
   const totalPages = Math.ceil(all.length / p.size);
-  const number = ctx.faults.has('items-page-zero-based') ? p.page - 1 : p.page;
-  const sort = ctx.faults.has('items-page-sort-as-string') ? 'itemId: ASC' : { unsorted: false, sorted: true, empty: false };
+  const sort = { unsorted: false, sorted: true, empty: false };
   return {
-    content: ctx.faults.has('items-part-fees-as-string') ? content.map(withFeesAsString) : content,
-    pageable: { sort, offset: (p.page - 1) * p.size, pageSize: p.size, pageNumber: number, paged: true, unpaged: false },
+    content,
+    pageable: { sort, offset: (p.page - 1) * p.size, pageSize: p.size, pageNumber: p.page, paged: true, unpaged: false },
     totalPages,
     totalCount: all.length,
-    last: ctx.faults.has('items-page-last-never-true') ? false : p.page >= totalPages,
+    last: p.page >= totalPages,
     size: p.size,
-    number,
+    number: p.page,
     first: p.page === 1,
     sort,
     numberOfElements: content.length,
@@ -160,72 +154,60 @@ function pageObject(all: readonly ItemRecord[], p: PageRequest, ctx: RequestCont
   };
 }
 
-function withFeesAsString(item: ItemRecord): ItemRecord {
-  const fees = (item.details as { associatedFeesName?: unknown }).associatedFeesName;
-  if (item.itemType !== 'part' || !Array.isArray(fees)) return item;
-  return { ...item, details: { ...item.details, associatedFeesName: fees.join(',') } };
+/** The GET /items filters of §4.2 (type, itemNumber, updated window) as one predicate; a bad value is a 400. */
+export function itemFilter(q: URLSearchParams): (item: ItemRecord) => boolean {
+  const type = oneOf(q, 'type', itemTypes);
+  const itemNumber = q.get('itemNumber');
+  const start = dateParam(q, 'updatedDateStart');
+  const end = dateParam(q, 'updatedDateEnd');
+  return (i) => (!type || i.itemType === type) && (!itemNumber || i.itemNumber === itemNumber) && inWindow(i.updatedDate, start, end);
 }
 
-/** A cheap per-request hash, so the unstable-order fault reshuffles differently for each page asked. */
-function scramble(id: string, salt: number): number {
-  let h = salt >>> 0;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
+/** The list order: by itemId, a total order, so pages never overlap. */
+export const byItemId = (a: ItemRecord, b: ItemRecord): number => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0);
 
 function list(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
-  const q = ctx.query;
-  const type = ctx.faults.has('items-type-filter-ignored') ? undefined : oneOf(q, 'type', itemTypes);
-  const itemNumber = ctx.faults.has('items-item-number-filter-ignored') ? null : q.get('itemNumber');
-  const ignoreDates = ctx.faults.has('items-updated-filter-ignored');
-  const start = ignoreDates ? undefined : dateParam(q, 'updatedDateStart');
-  const end = ignoreDates ? undefined : dateParam(q, 'updatedDateEnd');
-  const page = pageRequest(q);
-  // §1: only the company's items. Fault: the query is built without the company condition.
-  const scoped = ctx.faults.has('items-list-ignores-company') ? [...ctx.store.companies.values()].flatMap((c) => [...c.items.values()]) : [...company.items.values()];
-  const matching = scoped
-    .filter((i) => (type ? i.itemType === type : true))
-    .filter((i) => (itemNumber ? i.itemNumber === itemNumber : true))
-    .filter((i) => inWindow(i.updatedDate, start, end))
-    .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
-  if (ctx.faults.has('items-unstable-order-across-pages')) matching.sort((a, b) => scramble(a.itemId, page.page) - scramble(b.itemId, page.page));
-  return ok(pageObject(matching, page, ctx));
+  const keep = itemFilter(ctx.query);
+  const page = pageRequest(ctx.query);
+  return ok(pageObject([...company.items.values()].filter(keep).sort(byItemId), page));
 }
 
-function archive(ctx: RequestContext): Reply {
+/** The items a PATCH /items body names, all of the company asked for, or 404 naming the unknown ones. */
+export function itemsToArchive(ctx: RequestContext): { company: CompanyData; items: ItemRecord[] } {
   const company = companyOf(ctx);
-  const entries = bulkArray(ctx, 'items');
-  const ids = entries.map((e, i) => str(e.itemId, `items[${i}].itemId`));
+  const ids = bulkArray(ctx, 'items').map((e, i) => str(e.itemId, `items[${i}].itemId`));
   const missing = ids.filter((id) => !company.items.has(id));
   if (missing.length) notFound(`unknown itemId: ${missing.join(', ')}`);
-  const now = ctx.store.now();
-  const archived = ids.map((id) => {
-    const item = company.items.get(id)!;
-    if (ctx.faults.has('items-archive-deletes')) company.items.delete(id);
-    else if (!ctx.faults.has('items-archive-noop')) item.status = 'Inactive';
-    item.updatedDate = now;
-    return { itemId: id, status: item.status };
-  });
-  const message = `${archived.length} item(s) archived`;
-  if (ctx.faults.has('items-archive-envelope-bare')) return ok({ message });
-  return ok({ success: true, message, data: { items: archived } });
+  return { company, items: ids.map((id) => company.items.get(id)!) };
 }
 
+/** §2.7 write envelope of an archive: each item with the status it has now. */
+export function archiveReply(items: readonly ItemRecord[]): Reply {
+  return writeReply(`${items.length} item(s) archived`, { items: items.map((i) => ({ itemId: i.itemId, status: i.status })) });
+}
+
+/** §3, §4.2 PATCH: status becomes Inactive; nothing is deleted. */
+function archive(ctx: RequestContext): Reply {
+  const { items } = itemsToArchive(ctx);
+  const now = ctx.store.now();
+  for (const item of items) {
+    item.status = 'Inactive';
+    item.updatedDate = now;
+  }
+  return archiveReply(items);
+}
+
+/** §2.7: the bare item; another company's item is a 404 like an unknown id (§1). */
 function getById(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
-  const id = ctx.params.itemId!;
-  const item = ctx.faults.has('items-get-ignores-company')
-    ? [...ctx.store.companies.values()].map((c) => c.items.get(id)).find(Boolean)
-    : company.items.get(id);
+  const item = company.items.get(ctx.params.itemId!);
   if (!item) notFound('item not found');
-  const shown = ctx.faults.has('items-part-fees-as-string') ? withFeesAsString(item!) : item!;
-  if (ctx.faults.has('items-get-wrapped-in-envelope')) return ok({ success: true, data: shown });
-  return ok(shown);
+  return ok(item);
 }
 
 export const itemRoutes: Route[] = [
-  { method: 'POST', path: '/items', handler: create },
+  { method: 'POST', path: '/items', handler: createItems(detailsReaders) },
   { method: 'GET', path: '/items', handler: list },
   { method: 'PATCH', path: '/items', handler: archive },
   { method: 'GET', path: '/items/:itemId', handler: getById },

@@ -1,4 +1,5 @@
-import { isObject, type RequestContext } from '../context.js';
+import { isObject } from '../context.js';
+import type { RequestContext } from '../types.js';
 import { badRequest } from '../http.js';
 import type { CompanyData } from '../model.js';
 

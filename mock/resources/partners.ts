@@ -1,6 +1,6 @@
-import { bodyObject, type RequestContext } from '../context.js';
+import { bodyObject } from '../context.js';
 import { badRequest, fail, ok, type Reply } from '../http.js';
-import type { Route } from '../router.js';
+import type { RequestContext, Route } from '../types.js';
 import { fixtures } from '../seed/index.js';
 
 /**
@@ -18,16 +18,16 @@ function issuerOf(ctx: RequestContext) {
   return ctx.issuer!;
 }
 
-function tokensFor(ctx: RequestContext, partnerId: string): Reply {
+async function tokensFor(ctx: RequestContext, partnerId: string): Promise<Reply> {
   const issuer = issuerOf(ctx);
   const ttl = issuer.accessTtlSeconds();
-  const accessToken = issuer.mint({ sub: partnerId, companies: [fixtures.companyId, fixtures.otherCompanyId], permissions: ['purchaseOrders'] }, ttl);
+  const accessToken = await issuer.mint({ sub: partnerId, companies: [fixtures.companyId, fixtures.otherCompanyId], permissions: ['purchaseOrders'] }, ttl);
   // A refresh token is a signed token of its own kind: it opens no company, so it is useless as an access token.
-  const refreshToken = issuer.mint({ sub: `${REFRESH_PREFIX}${partnerId}`, companies: [], permissions: [] }, REFRESH_TTL_SECONDS);
+  const refreshToken = await issuer.mint({ sub: `${REFRESH_PREFIX}${partnerId}`, companies: [], permissions: [] }, REFRESH_TTL_SECONDS);
   return ok({ success: true, message: 'Token generated', data: { accessToken, refreshToken, expiresIn: ttl } });
 }
 
-function login(ctx: RequestContext): Reply {
+async function login(ctx: RequestContext): Promise<Reply> {
   const body = bodyObject(ctx);
   const { partnerId, authKey } = body;
   if (typeof partnerId !== 'string' || typeof authKey !== 'string') badRequest('partnerId and authKey are required');
@@ -36,10 +36,10 @@ function login(ctx: RequestContext): Reply {
   return tokensFor(ctx, partnerId as string);
 }
 
-function refresh(ctx: RequestContext): Reply {
+async function refresh(ctx: RequestContext): Promise<Reply> {
   const { refreshToken } = bodyObject(ctx);
   if (typeof refreshToken !== 'string') badRequest('refreshToken is required');
-  const verdict = issuerOf(ctx).verify(refreshToken as string);
+  const verdict = await issuerOf(ctx).verify(refreshToken as string);
   if (!verdict.ok || !verdict.claims.sub.startsWith(REFRESH_PREFIX)) fail(401, 'invalid or expired refresh token');
   const partnerId = (verdict as { claims: { sub: string } }).claims.sub.slice(REFRESH_PREFIX.length);
   return tokensFor(ctx, partnerId);

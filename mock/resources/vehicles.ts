@@ -1,9 +1,9 @@
 import { mileageUnits } from '../../contract/schemas.js';
-import { bulkArray, companyOf, type RequestContext } from '../context.js';
-import { badRequest, notFound, ok, type Reply } from '../http.js';
+import { bulkArray, companyOf } from '../context.js';
+import { badRequest, notFound, type Reply } from '../http.js';
 import type { CompanyData, VehicleRecord } from '../model.js';
-import { dateParam, inWindow, pageRequest, type PageRequest } from '../query.js';
-import type { Route } from '../router.js';
+import { dateParam, inWindow, pageRequest, slice, type PageRequest } from '../query.js';
+import type { RequestContext, Route } from '../types.js';
 import { idField, integer, listOf, oneOfValues, presentFields, quantity, tag, text, type Readers } from './fields.js';
 import { pagination, resultsReply, singleResultReply, writeReply } from './results-envelope.js';
 
@@ -34,8 +34,8 @@ const readers: Readers<Editable> = {
   vehicleStatus: oneOfValues(vehicleStatuses),
 };
 
-/** Values of fields not sent on create (and, under a fault, after a full-replace PUT). */
-function blankVehicle(customerId: string): Editable {
+/** Values of fields not sent on create. */
+export function blankVehicle(customerId: string): Editable {
   return {
     customerId, year: 0, make: '', model: '', vehicleName: '', engine: '', color: '', licensePlate: '', state: '',
     vin: '', imgUrl: '', notes: '', tags: [], driveType: '', transmission: '', mileage: 0, mileageUnit: 'Miles',
@@ -48,22 +48,10 @@ function requireCustomer(company: CompanyData, customerId: string, at: string): 
   if (!company.customers.has(customerId)) notFound(`${at}: customer ${customerId} not found`);
 }
 
-/** The record as the API shows it; output-side faults sit here, beside the serialisation they break. */
-function view(ctx: RequestContext, v: VehicleRecord): VehicleRecord {
-  const hash = ctx.faults.has('vehicles-tag-color-hash');
-  const lower = ctx.faults.has('vehicles-mileage-unit-lowercased');
-  if (!hash && !lower) return v;
-  return {
-    ...v,
-    tags: hash ? v.tags.map((t) => ({ ...t, color: `#${t.color}` })) : v.tags,
-    mileageUnit: lower ? v.mileageUnit.toLowerCase() : v.mileageUnit,
-  };
-}
-
+/** §4.1 POST: each entry needs an existing customerId; the whole bulk is validated before any of it is stored. */
 function create(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
   const now = ctx.store.now();
-  // Validate the whole bulk before storing any of it.
   const records = bulkArray(ctx, 'vehicles').map((raw, i): VehicleRecord => {
     const at = `vehicles[${i}]`;
     const customerId = idField(raw, 'customerId', at);
@@ -71,15 +59,10 @@ function create(ctx: RequestContext): Reply {
     const sent = presentFields(raw, readers, at);
     const fields = { ...blankVehicle(customerId), ...sent };
     if (sent.vehicleName === undefined) fields.vehicleName = [fields.year || '', fields.make, fields.model].filter(Boolean).join(' ');
-    // Fault: the owner is validated but never written.
-    if (ctx.faults.has('vehicles-create-drops-customer')) fields.customerId = '';
     return { vehicleId: ctx.store.nextId('veh'), companyId: company.companyId, ...fields, createdDate: now, updatedDate: now };
   });
   for (const r of records) company.vehicles.set(r.vehicleId, r);
-  const created = records.map((r) => view(ctx, r));
-  const message = `${records.length} vehicle(s) created`;
-  if (ctx.faults.has('vehicles-create-data-array')) return ok({ success: true, message, data: created });
-  return writeReply(message, { vehicles: created });
+  return writeReply(`${records.length} vehicle(s) created`, { vehicles: records });
 }
 
 const sortKeys = {
@@ -104,66 +87,46 @@ function matchesSearch(v: VehicleRecord, term: string): boolean {
   return vehicleSearchFields.some((f) => v[f].toLowerCase().includes(term));
 }
 
-interface SortSpec {
-  key: (v: VehicleRecord) => string | number;
-  descending: boolean;
+/** The GET /vehicles filters of §4.1 (customerId, search, updated window) as one predicate; a bad date is a 400. */
+export function vehicleFilter(q: URLSearchParams): (v: VehicleRecord) => boolean {
+  const customerId = q.get('customerId');
+  const term = (q.get('search') ?? '').trim().toLowerCase();
+  const start = dateParam(q, 'updatedDateStart');
+  const end = dateParam(q, 'updatedDateEnd');
+  return (v) => (!customerId || v.customerId === customerId) && (!term || matchesSearch(v, term)) && inWindow(v.updatedDate, start, end);
 }
 
-/** §4.1 sort + sortDirection (ASC shown; DESC a mock choice); an unknown field or direction is a 400. */
-function sortSpec(ctx: RequestContext): SortSpec {
-  const field = ctx.query.get('sort') || 'vehicleId';
+/**
+ * §4.1 sort + sortDirection (ASC shown; DESC a mock choice) as a comparator; an unknown field or
+ * direction is a 400. Ties are broken by vehicleId, ascending either way, so paging is stable.
+ */
+export function vehicleOrder(q: URLSearchParams): (a: VehicleRecord, b: VehicleRecord) => number {
+  const field = q.get('sort') || 'vehicleId';
   if (!Object.hasOwn(sortKeys, field)) badRequest(`sort must be one of ${vehicleSortFields.join(', ')}`);
-  const direction = (ctx.query.get('sortDirection') || 'ASC').toUpperCase();
+  const direction = (q.get('sortDirection') || 'ASC').toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') badRequest('sortDirection must be ASC or DESC');
-  // Fault: the comparator is inverted for ASC.
-  const descending = direction === 'DESC' || ctx.faults.has('vehicles-sort-asc-descending');
-  return { key: sortKeys[field as SortField], descending };
-}
-
-function ordered(all: VehicleRecord[], s: SortSpec): VehicleRecord[] {
-  const sign = s.descending ? -1 : 1;
-  return all.sort((a, b) => {
-    const x = s.key(a);
-    const y = s.key(b);
+  const key = sortKeys[field as SortField];
+  const sign = direction === 'DESC' ? -1 : 1;
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
     if (x !== y) return (x < y ? -1 : 1) * sign;
-    // Ties by id, ascending either way: a stable order for paging.
     return a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0;
-  });
+  };
 }
 
-function pageOf(ctx: RequestContext, all: readonly VehicleRecord[], p: PageRequest): VehicleRecord[] {
-  let start = (p.page - 1) * p.size;
-  // Fault: an off-by-one offset repeats the last record of the previous page.
-  if (p.page > 1 && ctx.faults.has('vehicles-page-overlap')) start -= 1;
-  return all.slice(start, start + p.size);
-}
-
-function visibleVehicles(ctx: RequestContext, company: CompanyData): VehicleRecord[] {
-  // Fault: the company predicate is missing from the list query.
-  if (ctx.faults.has('tenant-vehicles-list-all-companies')) return [...ctx.store.companies.values()].flatMap((c) => [...c.vehicles.values()]);
-  return [...company.vehicles.values()];
+/** §2.7 list envelope: one page of the matching vehicles, and the pagination of all of them. */
+export function vehicleListReply(matching: readonly VehicleRecord[], content: VehicleRecord[], page: PageRequest): Reply {
+  return resultsReply('Vehicles retrieved successfully', content, pagination(matching.length, page));
 }
 
 function list(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
-  const q = ctx.query;
-  const customerId = ctx.faults.has('vehicles-filter-customer-ignored') ? null : q.get('customerId');
-  const term = ctx.faults.has('vehicles-search-ignored') ? '' : (q.get('search') ?? '').trim().toLowerCase();
-  const ignoreUpdated = ctx.faults.has('vehicles-updated-filter-ignored');
-  const start = dateParam(q, 'updatedDateStart');
-  const end = dateParam(q, 'updatedDateEnd');
-  const sort = sortSpec(ctx);
-  const page = pageRequest(q);
-  const matching = visibleVehicles(ctx, company).filter(
-    (v) =>
-      (!customerId || v.customerId === customerId) &&
-      (!term || matchesSearch(v, term)) &&
-      (ignoreUpdated || inWindow(v.updatedDate, start, end)),
-  );
-  const content = pageOf(ctx, ordered(matching, sort), page).map((v) => view(ctx, v));
-  const message = 'Vehicles retrieved successfully';
-  if (ctx.faults.has('vehicles-list-results-array')) return ok({ message, results: content });
-  return resultsReply(message, content, pagination(matching.length, page));
+  const keep = vehicleFilter(ctx.query);
+  const order = vehicleOrder(ctx.query);
+  const page = pageRequest(ctx.query);
+  const matching = [...company.vehicles.values()].filter(keep).sort(order);
+  return vehicleListReply(matching, slice(matching, page), page);
 }
 
 /** Existing vehicles of the company for every entry of a bulk body, or 404 naming the unknown ones. */
@@ -174,8 +137,8 @@ function existingVehicles(company: CompanyData, entries: Record<string, unknown>
   return ids.map((id) => company.vehicles.get(id)!);
 }
 
-/** §4.1 PUT: each entry has vehicleId and only the fields to change. */
-function update(ctx: RequestContext): Reply {
+/** The vehicles a PUT /vehicles body names and, for each, the fields sent (validated, none stored yet). */
+export function vehicleUpdates(ctx: RequestContext): { targets: VehicleRecord[]; changes: Partial<Editable>[] } {
   const company = companyOf(ctx);
   const entries = bulkArray(ctx, 'vehicles');
   const targets = existingVehicles(company, entries);
@@ -184,60 +147,53 @@ function update(ctx: RequestContext): Reply {
     if (sent.customerId !== undefined) requireCustomer(company, sent.customerId, `vehicles[${i}]`);
     return sent;
   });
-  const now = ctx.store.now();
-  const resetUnsent = ctx.faults.has('vehicles-update-resets-unsent');
-  const updated = targets.map((v, i) => {
-    // Fault: the body is mapped onto a fresh entity instead of the stored one.
-    const base = resetUnsent ? { ...blankVehicle(v.customerId), vehicleStatus: v.vehicleStatus } : {};
-    Object.assign(v, base, changes[i], { updatedDate: now });
-    return view(ctx, v);
-  });
-  const message = `${updated.length} vehicle(s) updated`;
-  if (ctx.faults.has('vehicles-update-no-message')) return ok({ success: true, data: { vehicles: updated } });
-  return writeReply(message, { vehicles: updated });
+  return { targets, changes };
 }
 
-/** §4.1 PATCH, §3: vehicleStatus becomes Inactive; nothing is deleted. */
-function archive(ctx: RequestContext): Reply {
+export const vehiclesUpdatedReply = (vehicles: VehicleRecord[]): Reply => writeReply(`${vehicles.length} vehicle(s) updated`, { vehicles });
+
+/** §4.1 PUT: each entry has vehicleId and only the fields to change. */
+function update(ctx: RequestContext): Reply {
+  const { targets, changes } = vehicleUpdates(ctx);
+  const now = ctx.store.now();
+  targets.forEach((v, i) => Object.assign(v, changes[i], { updatedDate: now }));
+  return vehiclesUpdatedReply(targets);
+}
+
+/** The vehicles a PATCH /vehicles body names, of the company asked for, or 404 naming the unknown ones. */
+export function vehiclesToArchive(ctx: RequestContext): { company: CompanyData; vehicles: VehicleRecord[] } {
   const company = companyOf(ctx);
   const entries = bulkArray(ctx, 'vehicles');
   // §2.1: customerId is required on archive; it is not matched against the owner (mock choice).
   entries.forEach((e, i) => idField(e, 'customerId', `vehicles[${i}]`));
-  const targets = existingVehicles(company, entries);
+  return { company, vehicles: existingVehicles(company, entries) };
+}
+
+/** §2.7 write envelope of an archive: each vehicle with its owner and the status it has now. */
+export function vehiclesArchivedReply(vehicles: readonly VehicleRecord[]): Reply {
+  const data = { vehicles: vehicles.map((v) => ({ vehicleId: v.vehicleId, customerId: v.customerId, vehicleStatus: v.vehicleStatus })) };
+  return writeReply(`${vehicles.length} vehicle(s) archived`, data);
+}
+
+/** §4.1 PATCH, §3: vehicleStatus becomes Inactive; nothing is deleted. */
+function archive(ctx: RequestContext): Reply {
+  const { vehicles } = vehiclesToArchive(ctx);
   const now = ctx.store.now();
-  for (const v of targets) {
-    if (ctx.faults.has('vehicles-archive-deletes')) company.vehicles.delete(v.vehicleId);
-    else if (!ctx.faults.has('vehicles-archive-does-nothing')) {
-      v.vehicleStatus = 'Inactive';
-      v.updatedDate = now;
-    }
+  for (const v of vehicles) {
+    v.vehicleStatus = 'Inactive';
+    v.updatedDate = now;
   }
-  if (ctx.faults.has('vehicles-archive-no-content')) return { status: 204 };
-  const data = { vehicles: targets.map((v) => ({ vehicleId: v.vehicleId, customerId: v.customerId, vehicleStatus: v.vehicleStatus })) };
-  return writeReply(`${targets.length} vehicle(s) archived`, data);
+  return vehiclesArchivedReply(vehicles);
 }
 
-function findVehicle(ctx: RequestContext, company: CompanyData, vehicleId: string): VehicleRecord | undefined {
-  // Fault: the lookup is by id alone, across companies.
-  if (ctx.faults.has('tenant-vehicles-get-any-company')) {
-    for (const c of ctx.store.companies.values()) {
-      const hit = c.vehicles.get(vehicleId);
-      if (hit) return hit;
-    }
-  }
-  return company.vehicles.get(vehicleId);
-}
+export const vehicleReply = (vehicle: VehicleRecord): Reply => singleResultReply('Vehicle retrieved successfully', vehicle);
 
+/** §4.1 get-by-id; another company's vehicle is simply not found: 404, same as an unknown id (§1). */
 function getById(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
-  // Another company's vehicle is simply not found here: 404, same as an unknown id.
-  const vehicle = findVehicle(ctx, company, ctx.params.vehicleId!);
+  const vehicle = company.vehicles.get(ctx.params.vehicleId!);
   if (!vehicle) notFound('vehicle not found');
-  const message = 'Vehicle retrieved successfully';
-  if (ctx.faults.has('vehicles-get-content-object')) {
-    return ok({ message, results: { content: view(ctx, vehicle!), pagination: { page: 1, size: 1, totalCount: 1, totalPages: 1 } } });
-  }
-  return singleResultReply(message, view(ctx, vehicle!));
+  return vehicleReply(vehicle!);
 }
 
 export const vehicleRoutes: Route[] = [
