@@ -28,9 +28,6 @@ import { startRun, type StartedRun } from '../run/start-run.js';
  */
 export { EXIT };
 
-/** A check passes only on evidence (issue of verdicts without evidence): on once every check records what it judged. */
-const REQUIRE_EVIDENCE = false;
-
 const USAGE =
   'usage: npm run conformance -- [--shard i/n] [--baseline certification.json] [--fail-on any|regression] [-t name-pattern] [suite paths…]';
 
@@ -129,7 +126,7 @@ async function main(): Promise<number> {
 
   let run: StartedRun;
   try {
-    run = await startRun({ settings, allure: true, pattern: opts.filter, shardShare: opts.shard ? 1 / opts.shard.count : 1, requireEvidence: REQUIRE_EVIDENCE });
+    run = await startRun({ settings, allure: true, pattern: opts.filter, shardShare: opts.shard ? 1 / opts.shard.count : 1 });
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);
     if (err instanceof PreflightInconclusive) {

@@ -27,6 +27,7 @@ export interface RunOptions {
   pattern?: string;
   /** Share of the checks in this shard (1 without sharding), for the estimate. */
   shardShare?: number;
+  /** A check that judged nothing ends inconclusive (default); off only for self-tests of the wrapper. */
   requireEvidence?: boolean;
 }
 
@@ -124,7 +125,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       startedAt: new Date().toISOString(),
       frugal,
       plan,
-      requireEvidence: o.requireEvidence ?? false,
+      requireEvidence: o.requireEvidence ?? true,
       spec: specInfo(settings.spec.file),
     };
     const main = targets.find((t) => t.id === 'main')!;
