@@ -61,7 +61,8 @@ export default class ResultsReporter implements Reporter {
     const results: RunResults = { runId: run.runId, seed: run.seed, startedAt: run.startedAt, finishedAt: new Date().toISOString(), checks, runErrors };
     mkdirSync(run.reportsDir, { recursive: true });
     writeFileSync(join(run.runDir, 'results.json'), JSON.stringify(results, null, 2));
-    if (!run.targets.some((t) => t.id === 'main')) return;
+    // No check ran (a selection that matches nothing): no certification at all, never an empty one.
+    if (!run.targets.some((t) => t.id === 'main') || checks.length === 0) return;
     // The CLI rewrites these with its configuration, baseline and bundle; plain vitest runs keep these.
     const cert = buildCertification(summarizeRun(run), results);
     writeFileSync(join(run.reportsDir, 'certification.json'), redact(JSON.stringify(cert, null, 2)));

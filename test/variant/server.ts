@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock, type MockOptions, type MockServer } from '../../mock/server.js';
-import { transformations, type Answer, type Call, type TransformationId, type Upstream } from './transformations.js';
+import { transformations as variantChoices, type Answer, type Call, type Transformation, type TransformationId, type Upstream } from './transformations.js';
 
 /**
  * A second conforming server: a proxy in front of a reference mock that applies the spec-silent
@@ -14,7 +14,7 @@ export interface VariantServer {
   /** The mock behind the proxy: its tokens and fixtures serve the variant too. */
   mock: MockServer;
   /** Exchanges each transformation changed so far. */
-  applied: Record<TransformationId, number>;
+  applied: Record<TransformationId | string, number>;
   stop(): Promise<void>;
 }
 
@@ -58,10 +58,15 @@ function write(res: ServerResponse, answer: Answer, headers: Record<string, stri
   res.end(payload);
 }
 
-export async function startVariantServer(options: MockOptions = {}): Promise<VariantServer> {
+/**
+ * `rules` replaces the variant's own choices: the self-tests use it for stand-in servers that
+ * break one thing (filters that always answer empty, a set with nothing in it).
+ */
+export async function startVariantServer(options: MockOptions = {}, rules: readonly Transformation[] = variantChoices): Promise<VariantServer> {
+  const transformations = rules;
   const mock = await startMock(options);
   const upstream = new URL(mock.url).origin;
-  const applied = Object.fromEntries(transformations.map((t) => [t.id, 0])) as Record<TransformationId, number>;
+  const applied: Record<string, number> = Object.fromEntries(transformations.map((t) => [t.id, 0]));
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', upstream);
@@ -85,19 +90,19 @@ export async function startVariantServer(options: MockOptions = {}): Promise<Var
       return { status: r.status, body: json.ok ? json.value : undefined };
     };
     for (const t of transformations) {
-      if (!('serve' in t)) continue;
+      if (!t.serve) continue;
       const served = await t.serve(call, upstreamCall);
       if (served === undefined) continue;
-      applied[t.id] += 1;
+      applied[t.id] = (applied[t.id] ?? 0) + 1;
       answered = served;
       break;
     }
     for (const t of transformations) {
       if (answered) break;
-      if (!('request' in t)) continue;
+      if (!t.request) continue;
       const outcome = t.request(call);
       if (outcome === false) continue;
-      applied[t.id] += 1;
+      applied[t.id] = (applied[t.id] ?? 0) + 1;
       if (outcome === true) changed = true;
       else {
         answered = outcome;
@@ -135,10 +140,10 @@ export async function startVariantServer(options: MockOptions = {}): Promise<Var
 
     let answer = original;
     for (const t of transformations) {
-      if (!('response' in t)) continue;
+      if (!t.response) continue;
       const next = t.response(call, answer, original);
       if (next === undefined) continue;
-      applied[t.id] += 1;
+      applied[t.id] = (applied[t.id] ?? 0) + 1;
       answer = next;
     }
     write(res, answer, passHeaders);
