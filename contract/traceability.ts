@@ -514,8 +514,7 @@ export const traceability = [
   // ── §4.5 ────────────────────────────────────────────────────────────────────────────────
   // §4.5 POST /appointmentRequests/create para 1
   { section: '§4.5', fingerprint: 'fd8b20f4e390', sketch: '3fd13d5d94d206a6c0a7b7efe1d90fa0', label: 'Create a booking request scoped to company and location',
-    covers: ['APPT-CREATE-DATETIME-FORMAT', 'TENANT-LIST-ISOLATION'],
-    gap: "Scoping to the location is not probed: it needs a second location of the company, which the configuration does not name." },
+    covers: ['APPT-CREATE-DATETIME-FORMAT', 'TENANT-LIST-ISOLATION'] },
   // §4.5 POST /appointmentRequests/create rule 1
   { section: '§4.5', fingerprint: '876c93d7e23e', sketch: '97ee55cf89beb4100ec0581d24568f22', label: 'Create datetimes use the minute format',
     covers: ['APPT-CREATE-DATETIME-FORMAT'] },
@@ -601,15 +600,14 @@ export const traceability = [
   // ── §4.6 ────────────────────────────────────────────────────────────────────────────────
   // §4.6 GET /purchaseOrders para 1 s1
   { section: '§4.6', fingerprint: '45fab047d6b5', sketch: 'f1ca086d433f0646bdbb2bdf8985e217', label: 'Paged order list of one company',
-    covers: ['PO-LIST-ENVELOPE', 'PO-PAGING'],
+    covers: ['PO-LIST-ENVELOPE', 'PO-PAGING', 'TENANT-LIST-ISOLATION'],
     gap: 'No check lists a second company and looks for this company\'s orders.' },
   // §4.6 GET /purchaseOrders para 1 s2
   { section: '§4.6', fingerprint: 'b8432207e2c5', sketch: 'e4fb35441bf7d5cd3357c0ca61d886fa', label: 'Orders cannot be created or updated',
     covers: ['PO-READ-ONLY'] },
   // §4.6 GET /purchaseOrders para 2 s1
   { section: '§4.6', fingerprint: '788cf689d163', sketch: '334e11dcf5e8a2f762dbc5a75c76a967', label: 'Query parameters of the order list',
-    covers: ['PO-DATE-FILTERS', 'PO-SOURCE-INVENTORY', 'PO-SOURCE-ONLINE-CATALOG'],
-    gap: 'repairOrderId, itemType and locationId are only ever sent in the forms §7 refuses: a server that refuses them everywhere passes every clause.' },
+    covers: ['PO-DATE-FILTERS', 'PO-SOURCE-INVENTORY', 'PO-SOURCE-ONLINE-CATALOG', 'PO-LOCATION-ACCEPTED', 'PO-REPAIR-ORDER-ACCEPTED', 'PO-ITEM-TYPE-ACCEPTED', 'PO-UNKNOWN-LOCATION', 'PO-ITEM-TYPE-RESTRICTED'] },
   // §4.6 GET /purchaseOrders para 2 s2
   { section: '§4.6', fingerprint: 'f6d984b34a0e', sketch: '5bee550fb2bd78910dc25a1e8797c0e8', label: 'Order date filters take plain days',
     covers: ['PO-DATE-FILTERS'] },
@@ -633,8 +631,7 @@ export const traceability = [
     covers: ['PO-GET-ENVELOPE', 'PO-GET-ANY-BACKEND'] },
   // §4.6 GET /purchaseOrders/{id} para 1 s2
   { section: '§4.6', fingerprint: '6e1ee581ae2d', sketch: 'e6cd929f5bdcf526081d7c82caa9dbdd', label: 'Order read needs no source: id and company',
-    covers: ['PO-GET-ANY-BACKEND'],
-    gap: 'The company half is never probed: an order id is never read under another company.' },
+    covers: ['PO-GET-ANY-BACKEND', 'TENANT-GET-ISOLATION'] },
   // §4.6 GET /purchaseOrders/{id} para 2
   { section: '§4.6', fingerprint: 'b2fca5f34155', sketch: '1fd3b5f1aa2551d5a6363800e06efdfa', label: 'Order fields and pagination shape undocumented',
     covers: ['PO-RECORD-SHAPE'] },
@@ -678,16 +675,13 @@ export const traceability = [
     gap: 'The flag with no source at all (which means all) is never sent; inventory, orders and all are.' },
   // §7 row 6
   { section: '§7', fingerprint: '7310616e01e1', sketch: '81c9d690ea5303221c28db9f08544dc8', label: '400: repairOrderId with the inventory source',
-    covers: ['PO-REPAIR-ORDER-NOT-INVENTORY'],
-    gap: 'repairOrderId where it is supported (source=orders or all) is never sent, so a server refusing it everywhere passes.' },
+    covers: ['PO-REPAIR-ORDER-NOT-INVENTORY', 'PO-REPAIR-ORDER-ACCEPTED'] },
   // §7 row 7
   { section: '§7', fingerprint: '74142be8d2eb', sketch: '954b365027d74f2e36d99b9f99548dc3', label: '400: itemType with orders or non-catalog online',
-    covers: ['PO-ITEM-TYPE-RESTRICTED'],
-    gap: 'itemType with a source that allows it (inventory, or online with the flag true) is never sent, so a server refusing it everywhere passes.' },
+    covers: ['PO-ITEM-TYPE-RESTRICTED', 'PO-ITEM-TYPE-ACCEPTED'] },
   // §7 row 8
   { section: '§7', fingerprint: '38e442c93268', sketch: '63cae07eac5f4226e185601f01f50177', label: '400: order list with an unknown location',
-    covers: ['PO-UNKNOWN-LOCATION'],
-    gap: 'A known locationId is never sent, so a server refusing every location passes.' },
+    covers: ['PO-UNKNOWN-LOCATION', 'PO-LOCATION-ACCEPTED'] },
   // §7 row 9
   { section: '§7', fingerprint: '9959fc52150e', sketch: 'd4a4629770b7c9fd23d142b881dbd8db', label: '403: order endpoints without the permission',
     covers: ['PO-PERMISSION-REQUIRED'] },
