@@ -343,6 +343,18 @@ export const clauses = {
     section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'availableSlots without any date pair MUST be refused with a 4xx status (§7 gives no status for it).',
   },
+  'SLOTS-HALF-PAIR-REJECTED': {
+    section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'availableSlots with a start date and no end date MUST be refused with a 4xx: the window needs a whole pair.',
+  },
+  'SLOTS-WINDOW-BOUNDED': {
+    section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'availableSlots MUST serve the days of the window asked for, and no day after it (the end day itself may be in or out).',
+  },
+  'SLOTS-SHOW-ALL-TRUE': {
+    section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'availableSlots with showAllSlots=true MUST return every day of the window, as it does by default.',
+  },
   'SLOTS-LEGACY-PAIR': {
     section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'availableSlots MUST accept the legacy pair startDate/endDate alone and use it as the window.',
@@ -403,7 +415,7 @@ export const clauses = {
   },
   'PO-FLAG-ONLY-ONLINE': {
     section: '§7 row 5', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
-    must: 'isPartsCatalog with a source other than online MUST answer 400.',
+    must: 'isPartsCatalog with a source other than online (inventory, orders, all, or none given) MUST answer 400.',
   },
   'PO-REPAIR-ORDER-NOT-INVENTORY': {
     section: '§7 row 6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
@@ -445,6 +457,10 @@ export const clauses = {
     section: '§2.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
     must: 'createdDate, updatedDate, invoiceDate and paymentDueDate MUST be ISO 8601 datetimes.',
   },
+  'PO-ORDER-ITEMS-ARRAY': {
+    section: '§2.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'A purchase order read by id MUST carry orderItems as an array of its line items (possibly empty).',
+  },
   'PO-LINE-BRAND': {
     section: '§2.6', area: 'purchaseOrders', severity: 'minor', strictness: 'strict',
     must: 'A line item\'s brand MUST be a string or null.',
@@ -459,7 +475,7 @@ export const clauses = {
   },
   'PO-READ-ONLY': {
     section: '§4.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
-    must: 'Create and update of purchase orders MUST NOT be available: POST or PUT is never answered 2xx.',
+    must: 'Purchase orders MUST be read-only: POST, PUT and PATCH (and DELETE) are never answered 2xx.',
   },
   'PO-PAGING': {
     section: '§4.6, §8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',

@@ -113,7 +113,7 @@ export const traceability = [
   // §1 item 6
   { section: '§1', fingerprint: '687448934f43', sketch: 'd5fb462f6bb32dc4b0dde9d981d4c1db', label: 'Purchase orders can only be read',
     covers: ['PO-READ-ONLY', 'PO-LIST-ENVELOPE', 'PO-GET-ENVELOPE'],
-    gap: 'Only POST and PUT are probed; PATCH and DELETE of an order are never sent.' },
+    gap: "DELETE is sent only to the embedded mock: against a live target a wrong answer would delete a real order." },
   // §1 para 2 s1
   { section: '§1', fingerprint: 'e52807fe9ff3', sketch: 'b3ba19eaa7d44197d879cd45a502fe6c', label: 'Anatomy of an HTTP request',
     reason: { kind: 'not-a-rule', why: 'General HTTP background.' } },
@@ -378,8 +378,7 @@ export const traceability = [
     covers: ['PO-DATES-ISO'] },
   // §2.6 row 5
   { section: '§2.6', fingerprint: '7cdf28fede21', sketch: '785a2816c0902f1ef5fb6cc1cdee080b', label: 'orderItems holds the order lines',
-    covers: ['PO-LINE-BRAND', 'PO-LINE-RESERVED-NULL'],
-    gap: 'That orderItems is present and an array is never asserted: an order without it, or with an object there, only makes the line-item checks skip.' },
+    covers: ['PO-LINE-BRAND', 'PO-LINE-RESERVED-NULL', 'PO-ORDER-ITEMS-ARRAY'] },
   // §2.6 para 2
   { section: '§2.6', fingerprint: '02fc7937183b', sketch: 'ee46072ffb752aec0a49098b3df48d07', label: 'Line brand may be null; two reserved fields null',
     covers: ['PO-LINE-BRAND', 'PO-LINE-RESERVED-NULL'] },
@@ -569,8 +568,7 @@ export const traceability = [
     covers: ['APPT-UPDATED-NULL-EXCLUDED'] },
   // §4.5 GET /appointmentRequests/availableSlots para 1
   { section: '§4.5', fingerprint: '9c83b8dbdbef', sketch: '3ddd4dc45cfec93423b9b65ac9bbc4d3', label: 'Free slots of one location over a window',
-    covers: ['SLOTS-SHOW-ALL-DEFAULT', 'SLOTS-STANDARD-WINS', 'SLOTS-LEGACY-PAIR'],
-    gap: 'That no day outside the window comes back is never checked: a server serving a fixed number of days from the start, whatever the end, passes.' },
+    covers: ['SLOTS-SHOW-ALL-DEFAULT', 'SLOTS-STANDARD-WINS', 'SLOTS-LEGACY-PAIR', 'SLOTS-WINDOW-BOUNDED'] },
   // §4.5 GET /appointmentRequests/availableSlots table row appointmentDateStart, appointmentDateEnd
   { section: '§4.5', fingerprint: '123da900dcae', sketch: '84e8f023107f61d952e24ba92bf4c7da', label: 'Preferred window pair for slots',
     covers: ['SLOTS-STANDARD-WINS', 'SLOTS-SHOW-ALL-DEFAULT'] },
@@ -579,12 +577,10 @@ export const traceability = [
     covers: ['SLOTS-LEGACY-PAIR'] },
   // §4.5 GET /appointmentRequests/availableSlots table row showAllSlots
   { section: '§4.5', fingerprint: '03bf6c5bb63e', sketch: 'e846342a2a43a22e76ab5a1d12e06ec8', label: 'showAllSlots defaults on; off may drop empty days',
-    covers: ['SLOTS-SHOW-ALL-DEFAULT', 'SLOTS-SHOW-ALL-FALSE'],
-    gap: 'showAllSlots=true is never sent explicitly; only its absence is checked.' },
+    covers: ['SLOTS-SHOW-ALL-DEFAULT', 'SLOTS-SHOW-ALL-FALSE', 'SLOTS-SHOW-ALL-TRUE'] },
   // §4.5 GET /appointmentRequests/availableSlots para 2 s1
   { section: '§4.5', fingerprint: 'e46f62c8dc94', sketch: '10fd55cc43c239ba3018da050dbc2cc7', label: 'One window pair required; preferred pair wins',
-    covers: ['SLOTS-WINDOW-REQUIRED', 'SLOTS-STANDARD-WINS'],
-    gap: 'A half pair (a start without its end) is never sent; only no pair at all is.' },
+    covers: ['SLOTS-WINDOW-REQUIRED', 'SLOTS-STANDARD-WINS', 'SLOTS-HALF-PAIR-REJECTED'] },
   // §4.5 GET /appointmentRequests/availableSlots para 2 s2
   { section: '§4.5', fingerprint: '9e91160fb9c0', sketch: '5bee551fafbc34530ec1183e80d44f28', label: 'Slot dates are plain days',
     covers: ['SLOTS-ISO-REJECTED'] },
@@ -645,7 +641,7 @@ export const traceability = [
   // §5 rule 3 s1
   { section: '§5', fingerprint: '8fa8ff7208bc', sketch: 'd45562b734b3e1fdf79a4b7843dbd8db', label: 'Order endpoints also need the order permission',
     covers: ['PO-PERMISSION-REQUIRED'],
-    gap: 'No control shows that the token lacking the permission is accepted by a non-order endpoint, so a server answering 403 to that token everywhere passes.' },
+    gap: "That the token lacking the permission still works elsewhere is shown by the preflight (a refusal there stops the run as a configuration error naming ACCESS_TOKEN_NO_PO), not by a clause." },
   // §5 rule 3 s2
   { section: '§5', fingerprint: '83ba9a44f36a', sketch: '1442f295a25c31ba10f11c41e3f6f2e8', label: 'Lacking that permission yields 403',
     covers: ['PO-PERMISSION-REQUIRED'] },
@@ -671,8 +667,7 @@ export const traceability = [
     covers: ['PO-SOURCE-ONLINE-NEEDS-FLAG'] },
   // §7 row 5
   { section: '§7', fingerprint: 'a5569a6ff89c', sketch: 'a54b0650075343223109981fc9548d46', label: '400: catalog flag with a non-online source',
-    covers: ['PO-FLAG-ONLY-ONLINE'],
-    gap: 'The flag with no source at all (which means all) is never sent; inventory, orders and all are.' },
+    covers: ['PO-FLAG-ONLY-ONLINE'] },
   // §7 row 6
   { section: '§7', fingerprint: '7310616e01e1', sketch: '81c9d690ea5303221c28db9f08544dc8', label: '400: repairOrderId with the inventory source',
     covers: ['PO-REPAIR-ORDER-NOT-INVENTORY', 'PO-REPAIR-ORDER-ACCEPTED'] },
@@ -687,8 +682,7 @@ export const traceability = [
     covers: ['PO-PERMISSION-REQUIRED'] },
   // §7 para 1 s1
   { section: '§7', fingerprint: 'a6cf7e1871f3', sketch: 'ec4477a7ff3405cd40d1aaf893d11914', label: 'Order answers hold error; null only on success',
-    covers: ['PO-ERROR-IN-ENVELOPE', 'PO-LIST-ENVELOPE', 'PO-GET-ENVELOPE'],
-    gap: 'The envelope of a failure is judged on the 400 answers only; the 403 answer without the permission is never checked for it.' },
+    covers: ['PO-ERROR-IN-ENVELOPE', 'PO-LIST-ENVELOPE', 'PO-GET-ENVELOPE'] },
   // §7 para 1 s2
   { section: '§7', fingerprint: 'a39104b23268', sketch: '85cbf7f2f28d56dda06e20300033db9e', label: 'Other error bodies undocumented',
     covers: ['ERROR-BODY-SHAPE'] },

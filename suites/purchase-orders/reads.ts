@@ -2,7 +2,7 @@ import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
 import type { Rec } from '../common/adapter.js';
-import { orderIdOf, purchaseOrders, showOrder } from './adapter.js';
+import { orderIdOf, purchaseOrders, showOrder, listOrdersWith, getOrderWith } from './adapter.js';
 
 /**
  * The reads every purchase-order check shares, made once per target and run (§4.6 is read only,
@@ -145,5 +145,25 @@ export function ordersReadById(reads: Record<BackendSlice, ByIdRead>): { id: str
     if (!('res' in r) || !isSuccess(r.res)) return [];
     const record = purchaseOrders.recordIn(r.res, r.id);
     return record ? [{ id: r.id, res: r.res, record }] : [];
+  });
+}
+
+export interface NoPermissionReads {
+  list: ApiResponse;
+  /** Absent when the company has no order to read. */
+  get?: { id: string; res: ApiResponse };
+}
+
+/**
+ * The two purchase-order endpoints read with the token that lacks the Purchase Orders permission
+ * (§5.3), once per run: PO-PERMISSION-REQUIRED judges their status, PO-ERROR-IN-ENVELOPE their envelope.
+ */
+export function poWithoutPermission(ctx: CheckContext): Promise<NoPermissionReads> {
+  return ctx.shared('po:no-permission', async (s) => {
+    const noPo = s.as(s.need(s.target.tokenNoPo, 'ACCESS_TOKEN_NO_PO is not set'));
+    // A real id only: an unknown one may be refused before the permission is looked at.
+    const id = recordsOf(await poListSample(s)).map(orderIdOf).find(Boolean);
+    const [list, get] = await Promise.all([listOrdersWith(noPo, s.companyId, { size: 1, page: 1 }), id ? getOrderWith(noPo, s.companyId, id) : undefined]);
+    return { list, get: id && get ? { id, res: get } : undefined };
   });
 }

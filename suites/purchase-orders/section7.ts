@@ -23,6 +23,7 @@ export const rejectionNames = [
   'flagWithInventory',
   'flagWithOrders',
   'flagWithAll',
+  'flagWithoutSource',
   'repairOrderWithInventory',
   'itemTypeWithOrders',
   'itemTypeWithOnlineOther',
@@ -42,6 +43,8 @@ const rejections: Record<RejectionName, { row: string; query: (v: Values) => Que
   flagWithInventory: { row: '§7 row 5', query: () => ({ source: 'inventory', isPartsCatalog: true }), controls: ['inventory', 'onlineCatalog'] },
   flagWithOrders: { row: '§7 row 5', query: () => ({ source: 'orders', isPartsCatalog: false }), controls: ['orders', 'onlineOther'] },
   flagWithAll: { row: '§7 row 5', query: () => ({ source: 'all', isPartsCatalog: true }), controls: ['all', 'onlineCatalog'] },
+  // No source at all means all (§4.6 table): the flag is refused there too.
+  flagWithoutSource: { row: '§7 row 5', query: () => ({ isPartsCatalog: true }), controls: ['omitted', 'onlineCatalog'] },
   repairOrderWithInventory: { row: '§7 row 6', query: (v) => ({ source: 'inventory', repairOrderId: v.repairOrderId }), controls: ['inventory', 'repairOrderWithOrders'] },
   itemTypeWithOrders: { row: '§7 row 7', query: () => ({ source: 'orders', itemType: ITEM_TYPE }), controls: ['orders', 'itemTypeWithInventory'] },
   itemTypeWithOnlineOther: { row: '§7 row 7', query: () => ({ source: 'online', isPartsCatalog: false, itemType: ITEM_TYPE }), controls: ['onlineOther', 'itemTypeWithOnlineCatalog'] },
