@@ -137,6 +137,8 @@ export function certificationMarkdown(c: Certification): string {
     `- Harness: ${c.harness.name} ${c.harness.version}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- Requests: ${c.requests}; retries: ${c.retries}`,
+    ...(c.verdictCause ? [`- Why ${c.verdict}: ${c.verdictCause}`] : []),
+    ...(c.warnings ?? []).map((w) => `- Warning: ${w}`),
     ...(c.run?.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
     ...(c.run?.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
     '',

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { loadSettings } from '../../harness/config.js';
+import { vitestReporters } from '../../harness/report/artifacts.js';
 import type { RunResults } from '../../harness/report/results.js';
+import { RAW_RESULTS } from '../../harness/report/results-reporter.js';
 import { handOver } from '../../harness/run/handover.js';
 import { startRun } from '../../harness/run/start-run.js';
 
@@ -27,7 +29,8 @@ export async function runSuites(opts: SuiteRun): Promise<RunResults> {
     { REPORTS_DIR: dir, ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}), ...(opts.numRuns !== undefined ? { NUM_RUNS: String(opts.numRuns) } : {}) },
     { dotenv: false },
   );
-  const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal });
+  // An inner run in its own REPORTS_DIR (own lock, own scratch); it publishes nothing.
+  const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal, purpose: 'selfcheck' });
   handOver(run);
   try {
     const vitest = await startVitest(
@@ -37,15 +40,17 @@ export async function runSuites(opts: SuiteRun): Promise<RunResults> {
         run: true,
         watch: false,
         project: ['conformance'],
-        reporters: [opts.quiet ? 'dot' : 'default', './harness/report/results-reporter.ts'],
+        reporters: vitestReporters({ stage: run.scratch.stage, console: opts.quiet ? 'dot' : 'default', outputs: false }) as never,
       },
       {},
     );
     await vitest.close();
+    await run.finish();
+    const file = join(run.info.runDir, RAW_RESULTS);
+    if (!existsSync(file)) throw new Error(`the suites produced no results (${file})`);
+    return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
   } finally {
     await run.finish();
+    run.close();
   }
-  const file = join(run.info.runDir, 'results.json');
-  if (!existsSync(file)) throw new Error(`the suites produced no results (${file})`);
-  return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
 }
