@@ -156,7 +156,7 @@ async function main(): Promise<number> {
   try {
     // Loaded only now: a usage error above answers at once, without starting vitest.
     const { startVitest } = await import('vitest/node');
-    await startVitest('test', opts.paths, {
+    const vitest = await startVitest('test', opts.paths, {
       run: true,
       watch: false,
       project: ['conformance'],
@@ -166,7 +166,9 @@ async function main(): Promise<number> {
     });
     // Vitest is closed: archive what the run created, stage ledger.json, exchanges.har, pacing.json.
     await run.finish();
-    concluding ??= concludeRun(run, concludeOptions);
+    // No suite file matched the paths: vitest ran nothing and reported nothing.
+    const noFiles = (vitest?.state.getFiles().length ?? 0) === 0;
+    concluding ??= noFiles ? { published: [], nothing: 'nothing-ran' } : concludeRun(run, concludeOptions);
   } finally {
     run.close();
   }

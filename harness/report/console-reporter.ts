@@ -224,7 +224,7 @@ export default class ConsoleReporter implements Reporter {
     if (this.tty) {
       this.drawBlock(true);
       this.drawnLines = 0; // the final state stays on screen
-    } else if (this.startedAt) this.tick();
+    } else if (this.startedAt && (this.counts.size > 0 || this.expected.size > 0)) this.tick();
     for (const e of unhandled) this.out.write(this.paint(31, `Unhandled error: ${redact(`${e.name ?? 'Error'}: ${e.message}`).split('\n')[0]}\n`));
     if (this.counts.size === 0) return;
     this.out.write(`\nChecks per area\n${areaTable(this.counts).map((l) => `  ${l}`).join('\n')}\n`);

@@ -79,9 +79,17 @@ function writeDurably(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-function rollForward(reportsDir: string, j: Journal): void {
+/** Self-tests: a process that dies after this many renames (see test/publish.test.ts). */
+export class SimulatedCrash extends Error {}
+
+function rollForward(reportsDir: string, j: Journal, crashAfter = Infinity): void {
   mkdirSync(j.previous, { recursive: true });
   const staged = new Set(j.staged);
+  let renames = 0;
+  const rename = (from: string, to: string) => {
+    if (renames++ >= crashAfter) throw new SimulatedCrash(`stopped after ${crashAfter} renames`);
+    renameSync(from, to);
+  };
   for (const name of j.names) {
     const dest = join(reportsDir, name);
     const mine = join(j.stage, name);
@@ -89,12 +97,12 @@ function rollForward(reportsDir: string, j: Journal): void {
       if (!existsSync(dest)) return;
       const old = join(j.previous, name);
       rmSync(old, { recursive: true, force: true });
-      renameSync(dest, old);
+      rename(dest, old);
     };
     if (!staged.has(name)) aside();
     else if (existsSync(mine)) {
       aside();
-      renameSync(mine, dest);
+      rename(mine, dest);
     }
     // staged and no longer in out/: already in place.
   }
@@ -114,11 +122,11 @@ export function stagedNames(stage: string): string[] {
  * Publishes the staged set of `scratch` into REPORTS_DIR, replacing the previous set whole, and
  * removes the scratch directory. Call it holding REPORTS_DIR's lock. Returns the published names.
  */
-export function publish(reportsDir: string, scratch: Scratch, runId: string): string[] {
+export function publish(reportsDir: string, scratch: Scratch, runId: string, o: { crashAfterRenames?: number } = {}): string[] {
   const staged = stagedNames(scratch.stage);
   const journal: Journal = { runId, stage: scratch.stage, previous: join(scratch.root, 'previous'), names: artifactNames(), staged };
   writeDurably(join(reportsDir, JOURNAL), JSON.stringify(journal, null, 2));
-  rollForward(reportsDir, journal);
+  rollForward(reportsDir, journal, o.crashAfterRenames);
   rmSync(scratch.root, { recursive: true, force: true });
   removeIfEmpty(join(reportsDir, RUNS_DIR));
   return staged;
@@ -140,6 +148,7 @@ export function recoverPublication(reportsDir: string): string | undefined {
   }
   rollForward(reportsDir, j);
   rmSync(join(reportsDir, RUNS_DIR, j.runId), { recursive: true, force: true });
+  removeIfEmpty(join(reportsDir, RUNS_DIR));
   return `finished publishing the outputs of run ${j.runId}, which stopped halfway through publishing them`;
 }
 
