@@ -11,6 +11,7 @@ import type { Certification } from '../report/certification.js';
 import { clauseLinks, copyWithClauseLinks } from '../report/clause-links.js';
 import { clausesPage } from '../report/clauses-page.js';
 import { EXIT } from '../report/exit-codes.js';
+import { removeIfEmpty, RUNS_DIR } from '../report/publish.js';
 import { claimReportsDir } from '../report/reports-dir.js';
 
 /**
@@ -161,6 +162,7 @@ function main(): number {
     return build(s, claim.scratch.root);
   } finally {
     rmSync(claim.scratch.root, { recursive: true, force: true });
+    removeIfEmpty(join(s.reportsDir, RUNS_DIR));
     claim.lock.release();
   }
 }
