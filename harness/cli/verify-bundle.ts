@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CERTIFICATION_JSON } from '../report/artifacts.js';
 import { EXIT } from '../report/exit-codes.js';
 import { MANIFEST, verifyManifest } from '../report/manifest.js';
 
@@ -11,7 +12,7 @@ import { MANIFEST, verifyManifest } from '../report/manifest.js';
 /** Which run the bundle certifies and its verdict, so a verified bundle is not taken for another run's. */
 function whose(dir: string): string {
   try {
-    const c = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as { verdict?: string; finishedAt?: string; run?: { runId?: string } };
+    const c = JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as { verdict?: string; finishedAt?: string; run?: { runId?: string } };
     return ` (run ${c.run?.runId ?? '?'}, ${String(c.verdict ?? '?').toUpperCase()}, finished ${c.finishedAt ?? '?'})`;
   } catch {
     return '';

@@ -1,3 +1,4 @@
+import { HAR_FILE } from './artifacts.js';
 import type { Exchange, Method } from '../client.js';
 import { curlLine } from '../evidence.js';
 import type { RecordedExchange } from '../exchange-log.js';
@@ -249,7 +250,7 @@ function exchangeBlock(e: RecordedExchange): string {
 function evidenceSection(c: Certification, evidence: Map<string, RecordedExchange[]>, anchors: Map<Check, string>): string {
   const parts = [
     '<section id="evidence"><h2>Evidence</h2>',
-    `<p class="muted">Exchanges of each check, redacted; up to ${MAX_EXCHANGES_PER_CHECK} per check here, all of them in <a href="exchanges.har">exchanges.har</a>. Curl lines read the token from <code>$ACCESS_TOKEN</code>.</p>`,
+    `<p class="muted">Exchanges of each check, redacted; up to ${MAX_EXCHANGES_PER_CHECK} per check here, all of them in <a href="${HAR_FILE}">${HAR_FILE}</a>. Curl lines read the token from <code>$ACCESS_TOKEN</code>.</p>`,
   ];
   for (const x of c.clauses) {
     for (const ch of x.checks) {

@@ -13,7 +13,7 @@ import type { CheckResult, RunResults } from './results.js';
  * (checks.jsonl, what an interrupted run publishes), and all of them when the run ends
  * (results.json, which the end of the run turns into the outputs).
  */
-export const RAW_RESULTS = 'results.json';
+export const RAW_RESULTS = 'raw-results.json';
 export const RAW_CHECKS = 'checks.jsonl';
 
 /** A finished check as the certification counts it; undefined when it did not run (filtered out, pending). */
