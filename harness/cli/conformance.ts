@@ -5,7 +5,7 @@ import { loadProfile } from '../profile.js';
 import { redact } from '../redact.js';
 import { artifactLines, vitestReporters } from '../report/artifacts.js';
 import { baselineLines, failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
-import type { Certification } from '../report/certification.js';
+import { clauseVerdicts, type Certification } from '../report/certification.js';
 import ConsoleReporter from '../report/console-reporter.js';
 import { EXIT } from '../report/exit-codes.js';
 import { configSummary, parseShard, type Shard } from '../report/run-summary.js';
@@ -88,7 +88,7 @@ function endLines(cert: Certification, published: readonly string[], dir: string
   const count = (pick: (c: Certification['clauses'][number]) => boolean) => {
     const by = new Map<string, number>();
     for (const c of cert.clauses.filter(pick)) by.set(c.verdict, (by.get(c.verdict) ?? 0) + 1);
-    return [...by].map(([k, v]) => `${v} ${k}`).join(', ');
+    return clauseVerdicts.filter((v) => by.has(v)).map((v) => `${by.get(v)} ${v}`).join(', ');
   };
   const strict = count((c) => c.strictness === 'strict' && !c.notTestable);
   const observed = count((c) => c.strictness === 'observed' && !c.notTestable);

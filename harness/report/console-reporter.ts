@@ -128,18 +128,19 @@ export default class ConsoleReporter implements Reporter {
   progressBlock(): string[] {
     const areas = this.areas();
     const width = Math.max(8, ...areas.map((a) => a.length)) + 2;
+    // Cut to the terminal's width (when it tells it) before colouring, so a line never wraps.
+    const fit = (line: string) => (this.out.columns && this.out.columns > 20 ? line.slice(0, this.out.columns - 1) : line);
     const lines = areas.map((a) => {
       const c = this.counts.get(a) ?? emptyCounts();
       const exp = this.expected.get(a) ?? 0;
-      const mark = exp > 0 && this.done(a) >= exp && this.files.collected >= this.files.total ? this.paint(32, '✓') : ' ';
-      const failed = c.failed ? this.paint(31, `✗ ${c.failed}`) : `✗ ${c.failed}`;
-      return `${mark} ${pad(a, width)}${padStart(`${this.done(a)}/${exp}`, 9)}   ✓ ${c.passed}  ${failed}  ↷ ${c.skipped}  ? ${c.inconclusive}`;
+      const complete = exp > 0 && this.done(a) >= exp && this.files.collected >= this.files.total;
+      const line = fit(`${complete ? '✓' : ' '} ${pad(a, width)}${padStart(`${this.done(a)}/${exp}`, 9)}   ✓ ${c.passed}  ✗ ${c.failed}  ↷ ${c.skipped}  ? ${c.inconclusive}`);
+      return line.replace(/^✓/, this.paint(32, '✓')).replace(/✗ [1-9]\d*/, (m) => this.paint(31, m));
     });
     const t = this.totals();
     const files = `${this.files.done}/${this.files.total} files`;
-    lines.push(`  ${pad('total', width)}${padStart(`${t.passed + t.failed + t.skipped + t.inconclusive}/${[...this.expected.values()].reduce((a, b) => a + b, 0)}`, 9)}   ${files} · ${elapsed(this.now() - this.startedAt)}`);
-    const cols = Math.max(20, (this.out.columns ?? 120) - 1);
-    return lines.map((l) => l.slice(0, cols + (this.color ? 20 : 0)));
+    lines.push(fit(`  ${pad('total', width)}${padStart(`${t.passed + t.failed + t.skipped + t.inconclusive}/${[...this.expected.values()].reduce((a, b) => a + b, 0)}`, 9)}   ${files} · ${elapsed(this.now() - this.startedAt)}`));
+    return lines;
   }
 
   private clearBlock(): void {
