@@ -3,10 +3,10 @@ import { loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../errors.js';
 import { loadProfile } from '../profile.js';
 import { redact } from '../redact.js';
-import { artifactLines, vitestReporters } from '../report/artifacts.js';
-import { baselineLines, failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
-import { clauseVerdicts, type Certification } from '../report/certification.js';
+import { vitestReporters } from '../report/artifacts.js';
+import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
 import ConsoleReporter from '../report/console-reporter.js';
+import { endLines } from '../report/end-lines.js';
 import { EXIT } from '../report/exit-codes.js';
 import { configSummary, parseShard, type Shard } from '../report/run-summary.js';
 import { startLines } from '../report/start-block.js';
@@ -81,29 +81,6 @@ function parseOptions(argv: string[]): Options | 'help' {
   }
   if (opts.failOn === 'regression' && !opts.baseline) usageError('--fail-on regression needs --baseline <certification.json> to compare with');
   return opts;
-}
-
-/** The verdict, its cause and what was published: the last lines of a run. */
-function endLines(cert: Certification, published: readonly string[], dir: string, shard?: Shard): string[] {
-  const count = (pick: (c: Certification['clauses'][number]) => boolean) => {
-    const by = new Map<string, number>();
-    for (const c of cert.clauses.filter(pick)) by.set(c.verdict, (by.get(c.verdict) ?? 0) + 1);
-    return clauseVerdicts.filter((v) => by.has(v)).map((v) => `${by.get(v)} ${v}`).join(', ');
-  };
-  const strict = count((c) => c.strictness === 'strict' && !c.notTestable);
-  const observed = count((c) => c.strictness === 'observed' && !c.notTestable);
-  const untestable = cert.summary['not-testable'];
-  const lines = [
-    '',
-    `Verdict: ${cert.verdict.toUpperCase()}${shard ? ` for shard ${shard.index}/${shard.count}` : ''}`,
-    `  strict clauses: ${strict || 'none'} · observed clauses: ${observed || 'none'}${untestable ? ` · not testable: ${untestable}` : ''}`,
-  ];
-  if (cert.verdictCause) lines.push(`  why: ${cert.verdictCause}`);
-  for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) lines.push(`  failed: ${f.id} (${f.section})`);
-  for (const e of cert.runErrors) lines.push(`  run error: ${e.split('\n')[0]}`);
-  if (cert.baseline) lines.push(...baselineLines(cert.baseline));
-  lines.push(...artifactLines(dir, published));
-  return lines.map((l) => redact(l));
 }
 
 async function main(): Promise<number> {

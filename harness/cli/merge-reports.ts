@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../errors.js';
 import { redact } from '../redact.js';
-import { artifactLines, artifacts } from '../report/artifacts.js';
-import { baselineLines, failOnValues, gateExitCode, readBaseline, type FailOn } from '../report/baseline.js';
+import { artifacts } from '../report/artifacts.js';
+import { failOnValues, gateExitCode, readBaseline, type FailOn } from '../report/baseline.js';
+import { endLines } from '../report/end-lines.js';
 import { EXIT } from '../report/exit-codes.js';
 import { mergeShards, type ShardOutput } from '../report/merge.js';
 import { publish } from '../report/publish.js';
@@ -75,14 +76,8 @@ function main(): number {
     lock.release();
   }
 
-  const counts = Object.entries(cert.summary).map(([k, n]) => `${n} ${k}`).join(', ');
   console.log(`Merged ${inputs.length} report(s): ${inputs.map((x) => (x.summary.shard ? `shard ${shardLabel(x.summary.shard)}` : x.dir)).join(', ')}`);
-  console.log(`Verdict: ${cert.verdict.toUpperCase()} (clauses: ${counts})`);
-  if (cert.verdictCause) console.log(`  why: ${cert.verdictCause}`);
-  for (const e of cert.runErrors) console.log(`  run error: ${e.split('\n')[0]}`);
-  for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) console.log(`  failed: ${f.id} (${f.section})`);
-  if (cert.baseline) console.log(baselineLines(cert.baseline).join('\n'));
-  console.log(artifactLines(out, published).join('\n'));
+  console.log(endLines(cert, published, out).join('\n'));
   return gateExitCode(cert, failOn, cert.baseline);
 }
 
