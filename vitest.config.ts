@@ -17,7 +17,10 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS || (live ? Math.min(16,
 
 export default defineConfig({
   test: {
-    reporters: ['default'],
+    // The raw results of the conformance project, which its run publishes with the rest of its
+    // outputs when vitest closes (npm test). `npm run conformance` passes its own reporters
+    // (harness/report/artifacts.ts), which replace these.
+    reporters: ['default', './harness/report/results-reporter.ts'],
     projects: [
       {
         test: {

@@ -25,7 +25,7 @@ export interface LedgerReport {
   generatedAt: string;
   /** Why the ledger was settled: 'end of run', or the signal that interrupted it. */
   trigger: string;
-  summary: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number };
+  summary: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number; ignoredForeign?: number };
   created: LedgerRecord[];
   archivedByChecks: LedgerRecord[];
   archivedByCleanup: LedgerRecord[];
@@ -103,13 +103,20 @@ function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: s
 
 const shortly = (res: ApiResponse) => `HTTP ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
 
+/** Whether a ledger entry was written under the run's marker (each check's marker extends it). */
+export const carriesMarker = (marker: string, runMarker: string) => marker === runMarker || marker.startsWith(`${runMarker}-`);
+
 /**
  * Archives every record the run created that no check archived, by the documented bulk PATCH
  * per resource and company, and returns the ledger report. Never touches a record the run did
- * not create: ids come from the ledger only.
+ * not create: ids come from the run's own ledger only, and only entries carrying the run's marker
+ * count (another run's entries, however they got there, are ignored and counted).
  */
 export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
-  const { created, archivedByChecks } = settleLedger(readLedger(o.runDir), o.targets);
+  const entries = readLedger(o.runDir);
+  const own = entries.filter((e) => carriesMarker(e.marker, o.marker));
+  const ignoredForeign = entries.length - own.length;
+  const { created, archivedByChecks } = settleLedger(own, o.targets);
   const targets = new Map(o.targets.map((t) => [t.id, t]));
   const calls = archiveCalls(o.profile);
   const leftovers: LedgerReport['leftovers'] = [];
@@ -165,7 +172,13 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
     mode: o.mode,
     generatedAt: new Date().toISOString(),
     trigger: o.trigger ?? 'end of run',
-    summary: { created: created.length, archivedByChecks: byChecks.length, archivedByCleanup: archivedByCleanup.length, leftovers: leftovers.length },
+    summary: {
+      created: created.length,
+      archivedByChecks: byChecks.length,
+      archivedByCleanup: archivedByCleanup.length,
+      leftovers: leftovers.length,
+      ...(ignoredForeign ? { ignoredForeign } : {}),
+    },
     created,
     archivedByChecks: byChecks,
     archivedByCleanup,

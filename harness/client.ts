@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
 import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './errors.js';
+import { transportFaultKind } from './pacing/retry-policy.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
@@ -185,7 +186,8 @@ export class ApiClient {
       if (err instanceof TransportError) throw err;
       const e = err as Error & { code?: string };
       const code = e.code ?? e.name ?? 'ERROR';
-      throw new TransportError(`${r.method} ${url.pathname}: ${e.message} (${code})`, code);
+      const what = transportFaultKind(code) === 'timeout' ? `no answer within ${timeout} ms` : e.message;
+      throw new TransportError(`${r.method} ${url.pathname}: ${what} (${code})`, code);
     }
   }
 }

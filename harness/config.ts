@@ -35,8 +35,30 @@ export interface Settings {
   reportsDir: string;
   /** The spec the run certifies against (SPEC_PATH, else the shared copy beside the checkout). */
   spec: { file: string; explicit: boolean; found: boolean };
+  /** ALLURE_HISTORY_DIR, resolved: where `npm run report` keeps the Allure history across runs. */
+  allureHistoryDir: string;
+  /** How the console may draw: a terminal outside CI redraws in place, colour unless NO_COLOR. */
+  console: ConsoleSettings;
   /** Settings the user did not give and the run fell back on, worth a line on the console. */
   warnings: string[];
+}
+
+export interface ConsoleSettings {
+  /** CI is set (and not "false" or "0"): plain lines, never redrawn in place. */
+  ci: boolean;
+  /** NO_COLOR is set to anything non-empty (https://no-color.org). */
+  noColor: boolean;
+}
+
+/** What `npm run report` needs: where the results are, where the history goes, where clause links point. */
+export interface ReportSettings {
+  reportsDir: string;
+  allureHistoryDir: string;
+  /** REPORT_CLAUSES_URL: the published clauses.html. */
+  clausesUrl?: string;
+  /** GitHub Actions' GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA, when all are set. */
+  github?: { serverUrl: string; repository: string; sha: string };
+  console: ConsoleSettings;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +99,7 @@ const envSchema = z.object({
   CONFORMANCE_MODE: optionalString,
   CONFORMANCE_PROFILE: optionalString,
   REPORTS_DIR: optionalString,
+  ALLURE_HISTORY_DIR: optionalString,
   SPEC_PATH: optionalString,
   AUTH_LOGIN_PATH: optionalString,
   AUTH_REFRESH_PATH: optionalString,
@@ -115,26 +138,47 @@ function explicitFile(name: string, value: string): string {
   return file;
 }
 
-function reportsDirOf(value: string | undefined): string {
-  const dir = resolve(value ?? 'reports');
-  if (existsSync(dir) && !statSync(dir).isDirectory()) fail(`REPORTS_DIR points at ${dir}, which is a file, not a directory`);
+function directoryVar(name: string, value: string): string {
+  const dir = resolve(value);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) fail(`${name} points at ${dir}, which is a file, not a directory`);
   return dir;
 }
 
-function specOf(value: string | undefined, warnings: string[]): Settings['spec'] {
+const reportsDirOf = (value: string | undefined) => directoryVar('REPORTS_DIR', value ?? 'reports');
+
+/** The Allure history lives apart from a run's outputs (which each run replaces): by default reports/allure-history. */
+const historyDirOf = (value: string | undefined, reportsDir: string) =>
+  value ? directoryVar('ALLURE_HISTORY_DIR', value) : join(reportsDir, 'allure-history');
+
+const flag = (v: string | undefined) => v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+
+function consoleOf(env: NodeJS.ProcessEnv): ConsoleSettings {
+  return { ci: flag(env.CI), noColor: (env.NO_COLOR ?? '') !== '' };
+}
+
+function specOf(value: string | undefined, warnings: string[], defaultSpec: string): Settings['spec'] {
   if (value) return { file: explicitFile('SPEC_PATH', value), explicit: true, found: true };
-  const found = existsSync(DEFAULT_SPEC);
-  if (!found) warnings.push(`the spec was not found at ${DEFAULT_SPEC} (set SPEC_PATH to your copy): the certification records no spec hash`);
-  return { file: DEFAULT_SPEC, explicit: false, found };
+  const found = existsSync(defaultSpec);
+  if (!found) warnings.push(`the spec was not found at ${defaultSpec} (set SPEC_PATH to your copy): the certification records no spec hash`);
+  return { file: defaultSpec, explicit: false, found };
+}
+
+/** ENV_FILE names another file than .env (tests point it at /dev/null); the environment always wins. */
+function readEnvFile(env: NodeJS.ProcessEnv): void {
+  const envFile = env.ENV_FILE ? (env.ENV_FILE === '/dev/null' ? '/dev/null' : explicitFile('ENV_FILE', env.ENV_FILE)) : '.env';
+  loadDotenv({ quiet: true, path: envFile, processEnv: env as Record<string, string> });
+}
+
+export interface LoadOptions {
+  /** Read ENV_FILE / .env into `env` first (default true). */
+  dotenv?: boolean;
+  /** Where the spec is looked for when SPEC_PATH is unset (self-tests point it at an absent file). */
+  defaultSpec?: string;
 }
 
 /** Reads `.env` (the environment wins) and validates. Throws ConfigError with one clear line. */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { dotenv?: boolean } = {}): Settings {
-  // ENV_FILE names another file than .env (tests point it at /dev/null); the environment always wins.
-  if (opts.dotenv !== false) {
-    const envFile = env.ENV_FILE ? (env.ENV_FILE === '/dev/null' ? '/dev/null' : explicitFile('ENV_FILE', env.ENV_FILE)) : '.env';
-    loadDotenv({ quiet: true, path: envFile, processEnv: env as Record<string, string> });
-  }
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Settings {
+  if (opts.dotenv !== false) readEnvFile(env);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -160,6 +204,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { doten
   for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.AUTH_KEY]) registerSecret(secret);
   if (e.CONFORMANCE_PROFILE) explicitFile('CONFORMANCE_PROFILE', e.CONFORMANCE_PROFILE);
   const warnings: string[] = [];
+  const reportsDir = reportsDirOf(e.REPORTS_DIR);
 
   return {
     baseUrl,
@@ -183,15 +228,45 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: { doten
     profileFile: e.CONFORMANCE_PROFILE,
     authLoginPath: e.AUTH_LOGIN_PATH ?? '/partners/login',
     authRefreshPath: e.AUTH_REFRESH_PATH ?? '/partners/generateNewAccessToken',
-    reportsDir: reportsDirOf(e.REPORTS_DIR),
-    spec: specOf(e.SPEC_PATH, warnings),
+    reportsDir,
+    allureHistoryDir: historyDirOf(e.ALLURE_HISTORY_DIR, reportsDir),
+    spec: specOf(e.SPEC_PATH, warnings, opts.defaultSpec ?? DEFAULT_SPEC),
+    console: consoleOf(env),
     warnings,
   };
 }
 
-/** REPORTS_DIR alone, for the commands that only read reports (npm run report). */
-export function reportsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  return reportsDirOf(env.REPORTS_DIR?.trim() || undefined);
+/** The settings of `npm run report`, which only reads a run's outputs. Reads ENV_FILE / .env like a run. */
+export function reportSettings(env: NodeJS.ProcessEnv = process.env, opts: Pick<LoadOptions, 'dotenv'> = {}): ReportSettings {
+  if (opts.dotenv !== false) readEnvFile(env);
+  const get = (name: string) => env[name]?.trim() || undefined;
+  const reportsDir = reportsDirOf(get('REPORTS_DIR'));
+  const clausesUrl = get('REPORT_CLAUSES_URL');
+  if (clausesUrl !== undefined && !/^https?:\/\//.test(clausesUrl)) fail(`REPORT_CLAUSES_URL must be an http(s) address (got "${clausesUrl}")`);
+  const [serverUrl, repository, sha] = [get('GITHUB_SERVER_URL'), get('GITHUB_REPOSITORY'), get('GITHUB_SHA')];
+  return {
+    reportsDir,
+    allureHistoryDir: historyDirOf(get('ALLURE_HISTORY_DIR'), reportsDir),
+    clausesUrl,
+    github: serverUrl && repository && sha ? { serverUrl, repository, sha } : undefined,
+    console: consoleOf(env),
+  };
+}
+
+/** The spec a tool reads when no --spec is given: SPEC_PATH (from the environment or ENV_FILE / .env), else the shared copy. */
+export function specPathSetting(env: NodeJS.ProcessEnv = process.env): string {
+  readEnvFile(env);
+  return env.SPEC_PATH?.trim() || DEFAULT_SPEC;
+}
+
+/** The environment for a child process of a CLI (e.g. `allure generate`): this process's, with overrides. */
+export function childEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
 }
 
 /**

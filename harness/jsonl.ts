@@ -12,16 +12,25 @@ export function readJsonlDir<T>(dir: string): T[] {
   } catch {
     return [];
   }
-  return files.flatMap((f) =>
-    readFileSync(join(dir, f), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .flatMap((line) => {
-        try {
-          return [JSON.parse(line) as T];
-        } catch {
-          return [];
-        }
-      }),
-  );
+  return files.flatMap((f) => readJsonl<T>(join(dir, f)));
+}
+
+/** Every record of one `.jsonl` file; none when it is absent. A cut-off last line is skipped. */
+export function readJsonl<T>(file: string): T[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as T];
+      } catch {
+        return [];
+      }
+    });
 }

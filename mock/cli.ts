@@ -86,8 +86,8 @@ RATE_LIMIT_WRITE_PER_MIN=0
 # PARTNER_ID=${mock.partner.partnerId}
 # AUTH_KEY=${mock.partner.authKey}
 
-# Try it:
-curl -s -H "Authorization: Bearer $ACCESS_TOKEN" "${mock.url}/items?companyId=${f.companyId}&size=2&page=1"
+# Try it (the token is written out, so this line works on its own):
+curl -s -H "Authorization: Bearer ${mock.tokens.full}" "${mock.url}/items?companyId=${f.companyId}&size=2&page=1"
 `);
 
 const shutdown = () => void mock.stop().then(() => process.exit(0));

@@ -36,6 +36,15 @@ describe('the target stops halfway through the run', () => {
       const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')) as { verdict: string; summary: Record<string, number> };
       expect(cert.verdict).toBe('inconclusive');
       expect(cert.summary.failed).toBe(0);
+      // The console and the certification say why: when the target stopped, and how many checks got no answer.
+      expect(pacing.targetDownAt).toBeDefined();
+      const cause = /why: the target stopped answering at (\d\d:\d\d:\d\d) UTC; (\d+) check\(s\) without an answer/.exec(run.stdout);
+      expect(cause, run.stdout.slice(-2000)).not.toBeNull();
+      expect(cause![1]).toBe(pacing.targetDownAt!.slice(11, 19));
+      expect(Number(cause![2])).toBeGreaterThan(0);
+      expect((cert as { verdictCause?: string }).verdictCause).toMatch(/^the target stopped answering at /);
+      // Timeouts and refused connections read as such, not as undici's error names.
+      expect(readFileSync(join(reports, 'certification.json'), 'utf8')).not.toMatch(/Headers Timeout Error|Body Timeout Error|Connect Timeout Error/);
       // From the stop to the exit: bounded by fail-fast, not by timeouts and retries per request.
       expect(performance.now() - stoppedAt!).toBeLessThan(90_000);
     } finally {

@@ -1,17 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clauseIds, clauses } from '../contract/clauses.js';
+import { reportSettings } from '../harness/config.js';
 import { buildCertification } from '../harness/report/certification.js';
 import { certificationHtml, evidenceKey } from '../harness/report/certification-html.js';
 import { evidenceOf } from '../harness/report/bundle.js';
 import { clauseLines, clauseLinks } from '../harness/report/clause-links.js';
 import { clausesPage } from '../harness/report/clauses-page.js';
-import ConsoleReporter, { areaOfCheck, areaOfFile, areaTable } from '../harness/report/console-reporter.js';
+import ConsoleReporter, { areaOfCheck, areaTable } from '../harness/report/console-reporter.js';
 import { attachExchanges } from '../harness/report/run-outputs.js';
 import { compareSections, primarySection } from '../harness/report/sections.js';
 import { exchange, runCli, sampleRun } from './report-fixtures.js';
+import { inlineFiles } from './support/allure-inline.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cnf-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,12 +74,10 @@ describe('evidence attached to checks', () => {
 });
 
 describe('console reporter', () => {
-  it('names areas from clause ids and suite folders', () => {
+  it('names areas from clause ids: the catalogue areas', () => {
     expect(areaOfCheck('ITEM-PAGING: Walking GET /items …')).toBe('items');
+    expect(areaOfCheck('AUTH-TOKEN-REQUIRED [x]: …')).toBe('platform');
     expect(areaOfCheck('not a clause')).toBeUndefined();
-    expect(areaOfFile('suites/items/x.check.ts')).toBe('items');
-    expect(areaOfFile('suites/appointment-requests/x.check.ts')).toBe('appointmentRequests');
-    expect(areaOfFile('suites/inventory-level/x.check.ts')).toBe('inventoryLevels');
   });
 
   it('prints a plain summary table per area, without ANSI codes when not on a terminal', () => {
@@ -92,7 +92,7 @@ describe('console reporter', () => {
     expect(lines.at(-1)).toMatch(/total\s+15\s+1\s+2\s+1$/);
     const written: string[] = [];
     const out = { isTTY: false, write: (s: string) => void written.push(s) } as unknown as NodeJS.WriteStream;
-    const reporter = new ConsoleReporter(out);
+    const reporter = new ConsoleReporter({ out });
     reporter.onTestRunStart([]);
     reporter.onTestRunEnd([], []);
     expect(written.join('')).not.toMatch(/\x1b\[/);
@@ -133,13 +133,15 @@ describe('npm run report', () => {
     expect(existsSync(join(dir, 'allure-report', 'index.html'))).toBe(true);
     const page = readFileSync(join(dir, 'allure-report', 'clauses.html'), 'utf8');
     for (const c of clauseIds) expect(page).toContain(`id="${c}"`);
-    const tree = readFileSync(join(dir, 'allure-report', 'widgets', 'tree.json'), 'utf8');
+    // One file: every data file of the report is inline in index.html.
+    const inline = inlineFiles(readFileSync(join(dir, 'allure-report', 'index.html'), 'utf8'));
+    expect(existsSync(join(dir, 'allure-report', 'widgets'))).toBe(false);
+    const tree = inline.get('widgets/tree.json') ?? '';
     expect(tree).toContain('"name":"items"');
     expect(tree).toContain('§4.2 Item endpoints');
     expect(clausesPage()).toContain(`id="${id}"`);
     // Allure makes only absolute links clickable: the report carries the published page's address.
-    const data = join(dir, 'allure-report', 'data', 'test-results');
-    const texts = readdirSync(data).map((f) => readFileSync(join(data, f), 'utf8'));
+    const texts = [...inline].filter(([name]) => name.startsWith('data/test-results/')).map(([, text]) => text);
     expect(texts.some((t) => t.includes(`${published}#${id}`))).toBe(true);
     // The raw results keep the relative link.
     expect(readFileSync(join(results, '00000000-0000-4000-8000-000000000001-result.json'), 'utf8')).toContain(`"clauses.html#${id}"`);
@@ -149,9 +151,9 @@ describe('npm run report', () => {
     const source = readFileSync('contract/clauses.ts', 'utf8');
     const line = clauseLines(source).get('ITEM-PAGING')!;
     expect(source.split('\n')[line - 1]).toContain("'ITEM-PAGING': {");
-    const links = clauseLinks({ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/cnf', GITHUB_SHA: 'abc123' }, process.cwd());
+    const links = clauseLinks(reportSettings({ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/cnf', GITHUB_SHA: 'abc123' }, { dotenv: false }), process.cwd());
     expect(links.urlFor('ITEM-PAGING')).toBe(`https://github.com/acme/cnf/blob/abc123/contract/clauses.ts#L${line}`);
-    expect(clauseLinks({ REPORT_CLAUSES_URL: 'https://x.test/clauses.html' }, process.cwd()).urlFor('A')).toBe('https://x.test/clauses.html#A');
+    expect(clauseLinks(reportSettings({ REPORT_CLAUSES_URL: 'https://x.test/clauses.html' }, { dotenv: false }), process.cwd()).urlFor('A')).toBe('https://x.test/clauses.html#A');
   });
 
   it('exits 2 with one line when there are no results', async () => {

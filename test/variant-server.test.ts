@@ -18,6 +18,11 @@ import { transformations, VARIANT_MAX_PAGE_SIZE, type TransformationId } from '.
 
 /** Transformations that only refuse or normalise input the suites should never send: they guard, and may not fire. */
 const guards: TransformationId[] = ['appointment-dates-exact-forms', 'po-dates-days-only', 'item-create-trims-text', 'vehicle-writes-trim-text'];
+/** Choices no check provokes today, kept so that a future check cannot come to depend on the mock's answer. */
+const latent: TransformationId[] = [
+  // The paging walk stops on the reported totals, so it asks no page past the last of these lists.
+  'page-past-end-404',
+];
 /** Inconclusive reasons that come from data moving under the run, not from the variant. */
 const transient = /kept changing|changed during|changed between|concurrent/i;
 
@@ -113,8 +118,8 @@ describe('npm run conformance against the variant conforming server', () => {
     const inconclusive = cert.clauses.filter((c) => c.verdict === 'inconclusive').map((c) => `${c.id}: ${c.reason ?? ''}`);
     expect(run.code === 0 || (run.code === 3 && inconclusive.length > 0 && inconclusive.every((r) => transient.test(r))), `exit ${run.code}, seed ${cert.seed}, inconclusive: ${inconclusive.join('; ')}\n${output}`).toBe(true);
 
-    // The run really met the variant: every transformation but the guards changed some exchange.
-    const unused = transformations.map((t) => t.id).filter((id) => !guards.includes(id) && variant.applied[id] === 0);
+    // The run really met the variant: every transformation but the guards and latent ones changed some exchange.
+    const unused = transformations.map((t) => t.id).filter((id) => !guards.includes(id) && !latent.includes(id) && variant.applied[id] === 0);
     expect(unused).toEqual([]);
 
     const observed = (clause: string) => cert.observations.filter((o) => o.clause === clause);

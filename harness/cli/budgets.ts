@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkKey } from '../check/types.js';
-import { readExchanges } from '../exchange-log.js';
 import { BUDGETS_FILE, readBudgets, type BudgetEntry, type BudgetFile } from '../run/plan.js';
 import { runSuites } from '../run/run-suites.js';
 
@@ -22,9 +21,9 @@ const slack = (n: number) => Math.ceil(n * 0.5) + 2;
 const learned = new Map<string, BudgetEntry>();
 for (let i = 0; i < seeds; i++) {
   const seed = 7001 + i * 7919;
-  const results = await runSuites({ faults: [], reportsDir: resolve('reports', '.budgets', String(seed)), seed, quiet: true, frugal: true, numRuns });
+  const results = await runSuites({ faults: [], reportsDir: resolve('reports', '.budgets', String(seed)), seed, quiet: true, frugal: true, numRuns, withExchanges: true });
   const counts = new Map<string, { get: number; write: number }>();
-  for (const ex of readExchanges(results.runDir)) {
+  for (const ex of results.exchanges) {
     if (ex.citedFrom || ex.clause === 'preflight' || ex.clause === 'cleanup') continue;
     const key = ex.clause === 'shared' ? `shared:${ex.variant}` : checkKey(ex.clause, ex.variant);
     const c = counts.get(key) ?? { get: 0, write: 0 };

@@ -1,22 +1,17 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../errors.js';
-import { readExchanges } from '../exchange-log.js';
 import { loadProfile } from '../profile.js';
 import { redact } from '../redact.js';
-import { baselineLines, failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
+import { vitestReporters } from '../report/artifacts.js';
+import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
 import ConsoleReporter from '../report/console-reporter.js';
+import { endLines } from '../report/end-lines.js';
 import { EXIT } from '../report/exit-codes.js';
-import type { RunResults } from '../report/results.js';
-import { artifactLines } from '../report/artifacts.js';
-import { attachExchanges, RESULTS_FILE, RUN_FILE, writeRunOutputs } from '../report/run-outputs.js';
-import { configSummary, parseShard, summarizeRun, type Shard } from '../report/run-summary.js';
+import { configSummary, parseShard, type Shard } from '../report/run-summary.js';
+import { startLines } from '../report/start-block.js';
+import { concludeRun, type Conclusion } from '../run/conclude.js';
 import { handOver } from '../run/handover.js';
-import { lowerBoundMs } from '../run/plan.js';
-import { budgetLine } from '../report/certification.js';
-import { coverageLine } from '../report/coverage.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
 
@@ -85,29 +80,6 @@ function parseOptions(argv: string[]): Options | 'help' {
   return opts;
 }
 
-/** Outputs of an earlier run that must not be mistaken for this run's (the bundle is replaced atomically at the end). */
-function clearStaleOutputs(dir: string): void {
-  for (const f of [RESULTS_FILE, RUN_FILE, 'certification.json', 'certification.md', 'allure-results']) rmSync(join(dir, f), { recursive: true, force: true });
-}
-
-/** The run's facts before it starts: what is judged, how, and how long the limits make it take. */
-function startLines(run: StartedRun, settings: Settings): string[] {
-  const t = run.info.targets.find((x) => x.id === 'main')!;
-  const e = run.info.plan.estimate;
-  const limits = settings.rateLimitGetPerMin || settings.rateLimitWritePerMin
-    ? `${settings.rateLimitGetPerMin || 'unlimited'} GETs and ${settings.rateLimitWritePerMin || 'unlimited'} writes a minute`
-    : 'no rate limit';
-  const minutes = (ms: number) => (ms >= 60_000 ? `${(ms / 60_000).toFixed(1)} min` : `${Math.round(ms / 1000)} s`);
-  return [
-    `Certifying ${t.publicUrl} (${t.kind === 'embedded' ? 'the embedded reference mock' : 'live target'}) for company ${t.companyId}`,
-    `  mode ${settings.mode}, seed ${settings.seed} (replay with SEED=${settings.seed}), ${settings.numRuns} property runs, at most ${settings.maxConcurrency} requests in flight, ${limits}`,
-    e.lowerBoundMs > 0
-      ? `  budget: ${e.checks} checks and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes; the limits alone make that at least ${minutes(e.lowerBoundMs)}`
-      : `  budget: ${e.checks} checks and ${e.sharedTasks} shared fixtures; not paced (no rate limit), so property runs are not trimmed and it is not planned`,
-    ...settings.warnings.map((w) => `  warning: ${w}`),
-  ];
-}
-
 async function main(): Promise<number> {
   const opts = parseOptions(process.argv.slice(2));
   if (opts === 'help') {
@@ -117,7 +89,7 @@ async function main(): Promise<number> {
 
   let settings: Settings;
   try {
-    settings = loadSettings(process.env);
+    settings = loadSettings();
     loadProfile(settings.profileFile);
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);
@@ -126,7 +98,8 @@ async function main(): Promise<number> {
 
   let run: StartedRun;
   try {
-    run = await startRun({ settings, allure: true, pattern: opts.filter, shardShare: opts.shard ? 1 / opts.shard.count : 1 });
+    // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
+    run = await startRun({ settings, allure: true, pattern: opts.filter, shardShare: opts.shard ? 1 / opts.shard.count : 1, purpose: 'conformance' });
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);
     if (err instanceof PreflightInconclusive) {
@@ -135,65 +108,57 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  console.log(startLines(run, settings).map(redact).join('\n'));
+  const main = run.info.targets.find((t) => t.id === 'main')!;
+  console.log(
+    startLines({ target: main, runId: run.info.runId, pid: process.pid, reportsDir: settings.reportsDir, estimate: run.info.plan.estimate, settings, notes: run.notes, shard: opts.shard, filter: opts.filter })
+      .map(redact)
+      .join('\n'),
+  );
 
   const dir = settings.reportsDir;
-  clearStaleOutputs(dir);
-  // Filesystem clocks can lag a little behind Date.now(): allow a second.
-  const startedAt = Date.now() - 1000;
-  handOver(run);
-  // Loaded only now: a usage error above answers at once, without starting vitest.
-  const { startVitest } = await import('vitest/node');
-  await startVitest('test', opts.paths, {
-    run: true,
-    watch: false,
-    project: ['conformance'],
-    shard: opts.shard ? `${opts.shard.index}/${opts.shard.count}` : undefined,
-    testNamePattern: opts.filter,
-    reporters: [
-      new ConsoleReporter(),
-      ['junit', { outputFile: join(dir, 'junit.xml') }],
-      ['allure-vitest/reporter', { resultsDir: join(dir, 'allure-results') }],
-      './harness/report/results-reporter.ts',
-    ],
+  const concludeOptions = { shard: opts.shard, config: configSummary(settings), baseline: opts.baseline };
+  // One conclusion per run: the normal end, or an interruption, whichever comes first.
+  let concluding: Conclusion | undefined;
+  run.onInterrupt((signal, ledger) => {
+    if (concluding) return; // the run had ended and published already
+    concluding = concludeRun(run, { ...concludeOptions, interrupted: { signal, at: new Date().toISOString(), ledger } });
+    if (concluding.certification) console.error(endLines(concluding.certification, concluding.published, dir, opts.shard).join('\n'));
+    else console.error(`${signal}: no check ended before the run was interrupted; nothing was published (${dir} keeps the previous run's outputs).`);
   });
-  // Vitest is closed: archive what the run created, write ledger.json, exchanges.har, pacing.json.
-  const wallMs = Date.now() - startedAt - 1000;
-  await run.finish();
-  const traffic = run.pacing.report();
 
-  const resultsFile = join(run.info.runDir, 'results.json');
-  if (!existsSync(resultsFile)) {
-    console.error('Inconclusive: the run produced no results (see the output above).');
+  handOver(run);
+  try {
+    // Loaded only now: a usage error above answers at once, without starting vitest.
+    const { startVitest } = await import('vitest/node');
+    const vitest = await startVitest('test', opts.paths, {
+      run: true,
+      watch: false,
+      project: ['conformance'],
+      shard: opts.shard ? `${opts.shard.index}/${opts.shard.count}` : undefined,
+      testNamePattern: opts.filter,
+      reporters: vitestReporters({ stage: run.scratch.stage, console: new ConsoleReporter({ console: settings.console }), outputs: true }) as never,
+    });
+    // Vitest is closed: archive what the run created, stage ledger.json, exchanges.har, pacing.json.
+    await run.finish();
+    // No suite file matched the paths: vitest ran nothing and reported nothing.
+    const noFiles = (vitest?.state.getFiles().length ?? 0) === 0;
+    concluding ??= noFiles ? { published: [], nothing: 'nothing-ran' } : concludeRun(run, concludeOptions);
+  } finally {
+    run.close();
+  }
+
+  const c = concluding;
+  if (c.nothing === 'no-results') {
+    console.error(`Inconclusive: the run produced no results (see the output above); nothing was published.`);
     return EXIT.inconclusive;
   }
-  const raw = JSON.parse(readFileSync(resultsFile, 'utf8')) as RunResults;
-  if (raw.checks.length === 0 && raw.runErrors.length === 0) {
+  if (c.nothing === 'nothing-ran' || !c.certification) {
     const what = [opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '', opts.paths.length ? `the paths ${opts.paths.join(' ')}` : ''].filter(Boolean).join(' and ');
-    console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified (see npm run conformance -- --help).`);
+    console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see npm run conformance -- --help).`);
     return EXIT.usage;
   }
-  const urls = run.info.targets.map((t) => ({ from: t.baseUrl, to: t.publicUrl }));
-  const results = attachExchanges(raw, readExchanges(run.info.runDir), urls);
-  const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
-  const used = traffic.requestsByClass;
-  const budget = {
-    limits,
-    planned: run.info.plan.estimate,
-    actual: { ...used, lowerBoundMs: lowerBoundMs(used, limits), wallMs, answered429: traffic.rateLimitedAnswers },
-  };
-  const summary = summarizeRun(run.info, { shard: opts.shard, config: configSummary(settings), budget });
-  const cert = writeRunOutputs(dir, results, summary, { baseline: opts.baseline, freshSince: startedAt });
-
-  const counts = Object.entries(cert.summary).filter(([, v]) => v > 0).map(([k, v]) => `${v} ${k}`).join(', ');
-  console.log(`\nVerdict: ${cert.verdict.toUpperCase()} (clauses: ${counts})${opts.shard ? ` for shard ${opts.shard.index}/${opts.shard.count}` : ''}`);
-  for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) console.log(`  failed: ${f.id} (${f.section})`);
-  if (cert.verdictCause) console.log(`  why: ${cert.verdictCause}`);
-  if (cert.budget) console.log(budgetLine(cert.budget).replace(/^- /, ''));
-  if (cert.coverage) console.log(coverageLine(cert.coverage));
-  if (cert.baseline) console.log(baselineLines(cert.baseline).join('\n'));
-  console.log(artifactLines(dir).map((l) => redact(l)).join('\n'));
-  return gateExitCode(cert, opts.failOn, cert.baseline);
+  console.log(endLines(c.certification, c.published, dir, opts.shard).join('\n'));
+  return gateExitCode(c.certification, opts.failOn, c.certification.baseline);
 }
 
 main().then(

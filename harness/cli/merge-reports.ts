@@ -1,14 +1,18 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../errors.js';
 import { redact } from '../redact.js';
-import { artifactLines } from '../report/artifacts.js';
-import { baselineLines, failOnValues, gateExitCode, readBaseline, type FailOn } from '../report/baseline.js';
+import { artifacts } from '../report/artifacts.js';
+import { failOnValues, gateExitCode, readBaseline, type FailOn } from '../report/baseline.js';
+import { endLines } from '../report/end-lines.js';
 import { EXIT } from '../report/exit-codes.js';
-import { mergeHar, mergeJunit, mergeLedger, mergeShards, perShard, type ShardOutput } from '../report/merge.js';
-import { readRunOutputs, writeRunOutputs } from '../report/run-outputs.js';
+import { mergeShards, type ShardOutput } from '../report/merge.js';
+import { publish } from '../report/publish.js';
+import { readRunOutputs, stageRunOutputs } from '../report/run-outputs.js';
 import { shardLabel } from '../report/run-summary.js';
+import { claimReportsDir } from '../report/reports-dir.js';
 
 /**
  * `npm run merge-reports -- [--out reports] [--baseline f] [--fail-on any|regression] <shard dirs…>`:
@@ -17,19 +21,19 @@ import { shardLabel } from '../report/run-summary.js';
  */
 const USAGE = 'usage: npm run merge-reports -- [--out dir] [--baseline certification.json] [--fail-on any|regression] <shard reports dirs…>';
 
-function mergeFiles(inputs: ShardOutput[], out: string): void {
-  const texts = (name: string) =>
-    inputs.flatMap((x) => (existsSync(join(x.dir, name)) ? [{ label: x.summary.shard ? shardLabel(x.summary.shard) : x.summary.runId, text: readFileSync(join(x.dir, name), 'utf8') }] : []));
-  const merged: [string, (t: { label: string; text: string }[]) => string][] = [
-    ['junit.xml', (t) => mergeJunit(t.map((x) => x.text))],
-    ['exchanges.har', (t) => mergeHar(t.map((x) => x.text))],
-    ['ledger.json', (t) => mergeLedger(t.map((x) => x.text))],
-    ['pacing.json', perShard],
-  ];
-  for (const [name, merge] of merged) {
-    const t = texts(name);
-    if (t.length) writeFileSync(join(out, name), redact(merge(t)));
-    else rmSync(join(out, name), { force: true });
+/** Stages the shards' copies of every artifact the registry knows how to merge; formats are rendered afresh later. */
+function mergeFiles(inputs: ShardOutput[], stage: string): void {
+  for (const a of artifacts) {
+    if (!a.merge) continue;
+    const present = inputs.filter((x) => existsSync(join(x.dir, a.name)));
+    if (present.length === 0) continue;
+    if (a.merge === 'union') {
+      mkdirSync(join(stage, a.name), { recursive: true });
+      for (const x of present) for (const f of readdirSync(join(x.dir, a.name))) cpSync(join(x.dir, a.name, f), join(stage, a.name, f), { recursive: true });
+      continue;
+    }
+    const parts = present.map((x) => ({ label: x.summary.shard ? shardLabel(x.summary.shard) : x.summary.runId, text: readFileSync(join(x.dir, a.name), 'utf8') }));
+    writeFileSync(join(stage, a.name), redact(a.merge(parts)));
   }
 }
 
@@ -58,17 +62,22 @@ function main(): number {
   const out = resolve(v.out ?? 'reports');
   const inputs = parsed.positionals.map((d): ShardOutput => ({ dir: resolve(d), ...readRunOutputs(resolve(d)) }));
   const { results, summary } = mergeShards(inputs);
-  mkdirSync(out, { recursive: true });
-  mergeFiles(inputs, out);
-  const cert = writeRunOutputs(out, results, summary, { baseline });
+  // The merged set is published like a run's: under --out's lock, staged, then renamed into place together.
+  const mergeId = `merge-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const { lock, scratch, notes } = claimReportsDir(out, mergeId, 'merge-reports');
+  let cert;
+  let published: string[];
+  try {
+    for (const n of notes) console.log(`note: ${n}`);
+    mergeFiles(inputs, scratch.stage);
+    cert = stageRunOutputs(scratch.stage, results, summary, { baseline });
+    published = publish(out, scratch, mergeId);
+  } finally {
+    lock.release();
+  }
 
-  const counts = Object.entries(cert.summary).map(([k, n]) => `${n} ${k}`).join(', ');
   console.log(`Merged ${inputs.length} report(s): ${inputs.map((x) => (x.summary.shard ? `shard ${shardLabel(x.summary.shard)}` : x.dir)).join(', ')}`);
-  console.log(`Verdict: ${cert.verdict.toUpperCase()} (clauses: ${counts})`);
-  for (const e of cert.runErrors) console.log(`  run error: ${e.split('\n')[0]}`);
-  for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) console.log(`  failed: ${f.id} (${f.section})`);
-  if (cert.baseline) console.log(baselineLines(cert.baseline).join('\n'));
-  console.log(artifactLines(out).join('\n'));
+  console.log(endLines(cert, published, out).join('\n'));
   return gateExitCode(cert, failOn, cert.baseline);
 }
 

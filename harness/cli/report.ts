@@ -1,20 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv, reportSettings, type ReportSettings } from '../config.js';
+import { ConfigError } from '../errors.js';
+import { redact } from '../redact.js';
+import { openableFromDisk } from '../report/allure-single-file.js';
+import { ALLURE_REPORT, ALLURE_RESULTS, CERTIFICATION_JSON } from '../report/artifacts.js';
 import type { Certification } from '../report/certification.js';
 import { clauseLinks, copyWithClauseLinks } from '../report/clause-links.js';
 import { clausesPage } from '../report/clauses-page.js';
 import { EXIT } from '../report/exit-codes.js';
-import { reportsDirFromEnv } from '../config.js';
+import { removeIfEmpty, RUNS_DIR } from '../report/publish.js';
+import { claimReportsDir } from '../report/reports-dir.js';
 
 /**
- * `npm run report`: the Allure 3 HTML report (reports/allure-report/) from reports/allure-results/,
- * grouped area (epic) → spec section (feature) → clause (story), with a clauses.html page that
- * each test's clause link points at.
+ * `npm run report`: the Allure 3 HTML report of the published run, as one file that opens from
+ * disk (reports/allure-report/index.html), grouped area (epic) → spec section (feature) →
+ * clause (story), with a clauses.html page that each test's clause link points at. The history
+ * of earlier runs (trends, new and flaky tests) is kept in ALLURE_HISTORY_DIR, which CI can
+ * persist between pipelines; each run is added to it once, however often its report is built.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const HISTORY_FILE = 'history.jsonl';
+/** Run ids already in the history, so building a run's report twice adds it once. */
+export const HISTORY_RUNS = 'runs.json';
 
 /** Relative to the working directory when inside it, else absolute. */
 function shown(path: string): string {
@@ -24,18 +34,29 @@ function shown(path: string): string {
 
 function readCertification(dir: string): Certification | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as Certification;
+    return JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as Certification;
   } catch {
     return undefined;
   }
 }
 
-/** Allure 3 configuration: the tree by epic/feature/story, the run's facts as report variables. */
-function allureConfig(cert: Certification | undefined): object {
+function readRuns(file: string): string[] {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Allure 3 configuration: one file, the tree by epic/feature/story, the run's facts as report variables, the history. */
+function allureConfig(cert: Certification | undefined, history: { file: string; append: boolean }): object {
   const variables: Record<string, string> = cert
     ? {
         Verdict: cert.verdict,
+        ...(cert.verdictCause ? { Why: cert.verdictCause } : {}),
         Target: `${cert.target.url} (${cert.target.kind})`,
+        Run: cert.run.runId,
         Seed: String(cert.seed),
         Mode: cert.mode,
         'Spec sha256': cert.spec.sha256 ?? 'unknown',
@@ -45,8 +66,12 @@ function allureConfig(cert: Certification | undefined): object {
   return {
     name: 'Partner API v2 conformance',
     variables,
+    historyPath: history.file,
+    appendHistory: history.append,
     plugins: {
-      awesome: { options: { reportName: 'Partner API v2 conformance', groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'collapsed' } },
+      awesome: {
+        options: { reportName: 'Partner API v2 conformance', singleFile: true, groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'collapsed' },
+      },
     },
     categories: [
       { name: 'Contract violations', matchedStatuses: ['failed'] },
@@ -57,36 +82,94 @@ function allureConfig(cert: Certification | undefined): object {
   };
 }
 
-function main(): number {
-  const dir = reportsDirFromEnv();
-  const results = join(dir, 'allure-results');
-  if (!existsSync(results) || readdirSync(results).length === 0) {
-    console.error(`No Allure results in ${shown(results)}: run npm run conformance first.`);
-    return EXIT.usage;
-  }
-  const out = join(dir, 'allure-report');
+function build(s: ReportSettings, scratchRoot: string): number {
+  const dir = s.reportsDir;
+  const results = join(dir, ALLURE_RESULTS);
   const cert = readCertification(dir);
-  const scratch = mkdtempSync(join(tmpdir(), 'allure-report-'));
-  const configFile = join(scratch, 'allurerc.json');
-  writeFileSync(configFile, JSON.stringify(allureConfig(cert), null, 2));
-  rmSync(out, { recursive: true, force: true });
-  const cli = join(root, 'node_modules/allure/cli.js');
+  mkdirSync(s.allureHistoryDir, { recursive: true });
+  const runsFile = join(s.allureHistoryDir, HISTORY_RUNS);
+  const runs = readRuns(runsFile);
+  const runId = cert?.run.runId;
+  const append = runId === undefined || !runs.includes(runId);
+  const history = { file: join(s.allureHistoryDir, HISTORY_FILE), append };
+
+  const configFile = join(scratchRoot, 'allurerc.json');
+  writeFileSync(configFile, JSON.stringify(allureConfig(cert, history), null, 2));
   // Raw results stay as the run wrote them; the report is built from a copy with clickable clause links.
-  const links = clauseLinks(process.env, root);
-  const linked = join(scratch, 'allure-results');
+  const links = clauseLinks(s, root);
+  const linked = join(scratchRoot, ALLURE_RESULTS);
   copyWithClauseLinks(results, linked, links);
-  const r = spawnSync(process.execPath, [cli, 'generate', linked, '--output', out, '--config', configFile], {
+  const built = join(scratchRoot, ALLURE_REPORT);
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/allure/cli.js'), 'generate', linked, '--output', built, '--config', configFile], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NO_COLOR: process.stdout.isTTY ? process.env.NO_COLOR : '1' },
+    env: childEnv({ NO_COLOR: process.stdout.isTTY && !s.console.noColor ? undefined : '1' }),
   });
-  rmSync(scratch, { recursive: true, force: true });
-  if (r.status !== 0 || !existsSync(join(out, 'index.html'))) {
+  const index = join(built, 'index.html');
+  if (r.status !== 0 || !existsSync(index)) {
     console.error(`allure generate failed (exit ${r.status ?? r.signal}); see the output above.`);
     return EXIT.failed;
   }
-  writeFileSync(join(out, 'clauses.html'), clausesPage(cert));
-  console.log(`Allure report: ${shown(join(out, 'index.html'))} (serve it: npx allure open ${shown(out)}); ${links.describe}`);
+  writeFileSync(index, openableFromDisk(readFileSync(index, 'utf8')));
+  writeFileSync(join(built, 'clauses.html'), clausesPage(cert));
+  // Replace the previous report whole (a directory rename), never leave half of one.
+  const out = join(dir, ALLURE_REPORT);
+  const old = join(scratchRoot, 'previous');
+  if (existsSync(out)) renameSync(out, old);
+  renameSync(built, out);
+  if (append && runId) writeFileSync(runsFile, JSON.stringify([...runs, runId], null, 2));
+
+  const target = join(out, 'index.html');
+  console.log(`Allure report: ${shown(target)} (one file: open it in a browser, no server needed)`);
+  console.log(`  ${cert ? `run ${cert.run.runId}, ${cert.verdict}` : 'no certification.json beside the results'}; history: ${shown(history.file)} (${append ? 'this run added' : 'this run was already in it'}; ALLURE_HISTORY_DIR keeps it across runs)`);
+  console.log(`  ${links.describe}`);
   return EXIT.ok;
 }
 
-process.exit(main());
+function main(): number {
+  let s: ReportSettings;
+  try {
+    s = reportSettings();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  const results = join(s.reportsDir, ALLURE_RESULTS);
+  const noResults = () => !existsSync(results) || readdirSync(results).length === 0;
+  if (noResults() && !existsSync(join(s.reportsDir, '.publish.json'))) {
+    console.error(`No Allure results in ${shown(results)}: run npm run conformance first.`);
+    return EXIT.usage;
+  }
+  let claim;
+  try {
+    // A run publishing into REPORTS_DIR meanwhile would replace the results under the report.
+    claim = claimReportsDir(s.reportsDir, `report-${Date.now().toString(36)}`, 'report');
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  try {
+    for (const n of claim.notes) console.log(`note: ${n}`);
+    if (noResults()) {
+      console.error(`No Allure results in ${shown(results)}: run npm run conformance first.`);
+      return EXIT.usage;
+    }
+    return build(s, claim.scratch.root);
+  } finally {
+    rmSync(claim.scratch.root, { recursive: true, force: true });
+    removeIfEmpty(join(s.reportsDir, RUNS_DIR));
+    claim.lock.release();
+  }
+}
+
+try {
+  process.exit(main());
+} catch (err) {
+  console.error(redact(err instanceof Error ? err.message : String(err)));
+  process.exit(EXIT.failed);
+}

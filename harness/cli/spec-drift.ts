@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clauseOf, type ClauseId } from '../../contract/clauses.js';
 import { specDrift, hasDrift, type DriftReport } from '../../contract/drift.js';
 import { parseSpecUnits, type SpecUnit } from '../../contract/spec-units.js';
 import { traceability, type TraceEntry } from '../../contract/traceability.js';
+import { specPathSetting } from '../config.js';
 import { EXIT } from '../report/exit-codes.js';
 
 /**
@@ -15,7 +15,6 @@ import { EXIT } from '../report/exit-codes.js';
  * with the clauses its former entry touches: the API team's to-do list for a new spec version.
  * Exit 0 no drift, 1 drift, 2 usage error or missing file (one line).
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = 'usage: npm run spec-drift [-- --spec <spec.md>] [--json]   (default: SPEC_PATH, else ../shared/spec/partner-api-v2.md)';
 
 const strictness = (id: ClauseId) => (clauseOf(id).notTestable ? 'not testable' : clauseOf(id).strictness);
@@ -79,7 +78,7 @@ function main(argv: string[]): number {
     console.log(USAGE);
     return EXIT.ok;
   }
-  const file = resolve(args.values.spec ?? process.env.SPEC_PATH ?? join(root, '../shared/spec/partner-api-v2.md'));
+  const file = resolve(args.values.spec ?? specPathSetting());
   if (!existsSync(file) || !statSync(file).isFile()) {
     console.error(`spec-drift: spec file not found: ${file} (give --spec <file> or SPEC_PATH)`);
     return EXIT.usage;

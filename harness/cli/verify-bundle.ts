@@ -1,4 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CERTIFICATION_JSON } from '../report/artifacts.js';
 import { EXIT } from '../report/exit-codes.js';
 import { MANIFEST, verifyManifest } from '../report/manifest.js';
 
@@ -7,6 +9,16 @@ import { MANIFEST, verifyManifest } from '../report/manifest.js';
  * Exit 0 when every file matches MANIFEST.sha256, 1 on any changed, missing or unlisted file,
  * 2 on a usage error.
  */
+/** Which run the bundle certifies and its verdict, so a verified bundle is not taken for another run's. */
+function whose(dir: string): string {
+  try {
+    const c = JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as { verdict?: string; finishedAt?: string; run?: { runId?: string } };
+    return ` (run ${c.run?.runId ?? '?'}, ${String(c.verdict ?? '?').toUpperCase()}, finished ${c.finishedAt ?? '?'})`;
+  } catch {
+    return '';
+  }
+}
+
 function main(argv: string[]): number {
   if (argv.length !== 1 || argv[0] === '-h' || argv[0] === '--help') {
     console.error('usage: npm run verify-bundle <bundle directory>   (e.g. reports/certification)');
@@ -23,7 +35,7 @@ function main(argv: string[]): number {
   }
   const check = verifyManifest(dir);
   if (check.ok) {
-    console.log(`Bundle verified: ${check.verified} files match ${MANIFEST} in ${dir}`);
+    console.log(`Bundle verified: ${check.verified} files match ${MANIFEST} in ${dir}${whose(dir)}`);
     return EXIT.ok;
   }
   console.error(`Bundle NOT verified: ${check.problems.length} problem(s) in ${dir}`);

@@ -9,6 +9,8 @@ export class Circuit {
   private openedAt: number | undefined;
   private lastProbe = 0;
   opened = 0;
+  /** When the circuit first opened (wall clock, ISO 8601): when the target stopped answering. */
+  firstOpenedAt?: string;
 
   constructor(private readonly threshold = 5, private readonly probeEveryMs = 2_000, private readonly now: () => number = () => performance.now()) {}
 
@@ -38,6 +40,7 @@ export class Circuit {
       this.openedAt = this.now();
       this.lastProbe = this.openedAt;
       this.opened += 1;
+      this.firstOpenedAt ??= new Date().toISOString();
     }
   }
 }

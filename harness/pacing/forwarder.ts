@@ -81,7 +81,10 @@ export class Forwarder {
         await sleep(decision.delayMs);
         continue;
       }
-      if (result.kind === 'error') return this.gaveUp(transportFaultKind(result.code) ?? 'error', `${result.code}: ${result.message}`, retries);
+      if (result.kind === 'error') {
+        const kind = transportFaultKind(result.code);
+        return this.gaveUp(kind ?? 'error', kind ? result.message : `${result.code}: ${result.message}`, retries);
+      }
       if (result.status === 429) return this.gaveUp('429', 'still rate limited (429) after waiting and retrying', retries);
       if (UNAVAILABLE.has(result.status)) {
         return this.gaveUp(String(result.status), `HTTP ${result.status} (the target was unavailable${req.method === 'GET' ? ' after retries' : '; writes are never replayed'})`, retries);
@@ -92,6 +95,6 @@ export class Forwarder {
 
   private gaveUp(reason: string, detail: string, retries: number): Forwarded {
     this.o.counters.gaveUp(reason);
-    return { status: 502, headers: {}, body: Buffer.alloc(0), retries, transportError: `${detail}${retries ? ` (${retries} retries)` : ''}` };
+    return { status: 502, headers: {}, body: Buffer.alloc(0), retries, transportError: `${detail}${retries ? `, after ${retries} retries` : ''}` };
   }
 }

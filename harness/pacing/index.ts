@@ -114,6 +114,7 @@ export function startPacing(o: PacingOptions): Pacing {
       unanswered: { ...counters.unanswered },
       refusedInReadonly: counters.refusedInReadonly,
       targetDownEvents: circuits.reduce((n, c) => n + c.opened, 0),
+      targetDownAt: circuits.map((c) => c.firstOpenedAt).filter((t): t is string => t !== undefined).sort()[0],
       maxInFlight: Math.max(0, ...pacers.map((p) => p.stats.maxInFlight)),
       pacedRequests: pacers.reduce((n, p) => n + p.stats.waited, 0),
       pacedWaitMs: Math.round(pacers.reduce((n, p) => n + p.stats.totalWaitMs, 0)),

@@ -17,6 +17,8 @@ export interface PacingReport {
   refusedInReadonly: number;
   /** How often the target was declared down (consecutive attempts without any answer). */
   targetDownEvents: number;
+  /** When it was first declared down (ISO 8601), if it was. */
+  targetDownAt?: string;
   maxInFlight: number;
   /** Requests that waited for a rate-limit token or a free slot, and their total wait. */
   pacedRequests: number;

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { transportFaultKind } from './retry-policy.js';
 
 export interface UpstreamRequest {
   method: string;
@@ -39,8 +40,17 @@ export class Upstream {
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       return { kind: 'response', status: res.statusCode, headers, body };
     } catch (err) {
-      const e = err as Error & { code?: string; cause?: { code?: string } };
-      return { kind: 'error', code: e.code ?? e.cause?.code ?? e.name ?? 'ERROR', message: e.message };
+      const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
+      const code = e.code ?? e.cause?.code ?? e.name ?? 'ERROR';
+      // Say what happened in the user's terms, not undici's ("Headers Timeout Error").
+      const kind = transportFaultKind(code);
+      const message =
+        kind === 'timeout'
+          ? `no answer within REQUEST_TIMEOUT_MS (${this.timeoutMs} ms)`
+          : kind === 'connection'
+            ? `the connection failed (${code}${e.cause?.message && e.cause.message !== e.message ? `: ${e.cause.message}` : e.message && !e.message.includes(code) ? `: ${e.message}` : ''})`
+            : e.message;
+      return { kind: 'error', code, message };
     }
   }
 

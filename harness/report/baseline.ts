@@ -64,6 +64,9 @@ export function diffBaseline(baseline: Baseline, current: Pick<Certification, 'c
  * regression: 1 only for a newly failing clause; otherwise 3 when something could not be judged.
  */
 export function gateExitCode(cert: Pick<Certification, 'verdict' | 'runErrors'>, failOn: FailOn, diff?: BaselineDiff): number {
+  // An interrupted run certifies nothing. The CLI that was interrupted exits 130 or 143 itself;
+  // this is merge-reports over an interrupted shard's outputs: as inconclusive, never conformant.
+  if (cert.verdict === 'interrupted') return EXIT.inconclusive;
   if (failOn === 'regression') {
     if (!diff) throw new Error('gateExitCode: --fail-on regression needs a baseline diff');
     if (diff.newlyFailing.length > 0) return EXIT.failed;

@@ -3,20 +3,21 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { basename, dirname, join } from 'node:path';
 import type { RecordedExchange } from '../exchange-log.js';
 import { redact } from '../redact.js';
+import { bundledFiles, CERTIFICATION_JSON } from './artifacts.js';
 import type { Certification } from './certification.js';
 import { certificationHtml, evidenceKey } from './certification-html.js';
 import { writeManifest } from './manifest.js';
 import type { RunResults } from './results.js';
 
-/** Files copied into the bundle when the run produced them. */
-export const COPIED_FILES = ['junit.xml', 'exchanges.har', 'ledger.json', 'pacing.json'] as const;
-
 export interface BundleInput {
   certification: Certification;
   /** Results with their exchanges attached (the page's evidence). */
   results: RunResults;
-  /** Contents of the optional files, by name; undefined when the run did not produce one. */
-  copies: Partial<Record<(typeof COPIED_FILES)[number], string>>;
+  /**
+   * Contents of the files the artifact registry marks `inBundle`, by name; absent when the run
+   * did not produce one. certification.json is always written from `certification`.
+   */
+  copies: Partial<Record<string, string>>;
 }
 
 export function evidenceOf(results: RunResults, targetId = 'main'): Map<string, RecordedExchange[]> {
@@ -37,10 +38,12 @@ export function writeBundle(target: string, input: BundleInput): string[] {
   const tmp = join(parent, `.${basename(target)}.tmp-${tag}`);
   mkdirSync(tmp);
   try {
-    const present = COPIED_FILES.filter((f) => input.copies[f] !== undefined);
-    const linked = ['certification.json', ...present, 'MANIFEST.sha256'];
+    const unknown = Object.keys(input.copies).filter((f) => !bundledFiles().includes(f));
+    if (unknown.length) throw new Error(`not bundled files (harness/report/artifacts.ts): ${unknown.join(', ')}`);
+    const present = bundledFiles().filter((f) => f !== CERTIFICATION_JSON && input.copies[f] !== undefined);
+    const linked = [CERTIFICATION_JSON, ...present, 'MANIFEST.sha256'];
     for (const f of present) writeFileSync(join(tmp, f), redact(input.copies[f]!));
-    writeFileSync(join(tmp, 'certification.json'), redact(JSON.stringify(input.certification, null, 2)));
+    writeFileSync(join(tmp, CERTIFICATION_JSON), redact(JSON.stringify(input.certification, null, 2)));
     const html = certificationHtml({ certification: input.certification, evidence: evidenceOf(input.results), files: linked });
     writeFileSync(join(tmp, 'index.html'), redact(html));
     const files = writeManifest(tmp);

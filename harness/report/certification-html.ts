@@ -1,3 +1,4 @@
+import { HAR_FILE } from './artifacts.js';
 import type { Exchange, Method } from '../client.js';
 import { curlLine } from '../evidence.js';
 import type { RecordedExchange } from '../exchange-log.js';
@@ -42,6 +43,7 @@ const verdictWords: Record<Certification['verdict'], string> = {
   conformant: 'CONFORMANT',
   'non-conformant': 'NON-CONFORMANT',
   inconclusive: 'INCONCLUSIVE',
+  interrupted: 'INTERRUPTED',
 };
 
 /** A check's short name: its variant, else its file name (one behaviour per file). */
@@ -55,12 +57,16 @@ function headline(c: Certification): string {
   const judged = `${s.passed} passed, ${s.failed} failed, ${s.inconclusive} inconclusive, ${s.skipped} skipped, ${s['not-testable']} not testable, ${s['not-run']} not run`;
   const notRun = s['not-run'] ? ` ${s['not-run']} of them did not run here (filtered out or in another shard).` : '';
   const lead =
-    c.verdict === 'conformant'
-      ? `No clause failed (${total} clauses).${notRun}`
-      : c.verdict === 'non-conformant'
-        ? `${s.failed} of ${total} clauses failed${c.runErrors.length ? `, and ${c.runErrors.length} run error(s)` : ''}.`
-        : `Nothing failed, but ${s.inconclusive} clause(s) could not be decided.`;
-  return `<p class="lead">${esc(lead)}</p><p class="counts">${esc(judged)}</p>`;
+    c.verdict === 'interrupted'
+      ? `The run was interrupted: nothing is certified. What ran until then is below.`
+      : c.verdict === 'conformant'
+        ? `No clause failed (${total} clauses).${notRun}`
+        : c.verdict === 'non-conformant'
+          ? `${s.failed} of ${total} clauses failed${c.runErrors.length ? `, and ${c.runErrors.length} run error(s)` : ''}.`
+          : `Nothing failed, but ${s.inconclusive} clause(s) could not be decided.`;
+  const cause = c.verdictCause ? `<p class="cause" id="verdict-cause">${esc(c.verdictCause)}</p>` : '';
+  const warnings = (c.warnings ?? []).map((w) => `<p class="warning">warning: ${esc(w)}</p>`).join('');
+  return `<p class="lead">${esc(lead)}</p>${cause}<p class="counts">${esc(judged)}</p>${warnings}`;
 }
 
 function firstLines(text: string, n = 8): string {
@@ -244,7 +250,7 @@ function exchangeBlock(e: RecordedExchange): string {
 function evidenceSection(c: Certification, evidence: Map<string, RecordedExchange[]>, anchors: Map<Check, string>): string {
   const parts = [
     '<section id="evidence"><h2>Evidence</h2>',
-    `<p class="muted">Exchanges of each check, redacted; up to ${MAX_EXCHANGES_PER_CHECK} per check here, all of them in <a href="exchanges.har">exchanges.har</a>. Curl lines read the token from <code>$ACCESS_TOKEN</code>.</p>`,
+    `<p class="muted">Exchanges of each check, redacted; up to ${MAX_EXCHANGES_PER_CHECK} per check here, all of them in <a href="${HAR_FILE}">${HAR_FILE}</a>. Curl lines read the token from <code>$ACCESS_TOKEN</code>.</p>`,
   ];
   for (const x of c.clauses) {
     for (const ch of x.checks) {
@@ -273,7 +279,7 @@ function footer(files: string[]): string {
 const css = `
 :root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--skip:#6e7781;--info:#0969da;--bg:#f6f8fa;--line:#d0d7de}
 *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
-header.verdict{padding:20px 28px;color:#fff}header.v-conformant{background:var(--pass)}header.v-non-conformant{background:var(--fail)}header.v-inconclusive{background:var(--warn)}
+header.verdict{padding:20px 28px;color:#fff}header.v-conformant{background:var(--pass)}header.v-non-conformant{background:var(--fail)}header.v-inconclusive{background:var(--warn)}header.v-interrupted{background:#57606a}
 #verdict{font-size:34px;font-weight:800;letter-spacing:.04em}header .lead{font-size:18px;margin:4px 0}header .counts,header .meta{margin:2px 0;opacity:.92}
 main{padding:8px 28px 40px;max-width:1400px}h2{margin-top:28px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{margin:20px 0 6px}
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border:1px solid var(--line);padding:6px 8px;vertical-align:top;text-align:left}thead th{background:var(--bg)}

@@ -150,6 +150,8 @@ export function certificationMarkdown(c: Certification): string {
     `- Harness: ${c.harness.name} ${c.harness.version}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- Requests: ${c.requests}; retries: ${c.retries}`,
+    ...(c.verdictCause ? [`- Why ${c.verdict}: ${c.verdictCause}`] : []),
+    ...(c.warnings ?? []).map((w) => `- Warning: ${w}`),
     ...(c.budget ? [budgetLine(c.budget)] : []),
     ...(c.coverage ? [`- ${coverageLine(c.coverage)}`] : []),
     ...(c.run?.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),

@@ -30,24 +30,30 @@ function git(root: string, args: string[]): string | undefined {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
+/** Where clause links may point, from the settings (harness/config.ts reportSettings). */
+export interface LinkSettings {
+  /** REPORT_CLAUSES_URL */
+  clausesUrl?: string;
+  /** GitHub Actions' GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA */
+  github?: { serverUrl: string; repository: string; sha: string };
+}
+
 /** https://github.com/owner/repo from the CI environment or the origin remote. */
-function githubRepo(env: NodeJS.ProcessEnv, root: string): { web: string; sha: string } | undefined {
-  if (env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_SHA) {
-    return { web: `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}`, sha: env.GITHUB_SHA };
-  }
+function githubRepo(s: LinkSettings, root: string): { web: string; sha: string } | undefined {
+  if (s.github) return { web: `${s.github.serverUrl}/${s.github.repository}`, sha: s.github.sha };
   const remote = git(root, ['remote', 'get-url', 'origin']);
   const sha = git(root, ['rev-parse', 'HEAD']);
   const m = remote && /github\.com[:/]([^/]+\/[^/]+?)(?:\.git)?$/.exec(remote);
   return m && sha ? { web: `https://github.com/${m[1]}`, sha } : undefined;
 }
 
-export function clauseLinks(env: NodeJS.ProcessEnv, root: string): ClauseLinks {
-  const page = env.REPORT_CLAUSES_URL?.trim();
+export function clauseLinks(s: LinkSettings, root: string): ClauseLinks {
+  const page = s.clausesUrl?.trim();
   if (page && /^https?:\/\//.test(page)) {
     const base = page.replace(/#.*$/, '');
     return { describe: `clause links point at ${base}`, urlFor: (id) => `${base}#${id}` };
   }
-  const gh = githubRepo(env, root);
+  const gh = githubRepo(s, root);
   if (gh) {
     const lines = clauseLines(readFileSync(join(root, 'contract/clauses.ts'), 'utf8'));
     const file = `${gh.web}/blob/${gh.sha}/contract/clauses.ts`;

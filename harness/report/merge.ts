@@ -66,8 +66,11 @@ export function mergeShards(inputs: ShardOutput[]): { results: RunResults; summa
     ],
   };
   const { shard: _shard, ...rest } = first.summary;
+  // One interrupted shard and the merge certifies nothing either.
+  const interrupted = inputs.find((x) => x.summary.interrupted)?.summary.interrupted;
   const summary: RunSummary = {
     ...rest,
+    ...(interrupted ? { interrupted } : {}),
     runId,
     startedAt: inputs.map((x) => x.summary.startedAt).sort()[0]!,
     mergedFrom: inputs.map((x) => ({ runId: x.summary.runId, ...(x.summary.shard ? { shard: x.summary.shard } : {}) })),

@@ -1,6 +1,18 @@
 import type { Settings } from '../config.js';
 import type { RunInfo } from '../run/run-info.js';
 
+/** How an interrupted run ended. */
+export interface Interruption {
+  /** SIGINT (Ctrl-C) or SIGTERM. */
+  signal: string;
+  /** When the signal came (ISO 8601). */
+  at: string;
+  /** Checks that ended before the signal; every other check did not run. */
+  checksFinished: number;
+  /** What the run created and archived before leaving (ledger.json lists the records). */
+  records?: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number };
+}
+
 /** Which slice of the checks a run covered (vitest --shard i/n). */
 export interface Shard {
   index: number;
@@ -34,8 +46,12 @@ export interface RunSummary {
   config?: Record<string, string | number | null>;
   /** The spec the run judged against, hashed (absent in run.json files of older runs). */
   spec?: { file: string; sha256: string | null };
-  /** The request budget before the run and what it took (issue of live limits). */
+  /** The request budget before the run and what it took (under the live limits). */
   budget?: RunBudget;
+  /** Settings the run fell back on (config warnings), shown in the certification. */
+  warnings?: string[];
+  /** Set when the run was interrupted: merge-reports then certifies nothing either. */
+  interrupted?: Interruption;
 }
 
 export interface RunBudget {
@@ -54,7 +70,7 @@ export function parseShard(text: string): Shard | undefined {
 
 export const shardLabel = (s: Shard) => `${s.index}/${s.count}`;
 
-export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunSummary['config']; budget?: RunBudget } = {}, targetId = 'main'): RunSummary {
+export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunSummary['config']; warnings?: string[]; budget?: RunBudget } = {}, targetId = 'main'): RunSummary {
   const t = run.targets.find((x) => x.id === targetId) ?? run.targets[0]!;
   return {
     runId: run.runId,
@@ -76,6 +92,7 @@ export function summarizeRun(run: RunInfo, extra: { shard?: Shard; config?: RunS
     ...(extra.shard ? { shard: extra.shard } : {}),
     ...(extra.config ? { config: extra.config } : {}),
     ...(extra.budget ? { budget: extra.budget } : {}),
+    ...(extra.warnings?.length ? { warnings: extra.warnings } : {}),
   };
 }
 

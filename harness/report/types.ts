@@ -2,7 +2,9 @@ import type { ClauseId } from '../../contract/clauses.js';
 import type { CoverageSummary } from '../../contract/coverage.js';
 import type { Clause } from '../../contract/clause.js';
 import type { CheckResult } from './results.js';
-import type { RunSummary } from './run-summary.js';
+import type { Interruption, RunSummary } from './run-summary.js';
+
+export type { Interruption };
 
 /** Types of the certification and the baseline comparison, shared by their writers and readers. */
 
@@ -13,7 +15,12 @@ import type { RunSummary } from './run-summary.js';
 export type ClauseVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive' | 'observed' | 'not-testable' | 'not-run';
 export const clauseVerdicts: readonly ClauseVerdict[] = ['passed', 'failed', 'inconclusive', 'skipped', 'observed', 'not-testable', 'not-run'];
 
-export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive';
+/**
+ * `interrupted`: the run was stopped (Ctrl-C, SIGTERM) before its checks ended; what ran is
+ * reported, nothing is certified. Set by the writer of an interrupted run's outputs, never by
+ * runVerdict.
+ */
+export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'interrupted';
 
 export interface ClauseReport extends Clause {
   id: ClauseId;
@@ -37,8 +44,12 @@ export interface Certification {
   mode: 'full' | 'readonly';
   numRuns: number;
   verdict: RunVerdict;
-  /** Why the verdict is inconclusive, when it is. */
+  /** Why the verdict is inconclusive or interrupted, when it is. */
   verdictCause?: string;
+  /** Set on an interrupted run's certification. */
+  interrupted?: Interruption;
+  /** Settings the run fell back on that the reader should know (e.g. no spec found, so no spec hash). */
+  warnings?: string[];
   /** Clauses per verdict, all of them. */
   summary: Record<ClauseVerdict, number>;
   /** Strict, testable clauses per verdict: these alone decide the run. */

@@ -4,6 +4,7 @@ import type { TokenSource } from '../auth/session.js';
 import { cleanupRun, type LedgerReport } from '../cleanup.js';
 import type { Pacing } from '../pacing/index.js';
 import { redact } from '../redact.js';
+import { HAR_FILE, LEDGER_FILE, PACING_FILE } from '../report/artifacts.js';
 import { harnessVersion } from '../report/certification.js';
 import { writeHar } from '../report/har.js';
 import type { RunInfo } from './run-info.js';
@@ -17,10 +18,6 @@ export interface EndOfRunParts {
   log?: (line: string) => void;
 }
 
-/** Files the end of the run writes beside the certification. */
-export const LEDGER_FILE = 'ledger.json';
-export const HAR_FILE = 'exchanges.har';
-export const PACING_FILE = 'pacing.json';
 
 async function step<T>(what: string, fn: () => Promise<T> | T, log: (l: string) => void): Promise<T | undefined> {
   try {
@@ -33,7 +30,8 @@ async function step<T>(what: string, fn: () => Promise<T> | T, log: (l: string) 
 
 /**
  * The end of a run, normal or interrupted, done once: stop workers' traffic, archive what the run
- * created, write ledger.json, exchanges.har and pacing.json, then close the proxies and mocks.
+ * created, stage ledger.json, exchanges.har and pacing.json in the run's stage (published with
+ * the rest of the run's outputs), then close the proxies and mocks.
  */
 export function endOfRun(p: EndOfRunParts): (trigger?: string) => Promise<LedgerReport | undefined> {
   let done: Promise<LedgerReport | undefined> | undefined;
@@ -47,7 +45,7 @@ export function endOfRun(p: EndOfRunParts): (trigger?: string) => Promise<Ledger
         // A worker appends to its ledger right after its create answer arrives.
         await new Promise((r) => setTimeout(r, 300));
       }
-      mkdirSync(info.reportsDir, { recursive: true });
+      mkdirSync(info.stageDir, { recursive: true });
       // The fault self-check's many mocks are thrown away at once: no cleanup, no HAR to keep.
       const throwaway = info.targets.length > 1 && info.targets.every((t) => t.kind === 'embedded');
       const ledger = throwaway ? undefined : await step('cleanup', () =>
@@ -63,11 +61,11 @@ export function endOfRun(p: EndOfRunParts): (trigger?: string) => Promise<Ledger
           trigger,
         }),
       log);
-      if (ledger) writeFileSync(join(info.reportsDir, LEDGER_FILE), redact(JSON.stringify(ledger, null, 2)));
+      if (ledger) writeFileSync(join(info.stageDir, LEDGER_FILE), redact(JSON.stringify(ledger, null, 2)));
       const urls = new Map(info.targets.map((t) => [t.id, { from: t.baseUrl, to: t.publicUrl }]));
-      const entries = throwaway ? 0 : await step('HAR', () => writeHar(info.runDir, join(info.reportsDir, HAR_FILE), harnessVersion(), urls), log);
+      const entries = throwaway ? 0 : await step('HAR', () => writeHar(info.runDir, join(info.stageDir, HAR_FILE), harnessVersion(), urls), log);
       const pacingReport = pacing.report();
-      writeFileSync(join(info.reportsDir, PACING_FILE), JSON.stringify(pacingReport, null, 2));
+      writeFileSync(join(info.stageDir, PACING_FILE), JSON.stringify(pacingReport, null, 2));
 
       const retries = Object.entries(pacingReport.retriesByReason).map(([k, v]) => `${v}× ${k}`).join(', ');
       const unanswered = Object.values(pacingReport.unanswered).reduce((a, b) => a + b, 0);
@@ -75,13 +73,13 @@ export function endOfRun(p: EndOfRunParts): (trigger?: string) => Promise<Ledger
         `Traffic: ${pacingReport.requests} requests, ${pacingReport.retries} retries${retries ? ` (${retries})` : ''}, ` +
           `${unanswered} unanswered, ${pacingReport.rateLimitedAnswers} answered 429` +
           (pacingReport.refusedInReadonly ? `, ${pacingReport.refusedInReadonly} writes refused (read-only)` : '') +
-          `; ${entries ?? 0} exchanges in ${join(info.reportsDir, HAR_FILE)}`,
+          `; ${entries ?? 0} exchanges recorded`,
       );
       if (ledger) {
         const s = ledger.summary;
         log(
           `Ledger: ${s.created} records created, ${s.archivedByChecks} archived by checks, ${s.archivedByCleanup} by the cleanup, ` +
-            `${s.leftovers} left (${join(info.reportsDir, LEDGER_FILE)})`,
+            `${s.leftovers} left` + (s.ignoredForeign ? `; ${s.ignoredForeign} ledger entries of another run ignored` : ''),
         );
       }
       for (const t of p.tokens) t.stop();

@@ -1,12 +1,14 @@
 import type { TestProject } from 'vitest/node';
 import { embeddedSettings } from '../config.js';
 import { ConfigError } from '../errors.js';
+import { concludeRun } from './conclude.js';
 import { takeOver } from './handover.js';
 import { startRun } from './start-run.js';
 
 /**
  * Hands the run context to the workers. A CLI (`npm run conformance`, the self-check) starts the
- * run itself and finishes it after vitest; plain vitest (`npm test`) gets an embedded run here.
+ * run itself and finishes it after vitest; plain vitest (`npm test`) gets an embedded run here,
+ * which publishes its outputs into REPORTS_DIR when vitest closes (after the reporters ended).
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const handed = takeOver();
@@ -16,7 +18,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   let run;
   try {
-    run = await startRun({ settings: embeddedSettings() });
+    run = await startRun({ settings: embeddedSettings(), purpose: 'vitest' });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);
@@ -25,5 +27,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw err;
   }
   project.provide('run', run.info);
-  return () => run.finish();
+  const started = run;
+  return async () => {
+    try {
+      await started.finish();
+      concludeRun(started);
+    } finally {
+      started.close();
+    }
+  };
 }

@@ -3,7 +3,7 @@ import type { StartedRun } from './start-run.js';
 /**
  * A run started by a CLI in this process, handed to vitest's global setup. The global setup runs
  * in the same process and realm but loads its own copies of the harness modules, so the hand-over
- * goes through a registered symbol on globalThis rather than a module variable or process.env.
+ * goes through a registered symbol on globalThis rather than a module variable or the environment.
  */
 const KEY = Symbol.for('partner-api-v2-conformance.run');
 

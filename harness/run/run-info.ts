@@ -36,9 +36,12 @@ export interface RunInfo {
   /** Workers' timeout towards the pacing proxy, which may queue and retry a request (harness/pacing). */
   clientTimeoutMs?: number;
   maxConcurrency: number;
+  /** REPORTS_DIR: where the run's outputs are published when it ends. */
   reportsDir: string;
-  /** Scratch directory for worker-to-main files (ledger, exchanges). */
+  /** The run's own scratch directory for worker-to-main files (ledger, exchanges, raw results): REPORTS_DIR/.runs/<runId>/work. */
   runDir: string;
+  /** Where the run stages its outputs until they are published together: REPORTS_DIR/.runs/<runId>/out. */
+  stageDir: string;
   profile: Profile;
   /** Emit Allure steps and labels (off in the fault self-check, which needs speed). */
   allure: boolean;

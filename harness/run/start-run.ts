@@ -1,13 +1,17 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { jwtExpiryMs } from '../auth/jwt.js';
 import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
 import type { Settings } from '../config.js';
 import { ConfigError } from '../errors.js';
+import type { LedgerReport } from '../cleanup.js';
 import { startPacing, type Pacing, type RealTarget } from '../pacing/index.js';
 import { loadProfile } from '../profile.js';
 import { specInfo } from '../report/certification.js';
+import type { ReportsLock } from '../report/lock.js';
+import { removeIfEmpty, RUNS_DIR, type Scratch } from '../report/publish.js';
+import { claimReportsDir } from '../report/reports-dir.js';
 import { redact } from '../redact.js';
 import { startEmbedded, liveTarget } from '../target.js';
 import { endOfRun, guardSignals } from './end-run.js';
@@ -29,6 +33,8 @@ export interface RunOptions {
   shardShare?: number;
   /** A check that judged nothing ends inconclusive (default); off only for self-tests of the wrapper. */
   requireEvidence?: boolean;
+  /** Who takes REPORTS_DIR's lock, for the message a second run gets: 'conformance', 'vitest', 'selfcheck'. */
+  purpose?: string;
 }
 
 export interface StartedRun {
@@ -36,8 +42,21 @@ export interface StartedRun {
   settings: Settings;
   pacing: Pacing;
   preflight?: PreflightFacts;
-  /** Archives what the run created, writes ledger.json, exchanges.har and pacing.json, stops everything. */
-  finish(): Promise<void>;
+  /** REPORTS_DIR's lock, held from the start of the run to close(). */
+  lock: ReportsLock;
+  /** The run's own scratch directory: work/ (workers' files) and out/ (staged outputs). */
+  scratch: Scratch;
+  /** What the start found and settled in REPORTS_DIR (a stale lock, a publication left halfway), for the console. */
+  notes: string[];
+  /** Archives what the run created, stages ledger.json, exchanges.har and pacing.json, stops everything. Once. */
+  finish(): Promise<LedgerReport | undefined>;
+  /**
+   * Work to do when Ctrl-C or SIGTERM interrupts the run, after finish() and before the process
+   * exits with 130 or 143 (the CLI publishes the interrupted run's outputs here).
+   */
+  onInterrupt(fn: (signal: string, ledger: LedgerReport | undefined) => Promise<void> | void): void;
+  /** Releases REPORTS_DIR and removes the scratch directory (kept with keepScratch, e.g. to read its results). Once. */
+  close(o?: { keepScratch?: boolean }): void;
 }
 
 /** The longest a single request may wait in the pacing queue: the whole planned run, with room to spare. */
@@ -67,22 +86,31 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
   const { settings } = o;
   const profile = loadProfile(settings.profileFile);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const runDir = join(settings.reportsDir, '.run');
-  rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(runDir, { recursive: true });
+  // First of all: a second run on the same REPORTS_DIR stops here, before it starts anything.
+  const { lock, scratch, notes } = claimReportsDir(settings.reportsDir, runId, o.purpose ?? 'conformance');
+  const runDir = scratch.work;
+  const release = () => {
+    lock.release();
+  };
 
   const faults = [...(o.faults ?? [])];
   let real: RealTarget[];
   const stops: (() => Promise<void>)[] = [];
   const tokens: TokenSource[] = [];
-  if (settings.baseUrl) {
-    const token = await tokenFor(settings);
-    tokens.push(token);
-    real = [liveTarget(settings, token)];
-  } else {
-    const embedded = await startEmbedded(faults.length ? [undefined, ...faults] : [undefined]);
-    real = embedded.targets;
-    stops.push(embedded.stop);
+  try {
+    if (settings.baseUrl) {
+      const token = await tokenFor(settings);
+      tokens.push(token);
+      real = [liveTarget(settings, token)];
+    } else {
+      const embedded = await startEmbedded(faults.length ? [undefined, ...faults] : [undefined]);
+      real = embedded.targets;
+      stops.push(embedded.stop);
+    }
+  } catch (err) {
+    for (const t of tokens) t.stop();
+    release();
+    throw err;
   }
   const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
   const frugal = o.frugal ?? (limits.getPerMin > 0 || limits.writePerMin > 0);
@@ -119,6 +147,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       maxConcurrency: settings.maxConcurrency,
       reportsDir: settings.reportsDir,
       runDir,
+      stageDir: scratch.stage,
       profile,
       allure: (o.allure ?? false) && faults.length === 0,
       targets,
@@ -132,18 +161,43 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     facts = await preflight(main, { runDir, timeoutMs: info.clientTimeoutMs!, internalHeaders: pacing.internalHeaders });
   } catch (err) {
     await stopAll();
+    release();
     throw err;
   }
   const finish = endOfRun({ info, pacing, tokens, stops });
-  const unguard = guardSignals(finish);
+  const interruptHandlers: ((signal: string, ledger: LedgerReport | undefined) => Promise<void> | void)[] = [];
+  let closed = false;
+  const close = (c: { keepScratch?: boolean } = {}) => {
+    if (closed) return;
+    closed = true;
+    unguard();
+    if (!c.keepScratch) {
+      rmSync(scratch.root, { recursive: true, force: true });
+      removeIfEmpty(join(settings.reportsDir, RUNS_DIR));
+    }
+    release();
+  };
+  const unguard = guardSignals(async (signal) => {
+    const ledger = await finish(signal);
+    for (const fn of interruptHandlers) {
+      try {
+        await fn(signal, ledger);
+      } catch (err) {
+        console.error(redact(`After ${signal}: ${(err as Error).message}`));
+      }
+    }
+    close();
+  });
   return {
     info,
     settings,
     pacing,
     preflight: facts,
-    finish: async () => {
-      unguard();
-      await finish();
-    },
+    lock,
+    scratch,
+    notes,
+    finish: () => finish(),
+    onInterrupt: (fn) => void interruptHandlers.push(fn),
+    close,
   };
 }

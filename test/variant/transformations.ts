@@ -448,11 +448,11 @@ export const transformations = [
     why: '§8: what a page past the last answers is not shown (this one: 404 "Invalid page.", as Django REST does)',
     response: (c, a) => {
       const requested = Number(c.query.get('page') ?? 1);
-      if (c.method !== 'GET' || !['/vehicles', '/items', '/customers', '/purchaseOrders'].includes(c.path) || !(requested > 1) || !ok(a)) return undefined;
+      // Purchase orders have their own (po-page-past-end-404), in their envelope.
+      if (c.method !== 'GET' || !['/vehicles', '/items', '/customers'].includes(c.path) || !(requested > 1) || !ok(a)) return undefined;
       const n = listCount(c, a.body);
       if (!n || n.count > 0) return undefined;
-      // Purchase-order errors keep their envelope with a non-null error (§2.7, §7).
-      return isPurchaseOrders(c) ? { status: 404, body: { status: false, data: null, error: { detail: 'Invalid page.' } } } : { status: 404, body: { detail: 'Invalid page.' } };
+      return { status: 404, body: { detail: 'Invalid page.' } };
     },
   },
   // ── errors (statuses judged on the mock's original status) ───────────────────────────

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../harness/config.js';
+import { summarizeRun } from '../harness/report/run-summary.js';
+import { stageRunOutputs } from '../harness/report/run-outputs.js';
+import { startLines } from '../harness/report/start-block.js';
+import type { RunInfo } from '../harness/run/run-info.js';
+import { runCli, sampleRun } from './report-fixtures.js';
+import { runConformanceCli, type CliRun } from './support/run-cli.js';
+
+/**
+ * A path the user names must exist: a wrong one is exit 2 with one line naming the variable,
+ * before anything starts. A path the user never set and the harness cannot find is a warning.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'cnf-paths-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const aFile = join(dir, 'a-file');
+writeFileSync(aFile, 'not a directory');
+
+const errorLines = (r: Pick<CliRun, 'stderr'>) => r.stderr.split('\n').filter((l) => l.trim() && !/^npm warn|ExperimentalWarning|--trace-warnings/i.test(l));
+
+describe('explicit bad paths: exit 2, one line naming the variable', () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['ENV_FILE', { ENV_FILE: '/tmp/nope-cnf.env' }, /^Configuration error: ENV_FILE points at \/tmp\/nope-cnf\.env, which does not exist$/],
+    ['SPEC_PATH', { SPEC_PATH: '/tmp/nope-cnf.md' }, /^Configuration error: SPEC_PATH points at \/tmp\/nope-cnf\.md, which does not exist$/],
+    ['CONFORMANCE_PROFILE', { CONFORMANCE_PROFILE: '/tmp/nope-cnf-profile.json' }, /^Configuration error: CONFORMANCE_PROFILE points at \/tmp\/nope-cnf-profile\.json, which does not exist$/],
+    ['REPORTS_DIR', { REPORTS_DIR: aFile }, new RegExp(`^Configuration error: REPORTS_DIR points at ${aFile}, which is a file, not a directory$`)],
+    ['ALLURE_HISTORY_DIR', { ALLURE_HISTORY_DIR: aFile }, new RegExp(`^Configuration error: ALLURE_HISTORY_DIR points at ${aFile}, which is a file, not a directory$`)],
+  ];
+
+  it.each(cases)('npm run conformance with a bad %s', async (_name, env, line) => {
+    const r = await runConformanceCli({ ENV_FILE: '/dev/null', REPORTS_DIR: join(dir, 'reports'), ...env });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(errorLines(r)).toHaveLength(1);
+    expect(errorLines(r)[0]).toMatch(line);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).not.toMatch(/Certifying/);
+  });
+
+  it.each(cases.filter(([name]) => ['ENV_FILE', 'REPORTS_DIR', 'ALLURE_HISTORY_DIR'].includes(name)))('npm run report with a bad %s', async (_name, env, line) => {
+    const r = await runCli('harness/cli/report.ts', [], { ENV_FILE: '/dev/null', REPORTS_DIR: join(dir, 'reports'), ...env });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(errorLines(r)).toHaveLength(1);
+    expect(errorLines(r)[0]).toMatch(line);
+  });
+});
+
+describe('a spec that was never configured and is not beside the checkout', () => {
+  const settings = loadSettings({}, { dotenv: false, defaultSpec: join(dir, 'shared/spec/partner-api-v2.md') });
+
+  it('is a warning, not an error: the run goes on without a spec hash', () => {
+    expect(settings.spec).toMatchObject({ explicit: false, found: false });
+    expect(settings.warnings).toEqual([`the spec was not found at ${join(dir, 'shared/spec/partner-api-v2.md')} (set SPEC_PATH to your copy): the certification records no spec hash`]);
+  });
+
+  it('is on the console, in the start block', () => {
+    const lines = startLines({
+      target: { publicUrl: 'http://127.0.0.1:1/v2', kind: 'embedded', companyId: 'cmp_1' },
+      runId: 'r1',
+      pid: 1,
+      reportsDir: dir,
+      estimate: { checks: 0, sharedTasks: 0, get: 0, write: 0, lowerBoundMs: 0 },
+      settings,
+    });
+    expect(lines.filter((l) => l.startsWith('  warning: '))).toEqual([`  warning: ${settings.warnings[0]}`]);
+  });
+
+  it('is in the certification: json, markdown and the bundle page', () => {
+    const { results } = sampleRun();
+    const info = {
+      runId: 'r1',
+      seed: 1,
+      numRuns: 1,
+      mode: 'full',
+      startedAt: results.startedAt,
+      targets: [{ id: 'main', publicUrl: 'http://127.0.0.1:1/v2', baseUrl: 'http://127.0.0.1:1/v2', kind: 'embedded', companyId: 'cmp_1' }],
+      maxConcurrency: 1,
+      requestTimeoutMs: 1000,
+    } as unknown as RunInfo;
+    const stage = join(dir, 'stage');
+    const cert = stageRunOutputs(stage, results, summarizeRun(info, { warnings: settings.warnings }));
+    expect(cert.warnings).toEqual(settings.warnings);
+    expect(cert.spec.sha256).toBeNull();
+    expect(JSON.parse(readFileSync(join(stage, 'certification.json'), 'utf8')).warnings).toEqual(settings.warnings);
+    expect(readFileSync(join(stage, 'certification.md'), 'utf8')).toContain(`- Warning: ${settings.warnings[0]}`);
+    expect(readFileSync(join(stage, 'certification', 'index.html'), 'utf8')).toContain('set SPEC_PATH to your copy');
+  });
+});
