@@ -1,5 +1,6 @@
 import { companyOf, isObject } from '../context.js';
 import { badRequest } from '../http.js';
+import type { AppointmentRequestRecord } from '../model.js';
 import { replaceRoute } from '../overlay.js';
 import { dateParam, inWindow, sent } from '../query.js';
 import {
@@ -7,7 +8,7 @@ import {
 } from '../resources/appointment-requests.js';
 import { slotDatePairs } from '../resources/available-slots.js';
 import type { RequestContext } from '../types.js';
-import { editReply, editRequest, withBody, withoutQuery, withQuery } from './edit.js';
+import { acrossCompanies, editReply, editRequest, withBody, withoutQuery, withQuery } from './edit.js';
 import type { FaultDef } from './fault.js';
 
 const CREATE = '/appointmentRequests/create';
@@ -44,6 +45,14 @@ export const appointmentRequestFaults = {
     clause: 'APPT-NOTES-ALIAS',
     description: 'A comment sent only as notes is dropped: description comes back empty.',
     overlay: editRequest('POST', CREATE, (ctx) => withBody(ctx, (b) => withoutKey(b, 'notes'))),
+  },
+  'appt-description-not-listed': {
+    clause: 'APPT-DESCRIPTION-LISTED',
+    description: 'The list DTO renamed the field: records carry the comment under comment instead of description.',
+    overlay: editReply('GET', LIST, (body) => ({
+      ...body,
+      results: { ...body.results, content: body.results.content.map(({ description, ...rest }: AppointmentRequestRecord) => ({ ...rest, comment: description })) },
+    })),
   },
   'appt-line-breaks-stripped': {
     clause: 'APPT-LINE-BREAKS',
@@ -122,6 +131,16 @@ export const appointmentRequestFaults = {
       return ctx;
     }),
   },
+  'appt-updated-date-only-rejected': {
+    clause: 'APPT-DATE-FORMS',
+    description: 'The updated-date filters go through a datetime-only parser: a YYYY-MM-DD value gets 400.',
+    overlay: editRequest('GET', LIST, (ctx) => {
+      for (const name of ['updatedDateStart', 'updatedDateEnd']) {
+        if (sent(ctx.query, name) && !ctx.query.get(name)!.includes('T')) badRequest(`${name} must be an ISO 8601 datetime`);
+      }
+      return ctx;
+    }),
+  },
   'appt-updated-null-included': {
     clause: 'APPT-UPDATED-NULL-EXCLUDED',
     description: 'The updated-date filters fall back to createdAt when updatedAt is null (COALESCE), so untouched requests match.',
@@ -130,6 +149,26 @@ export const appointmentRequestFaults = {
       const filters = appointmentFilters(ctx, company);
       const updated = updatedWindow(ctx.query);
       return appointmentListReply(ctx, company, { ...filters, updatedDate: (r) => !updated || inWindow(r.updatedAt ?? r.createdAt, updated.start, updated.end) });
+    }),
+  },
+  'appt-page-overlap': {
+    clause: 'APPT-PAGING',
+    description: 'Page offsets are off by one: pages after the first start one request early, repeating the last one of the page before.',
+    overlay: replaceRoute('GET', LIST, (ctx) => {
+      const company = companyOf(ctx);
+      return appointmentListReply(ctx, company, appointmentFilters(ctx, company), (all, p) => {
+        const start = (p.page - 1) * p.size - (p.page > 1 ? 1 : 0);
+        return all.slice(start, start + p.size);
+      });
+    }),
+  },
+  'tenant-appt-list-all-companies': {
+    clause: 'TENANT-LIST-ISOLATION',
+    description: 'GET /appointmentRequests drops the company condition from its query and lists the requests of every company.',
+    overlay: replaceRoute('GET', LIST, (ctx) => {
+      const company = companyOf(ctx);
+      const everyRequest = new Map(acrossCompanies(ctx.store, (c) => c.appointmentRequests).map((r) => [r.appointmentRequestId, r]));
+      return appointmentListReply(ctx, { ...company, appointmentRequests: everyRequest }, appointmentFilters(ctx, company));
     }),
   },
   'slots-iso-datetime-accepted': {

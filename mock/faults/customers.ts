@@ -43,10 +43,29 @@ export const customerFaults = {
       return customersUpdatedReply(targets);
     }),
   },
+  'customers-update-first-only': {
+    clause: 'CUSTOMER-UPDATE-PARTIAL',
+    description: 'PUT /customers validates every entry but applies only the first one.',
+    overlay: replaceRoute('PUT', '/customers', (ctx) => {
+      const { targets, inputs } = customerUpdates(ctx);
+      const [first, { fields, address }] = [targets[0]!, inputs[0]!];
+      Object.assign(first, fields, { address: { ...first.address, ...address }, updatedDate: ctx.store.now() });
+      return customersUpdatedReply(targets);
+    }),
+  },
   'customers-archive-does-nothing': {
     clause: 'CUSTOMER-ARCHIVE-INACTIVE',
     description: 'PATCH /customers answers success but the customers stay Active.',
     overlay: replaceRoute('PATCH', '/customers', (ctx) => customersArchivedReply(customersToArchive(ctx))),
+  },
+  'customers-archive-first-only': {
+    clause: 'CUSTOMER-ARCHIVE-INACTIVE',
+    description: 'PATCH /customers validates every entry but archives only the first one.',
+    overlay: replaceRoute('PATCH', '/customers', (ctx) => {
+      const targets = customersToArchive(ctx);
+      Object.assign(targets[0]!, { status: 'Inactive', updatedDate: ctx.store.now() });
+      return customersArchivedReply(targets);
+    }),
   },
   'customers-get-wrong-param': {
     clause: 'CUSTOMER-GET-BY-ID',

@@ -40,6 +40,14 @@ export const itemFaults = {
     description: 'POST /items answers { message, data } and drops the success flag.',
     overlay: editReply('POST', '/items', ({ success: _dropped, ...rest }: Json) => rest),
   },
+  'items-create-first-only': {
+    clause: 'ITEM-CREATE-BULK',
+    description: 'POST /items stores only the first item of the array but reports them all as created.',
+    overlay: editReply('POST', '/items', (body, ctx) => {
+      for (const item of (body.data.items as ItemRecord[]).slice(1)) ctx.store.company(item.companyId)!.items.delete(item.itemId);
+      return body;
+    }),
+  },
   'items-create-accepts-labor': {
     clause: 'ITEM-CREATE-ONLY-PART-TIRE',
     description: 'POST /items creates labor, discount and fee items instead of refusing them.',
@@ -49,6 +57,12 @@ export const itemFaults = {
     clause: 'ITEM-PART-NEEDS-DETAILS',
     description: 'A part without partDetails is created with empty details.',
     overlay: replaceRoute('POST', '/items', createItems({ ...detailsReaders, part: (e) => (e.partDetails === undefined ? {} : detailsReaders.part(e)) })),
+  },
+  'items-part-accepts-tire-details': {
+    clause: 'ITEM-PART-NEEDS-DETAILS',
+    description: 'A part sent with tireDetails and no partDetails is created, its tireDetails taken for its details.',
+    // The details are read from whichever details object the entry carries, whatever its type.
+    overlay: replaceRoute('POST', '/items', createItems({ ...detailsReaders, part: (e) => (e.partDetails === undefined && e.tireDetails !== undefined ? detailsReaders.tire(e) : detailsReaders.part(e)) })),
   },
   'items-tire-details-optional': {
     clause: 'ITEM-TIRE-NEEDS-DETAILS',
@@ -137,6 +151,15 @@ export const itemFaults = {
     overlay: replaceRoute('PATCH', '/items', (ctx) => {
       const { company, items } = itemsToArchive(ctx);
       for (const item of items) company.items.delete(item.itemId);
+      return archiveReply(items);
+    }),
+  },
+  'items-archive-first-only': {
+    clause: 'ITEM-ARCHIVE-INACTIVE',
+    description: 'PATCH /items validates every entry but archives only the first one.',
+    overlay: replaceRoute('PATCH', '/items', (ctx) => {
+      const { items } = itemsToArchive(ctx);
+      Object.assign(items[0]!, { status: 'Inactive', updatedDate: ctx.store.now() });
       return archiveReply(items);
     }),
   },

@@ -1,24 +1,40 @@
 import { companyOf } from '../context.js';
-import type { PurchaseOrderRecord } from '../model.js';
+import type { CompanyData, PurchaseOrderRecord } from '../model.js';
 import { replaceRoute, wrapRoute, type RouteOverlay } from '../overlay.js';
 import { pageRequest, slice, type PageRequest } from '../query.js';
 import {
   itemTypeRestricted, knownLocation, onlineNeedsFlag, ordersMatching, poFail, poGetReply, poListReply, poQueryRules, poRoute, readPoQuery, readPoWindows,
-  type PoQuery, type PoRule,
+  repairOrderNotInventory, type PoQuery, type PoRule,
 } from '../resources/purchase-orders.js';
-import { editReply, editRequest, withoutQuery, withQuery, type Json } from './edit.js';
+import type { RequestContext } from '../types.js';
+import { acrossCompanies, editReply, editRequest, findInAnyCompany, withoutQuery, withQuery, type Json } from './edit.js';
 import type { FaultDef } from './fault.js';
 
 const LIST = '/purchaseOrders';
 const ONE = '/purchaseOrders/:id';
 
-/** GET /purchaseOrders built from the reference steps, with some §7 rules left out, a narrower selection or another page cut. */
-function listVariant(opts: { skip?: PoRule; select?: (po: PurchaseOrderRecord, q: PoQuery) => boolean; rows?: (all: PurchaseOrderRecord[], p: PageRequest) => PurchaseOrderRecord[] }): RouteOverlay {
+interface ListVariant {
+  /** A §7 rule left out. */
+  skip?: PoRule;
+  /** A §7 rule written wrongly: [the reference rule, the rule checked in its place]. */
+  swap?: readonly [PoRule, PoRule];
+  /** The orders the query runs over, from the company asked for (the reference: its own orders). */
+  scope?: (company: CompanyData, ctx: RequestContext) => CompanyData;
+  select?: (po: PurchaseOrderRecord, q: PoQuery) => boolean;
+  rows?: (all: PurchaseOrderRecord[], p: PageRequest) => PurchaseOrderRecord[];
+}
+
+/** GET /purchaseOrders built from the reference steps, with a §7 rule left out or miswritten, another scope, a narrower selection or another page cut. */
+function listVariant(opts: ListVariant): RouteOverlay {
   return replaceRoute('GET', LIST, poRoute((ctx) => {
     const company = companyOf(ctx);
     const query = readPoQuery(ctx.query);
-    for (const rule of poQueryRules) if (rule !== opts.skip) rule(query, company);
-    const matching = ordersMatching(company, query, readPoWindows(ctx.query)).filter((po) => opts.select?.(po, query) ?? true);
+    for (const rule of poQueryRules) {
+      if (rule === opts.skip) continue;
+      (rule === opts.swap?.[0] ? opts.swap[1] : rule)(query, company);
+    }
+    const scope = opts.scope?.(company, ctx) ?? company;
+    const matching = ordersMatching(scope, query, readPoWindows(ctx.query)).filter((po) => opts.select?.(po, query) ?? true);
     const page = pageRequest(ctx.query);
     return poListReply(matching, page, (opts.rows ?? slice)(matching, page));
   }));
@@ -109,6 +125,49 @@ export const purchaseOrderFaults = {
     clause: 'PO-UNKNOWN-LOCATION',
     description: 'An unknown locationId answers 200 with an empty list.',
     overlay: listVariant({ skip: knownLocation }),
+  },
+  'po-known-location-refused': {
+    clause: 'PO-LOCATION-ACCEPTED',
+    description: "locationId is checked against the partner's locations instead of the company's, so every locationId is refused with 400.",
+    // The partner record holds no locations: the lookup never finds one.
+    overlay: listVariant({
+      swap: [knownLocation, (q) => {
+        if (q.locationId !== undefined) poFail(400, `unknown locationId: ${q.locationId.slice(0, 100)}`);
+      }],
+    }),
+  },
+  'po-repair-order-refused-with-all': {
+    clause: 'PO-REPAIR-ORDER-ACCEPTED',
+    description: 'repairOrderId is accepted only with source=orders: with source=all, or no source, it gets 400.',
+    overlay: listVariant({
+      swap: [repairOrderNotInventory, (q) => {
+        if (q.repairOrderId !== undefined && q.source !== 'orders') poFail(400, 'repairOrderId is only supported when source=orders');
+      }],
+    }),
+  },
+  'po-item-type-refused-online-catalog': {
+    clause: 'PO-ITEM-TYPE-ACCEPTED',
+    description: 'itemType is refused for every online query, source=online&isPartsCatalog=true included (400).',
+    overlay: listVariant({
+      swap: [itemTypeRestricted, (q) => {
+        if (q.itemType !== undefined && (q.source === 'orders' || q.source === 'online')) poFail(400, 'itemType is not supported when source=orders or source=online');
+      }],
+    }),
+  },
+  'tenant-po-get-any-company': {
+    clause: 'TENANT-GET-ISOLATION',
+    description: 'GET /purchaseOrders/{id} looks the order up by id alone and finds orders of any company.',
+    overlay: replaceRoute('GET', ONE, poRoute((ctx) => {
+      companyOf(ctx);
+      const po = findInAnyCompany(ctx.store, (c) => c.purchaseOrders, ctx.params.id!);
+      if (!po) poFail(404, 'purchase order not found');
+      return poGetReply(po!);
+    })),
+  },
+  'tenant-po-list-all-companies': {
+    clause: 'TENANT-LIST-ISOLATION',
+    description: 'GET /purchaseOrders drops the company condition from its query and lists the orders of every company.',
+    overlay: listVariant({ scope: (company, ctx) => ({ ...company, purchaseOrders: new Map(acrossCompanies(ctx.store, (c) => c.purchaseOrders).map((po) => [po.id, po])) }) }),
   },
   'po-error-null-on-failure': {
     clause: 'PO-ERROR-IN-ENVELOPE',

@@ -1,13 +1,13 @@
-import { companyOf } from '../context.js';
+import { bulkArray, companyOf, isObject } from '../context.js';
 import { notFound } from '../http.js';
 import type { VehicleRecord } from '../model.js';
 import { replaceRoute, wrapRoute, type RouteOverlay } from '../overlay.js';
 import { dateParam, pageRequest, slice, type PageRequest } from '../query.js';
 import {
-  blankVehicle, vehicleFilter, vehicleListReply, vehicleOrder, vehicleReply, vehiclesArchivedReply, vehiclesToArchive, vehiclesUpdatedReply, vehicleUpdates,
+  blankVehicle, existingVehicles, vehicleFilter, vehicleListReply, vehicleOrder, vehicleReply, vehiclesArchivedReply, vehiclesToArchive, vehiclesUpdatedReply, vehicleUpdates,
 } from '../resources/vehicles.js';
 import type { RequestContext } from '../types.js';
-import { acrossCompanies, editReply, editRequest, findInAnyCompany, isSuccess, withoutQuery, withQuery } from './edit.js';
+import { acrossCompanies, editReply, editRequest, findInAnyCompany, isSuccess, withoutQuery, withQuery, type Json } from './edit.js';
 import type { FaultDef } from './fault.js';
 
 /** A serialiser regression: every full vehicle record in an answer (create, update, list, get) goes through `edit`. */
@@ -16,6 +16,11 @@ function everyVehicleShown(edit: (v: VehicleRecord) => VehicleRecord): RouteOver
     editReply(['POST', 'PUT'], '/vehicles', (body) => ({ ...body, data: { ...body.data, vehicles: body.data.vehicles.map(edit) } })),
     editReply('GET', ['/vehicles', '/vehicles/:vehicleId'], (body) => ({ ...body, results: { ...body.results, content: body.results.content.map(edit) } })),
   ];
+}
+
+/** A read serialiser regression: every vehicle record that GET /vehicles and GET /vehicles/{id} answer goes through `edit`. */
+function everyVehicleRead(edit: (v: VehicleRecord) => Json): RouteOverlay {
+  return editReply('GET', ['/vehicles', '/vehicles/:vehicleId'], (body) => ({ ...body, results: { ...body.results, content: body.results.content.map(edit) } }));
 }
 
 /** GET /vehicles over the given records, with the reference filter and order; `pageOf` cuts the page. */
@@ -60,6 +65,42 @@ export const vehicleFaults = {
     description: 'PUT /vehicles answers { success, data } without message.',
     overlay: editReply('PUT', '/vehicles', ({ message: _dropped, ...rest }) => rest),
   },
+  'vehicles-create-first-only': {
+    clause: 'VEHICLE-CREATE-BULK',
+    description: 'POST /vehicles stores only the first vehicle of the array but reports them all as created.',
+    overlay: editReply('POST', '/vehicles', (body, ctx) => {
+      for (const v of (body.data.vehicles as VehicleRecord[]).slice(1)) ctx.store.company(v.companyId)!.vehicles.delete(v.vehicleId);
+      return body;
+    }),
+  },
+  'vehicles-empty-img-url-as-null': {
+    clause: 'VEHICLE-CREATE-ROUNDTRIP',
+    description: 'The read serialiser writes an empty imgUrl as null (list and get).',
+    overlay: everyVehicleRead((v) => (v.imgUrl === '' ? { ...v, imgUrl: null } : v)),
+  },
+  'vehicles-update-first-only': {
+    clause: 'VEHICLE-UPDATE-PARTIAL',
+    description: 'PUT /vehicles validates every entry but applies only the first one.',
+    overlay: replaceRoute('PUT', '/vehicles', (ctx) => {
+      const { targets, changes } = vehicleUpdates(ctx);
+      Object.assign(targets[0]!, changes[0], { updatedDate: ctx.store.now() });
+      return vehiclesUpdatedReply(targets);
+    }),
+  },
+  'vehicles-update-without-id-ignored': {
+    clause: 'VEHICLE-UPDATE-NEEDS-ID',
+    description: 'PUT /vehicles silently skips entries without vehicleId; a body of only such entries answers success with nothing updated.',
+    overlay: wrapRoute('PUT', '/vehicles', (next) => async (ctx) => {
+      const body = ctx.body;
+      if (!isObject(body) || !Array.isArray(body.vehicles)) return next(ctx);
+      const withId = body.vehicles.filter((e: unknown) => !isObject(e) || e.vehicleId !== undefined);
+      if (withId.length === body.vehicles.length) return next(ctx);
+      if (withId.length > 0) return next({ ...ctx, body: { ...body, vehicles: withId } });
+      bulkArray(ctx, 'vehicles');
+      companyOf(ctx);
+      return vehiclesUpdatedReply([]);
+    }),
+  },
   'vehicles-update-resets-unsent': {
     clause: 'VEHICLE-UPDATE-PARTIAL',
     description: 'PUT /vehicles maps the body onto a fresh entity, so every field not sent is reset to empty.',
@@ -91,6 +132,36 @@ export const vehicleFaults = {
     clause: 'VEHICLE-ARCHIVE-INACTIVE',
     description: 'PATCH /vehicles answers success but leaves vehicleStatus unchanged.',
     overlay: replaceRoute('PATCH', '/vehicles', (ctx) => vehiclesArchivedReply(vehiclesToArchive(ctx).vehicles)),
+  },
+  'vehicles-archive-first-only': {
+    clause: 'VEHICLE-ARCHIVE-INACTIVE',
+    description: 'PATCH /vehicles validates every entry but archives only the first one.',
+    overlay: replaceRoute('PATCH', '/vehicles', (ctx) => {
+      const { vehicles } = vehiclesToArchive(ctx);
+      Object.assign(vehicles[0]!, { vehicleStatus: 'Inactive', updatedDate: ctx.store.now() });
+      return vehiclesArchivedReply(vehicles);
+    }),
+  },
+  'vehicles-archive-toggles': {
+    clause: 'VEHICLE-ARCHIVE-INACTIVE',
+    description: 'PATCH /vehicles toggles vehicleStatus: archiving a vehicle that is already Inactive makes it Active again.',
+    overlay: replaceRoute('PATCH', '/vehicles', (ctx) => {
+      const { vehicles } = vehiclesToArchive(ctx);
+      const now = ctx.store.now();
+      for (const v of vehicles) Object.assign(v, { vehicleStatus: v.vehicleStatus === 'Inactive' ? 'Active' : 'Inactive', updatedDate: now });
+      return vehiclesArchivedReply(vehicles);
+    }),
+  },
+  'vehicles-archive-customer-not-required': {
+    clause: 'VEHICLE-ARCHIVE-NEEDS-IDS',
+    description: 'PATCH /vehicles no longer validates customerId: an entry without it archives by vehicleId alone (vehicleId is still required).',
+    overlay: replaceRoute('PATCH', '/vehicles', (ctx) => {
+      const company = companyOf(ctx);
+      const vehicles = existingVehicles(company, bulkArray(ctx, 'vehicles'));
+      const now = ctx.store.now();
+      for (const v of vehicles) Object.assign(v, { vehicleStatus: 'Inactive', updatedDate: now });
+      return vehiclesArchivedReply(vehicles);
+    }),
   },
   'vehicles-filter-customer-ignored': {
     clause: 'VEHICLE-FILTER-CUSTOMER',

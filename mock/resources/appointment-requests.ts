@@ -1,7 +1,7 @@
 import { bodyObject, companyOf, isObject } from '../context.js';
 import { badRequest, ok, type Reply } from '../http.js';
 import type { AppointmentRequestRecord, CompanyData } from '../model.js';
-import { dateParam, inWindow, pageRequest, sent, slice, type DateBound } from '../query.js';
+import { dateParam, inWindow, pageRequest, sent, slice, type DateBound, type PageRequest } from '../query.js';
 import type { Handler, RequestContext, Route } from '../types.js';
 import { appointmentRequestStatuses } from '../seed/appointment-requests.js';
 import { availableSlots } from './available-slots.js';
@@ -189,8 +189,13 @@ export function appointmentFilters(ctx: RequestContext, company: CompanyData): A
   };
 }
 
-/** The list answer: the company's requests that pass every filter, sorted and paged (§4.5; envelope a mock choice). */
-export function appointmentListReply(ctx: RequestContext, company: CompanyData, filters: AppointmentFilters): Reply {
+/** The list answer: the company's requests that pass every filter, sorted and paged by `pageOf` (§4.5; envelope a mock choice). */
+export function appointmentListReply(
+  ctx: RequestContext,
+  company: CompanyData,
+  filters: AppointmentFilters,
+  pageOf: (all: AppointmentRequestRecord[], p: PageRequest) => AppointmentRequestRecord[] = slice,
+): Reply {
   const order = comparator(ctx.query);
   const page = pageRequest(ctx.query);
   const checks = Object.values(filters);
@@ -198,7 +203,7 @@ export function appointmentListReply(ctx: RequestContext, company: CompanyData, 
   return ok({
     message: 'OK',
     results: {
-      content: slice(matching, page),
+      content: pageOf(matching, page),
       pagination: { page: page.page, size: page.size, totalCount: matching.length, totalPages: Math.ceil(matching.length / page.size) },
     },
   });

@@ -23,7 +23,7 @@ const key = (itemId: string, locationId: string) => `${itemId}|${locationId}`;
 /** §4.4: levels exist for stocked items only, i.e. parts whose details say isStockItem. */
 export const isStockedItem = (item: ItemRecord): boolean => item.itemType === 'part' && item.details.isStockItem === true;
 
-function levelOf(company: CompanyData, item: ItemRecord, location: Location): InventoryLevelView {
+export function levelOf(company: CompanyData, item: ItemRecord, location: Location): InventoryLevelView {
   const stored = company.inventoryLevels.get(key(item.itemId, location.locationId)) ?? {
     itemId: item.itemId,
     locationId: location.locationId,
@@ -41,7 +41,7 @@ function levelOf(company: CompanyData, item: ItemRecord, location: Location): In
 }
 
 /** locationId and locationIds (comma list or repeated) both filter; an unknown location is a 400. */
-function selectedLocations(ctx: RequestContext, company: CompanyData): Location[] {
+export function selectedLocations(ctx: RequestContext, company: CompanyData): Location[] {
   const ids = [...listParam(ctx.query, 'locationId'), ...listParam(ctx.query, 'locationIds')];
   if (ids.length === 0) return company.locations;
   const unknown = ids.find((id) => !company.locations.some((l) => l.locationId === id));

@@ -130,7 +130,7 @@ function list(ctx: RequestContext): Reply {
 }
 
 /** Existing vehicles of the company for every entry of a bulk body, or 404 naming the unknown ones. */
-function existingVehicles(company: CompanyData, entries: Record<string, unknown>[]): VehicleRecord[] {
+export function existingVehicles(company: CompanyData, entries: Record<string, unknown>[]): VehicleRecord[] {
   const ids = entries.map((e, i) => idField(e, 'vehicleId', `vehicles[${i}]`));
   const missing = ids.filter((id) => !company.vehicles.has(id));
   if (missing.length) notFound(`unknown vehicleId: ${missing.join(', ')}`);
