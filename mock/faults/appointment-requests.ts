@@ -222,4 +222,32 @@ export const appointmentRequestFaults = {
       if (!sent(q, 'showAllSlots')) q.set('showAllSlots', 'false');
     }),
   },
+  'slots-half-pair-defaulted': {
+    clause: 'SLOTS-HALF-PAIR-REJECTED',
+    description: 'availableSlots given a start without its end answers the week from the start instead of 400.',
+    overlay: slotsQuery((q) => {
+      for (const [start, end] of slotDatePairs) {
+        const from = q.get(start);
+        if (from && !sent(q, end) && /^\d{4}-\d{2}-\d{2}$/.test(from)) q.set(end, new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10));
+      }
+    }),
+  },
+  'slots-window-whole-weeks': {
+    clause: 'SLOTS-WINDOW-BOUNDED',
+    description: 'availableSlots rounds the window up to two whole weeks from its start, serving days after the end asked for.',
+    overlay: slotsQuery((q) => {
+      const [start, end] = standardPair;
+      const from = q.get(start);
+      if (!from || !sent(q, end) || !/^\d{4}-\d{2}-\d{2}$/.test(from)) return;
+      const fortnight = new Date(Date.parse(`${from}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
+      if (q.get(end)! < fortnight) q.set(end, fortnight);
+    }),
+  },
+  'slots-show-all-presence-filters': {
+    clause: 'SLOTS-SHOW-ALL-TRUE',
+    description: 'showAllSlots is read by presence: sent at all, even as true, it leaves out days without availability.',
+    overlay: slotsQuery((q) => {
+      if (sent(q, 'showAllSlots')) q.set('showAllSlots', 'false');
+    }),
+  },
 } as const satisfies Record<string, FaultDef>;

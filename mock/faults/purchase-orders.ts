@@ -59,6 +59,11 @@ export const purchaseOrderFaults = {
     description: 'The list serialiser drops null fields, so a successful list has no error key.',
     overlay: editReply('GET', LIST, ({ error: _dropped, ...rest }) => rest),
   },
+  'po-get-order-items-keyed': {
+    clause: 'PO-ORDER-ITEMS-ARRAY',
+    description: 'Read by id, orderItems is serialised as an object keyed by line number instead of an array.',
+    overlay: editReply('GET', ONE, (body) => ({ ...body, data: { ...body.data, orderItems: Object.fromEntries(body.data.orderItems.map((line: Json, i: number) => [String(i + 1), line])) } })),
+  },
   'po-get-bare-record': {
     clause: 'PO-GET-ENVELOPE',
     description: 'GET /purchaseOrders/{id} returns the purchase order bare, without { status, data, error }.',

@@ -126,9 +126,10 @@ export function poReadsById(ctx: CheckContext): Promise<Record<BackendSlice, ByI
     const plan = backendSlices.map((name): [BackendSlice, ByIdRead | string] => {
       const res = reads[name];
       if (!isSuccess(res)) return [name, { why: `precondition: ${slices[name].label} was refused (${describeResponse(res)})`, empty: false }];
-      const ids = purchaseOrders.records(res).map(orderIdOf).filter((x): x is string => x !== undefined);
+      // An order that shows another company's id is TENANT-LIST-ISOLATION's to judge, not read here.
+      const ids = purchaseOrders.records(res).filter((r) => r.companyId === undefined || r.companyId === null || String(r.companyId) === s.companyId).map(orderIdOf).filter((x): x is string => x !== undefined);
       if (purchaseOrders.records(res).length === 0) return [name, { why: `the company has no purchase orders for ${slices[name].label}`, empty: true }];
-      if (ids.length === 0) return [name, { why: `precondition: the orders of ${slices[name].label} show no id (§2.6)`, empty: false }];
+      if (ids.length === 0) return [name, { why: `precondition: no order of ${slices[name].label} shows an id (§2.6) under company ${s.companyId}`, empty: false }];
       const id = ids.find((x) => !taken.has(x)) ?? ids[0]!;
       taken.add(id);
       return [name, id];

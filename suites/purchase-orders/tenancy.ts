@@ -18,7 +18,8 @@ interface OrderOfCompany extends TenantRecord {
 async function orderOfCompany(ctx: CheckContext): Promise<OrderOfCompany | undefined> {
   const reads = await poSlices(ctx);
   for (const name of backendSlices) {
-    const r = recordsOf(reads[name]).find((x) => orderIdOf(x));
+    // Not one that shows another company's id: that one would make the leak look like the other way round.
+    const r = recordsOf(reads[name]).find((x) => orderIdOf(x) && (x.companyId === undefined || x.companyId === null || String(x.companyId) === ctx.companyId));
     if (!r) continue;
     const t = parseDateTime(r.createdDate);
     const w = t === undefined ? undefined : windowAround([t]);
