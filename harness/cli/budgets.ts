@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkKey } from '../check/types.js';
+import { EXIT } from '../report/exit-codes.js';
 import { BUDGETS_FILE, readBudgets, type BudgetEntry, type BudgetFile } from '../run/plan.js';
 import { runSuites } from '../run/run-suites.js';
 
@@ -11,10 +12,31 @@ import { runSuites } from '../run/run-suites.js';
  * seeds, and writes suites/budgets.json. `--check` compares a fresh run with the committed file
  * instead and exits 1 when a check has no budget or overruns it.
  */
-const { values: args } = parseArgs({ options: { seeds: { type: 'string' }, check: { type: 'boolean' }, 'num-runs': { type: 'string' } } });
-const seeds = Number(args.seeds ?? (args.check ? 1 : 3));
+const USAGE = 'usage: npm run budgets -- [--seeds n] [--num-runs n] [--check]';
+function options() {
+  try {
+    return parseArgs({ options: { seeds: { type: 'string' }, check: { type: 'boolean' }, 'num-runs': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
+  } catch (err) {
+    console.error(`Configuration error: ${(err as Error).message.split('\n')[0]} (${USAGE})`);
+    process.exit(EXIT.usage);
+  }
+}
+const args = options();
+if (args.help) {
+  console.log(USAGE);
+  process.exit(EXIT.ok);
+}
+const count = (name: string, value: string | undefined, fallback: number) => {
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`Configuration error: --${name} must be a whole number of at least 1 (got "${value}")`);
+    process.exit(EXIT.usage);
+  }
+  return n;
+};
+const seeds = count('seeds', args.seeds, args.check ? 1 : 3);
 /** NUM_RUNS a live run defaults to (harness/config.ts). */
-const numRuns = Number(args['num-runs'] ?? 2);
+const numRuns = count('num-runs', args['num-runs'], 2);
 /** Overrun allowed by --check: data-dependent checks vary a little between seeds. */
 const slack = (n: number) => Math.ceil(n * 0.5) + 2;
 
