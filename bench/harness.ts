@@ -25,7 +25,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { staticToken } from '../harness/auth/session.js';
 import { ApiClient } from '../harness/client.js';
-import { readExchanges, type RecordedExchange } from '../harness/exchange-log.js';
 import { startPacing, type PacingReport } from '../harness/pacing/index.js';
 import type { RunResults } from '../harness/report/results.js';
 import type { Knobs } from '../mock/knobs.js';
@@ -97,9 +96,21 @@ function envFor(mock: MockServer, reportsDir: string, limits: { get: number; wri
   };
 }
 
-function trafficWindow(exchanges: RecordedExchange[]): number {
-  const starts = exchanges.map((e) => Date.parse(e.startedAt));
-  const ends = exchanges.map((e) => Date.parse(e.startedAt) + (e.durationMs ?? 0));
+/** One exchange as the run published it in exchanges.har (HAR 1.2 with the harness's _clause). */
+interface HarExchange {
+  startedDateTime: string;
+  time: number;
+  request: { method: string };
+  _clause: string;
+}
+
+function publishedExchanges(dir: string): HarExchange[] {
+  return (JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as { log: { entries: HarExchange[] } }).log.entries;
+}
+
+function trafficWindow(exchanges: HarExchange[]): number {
+  const starts = exchanges.map((e) => Date.parse(e.startedDateTime));
+  const ends = exchanges.map((e) => Date.parse(e.startedDateTime) + Math.max(0, e.time));
   return Math.max(...ends) - Math.min(...starts);
 }
 
@@ -113,16 +124,17 @@ async function measure(name: string, knobs: Partial<Knobs>, limits: { get: numbe
     console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
     if (run.code !== 0) console.log(run.output.split('\n').slice(-20).join('\n'));
     // The cleanup runs after vitest has closed; its few requests are counted apart.
-    const exchanges = readExchanges(join(dir, '.run')).filter((e) => e.clause !== 'cleanup');
+    // Read from what the run published (REPORTS_DIR), as a user would.
+    const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup');
     const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
-    const results = JSON.parse(readFileSync(join(dir, '.run', 'results.json'), 'utf8')) as RunResults;
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
     return {
       exitCode: run.code,
       cliWallMs: run.ms,
       trafficMs: trafficWindow(exchanges),
       requests: exchanges.length,
-      gets: exchanges.filter((e) => e.method === 'GET').length,
-      writes: exchanges.filter((e) => e.method !== 'GET').length,
+      gets: exchanges.filter((e) => e.request.method === 'GET').length,
+      writes: exchanges.filter((e) => e.request.method !== 'GET').length,
       answered429: mock.requestLog.filter((r) => r.status === 429).length,
       pacing,
       results,

@@ -27,6 +27,10 @@ export const clauses = {
     section: '§7 (statuses not shown)', area: 'platform', severity: 'minor', strictness: 'observed',
     must: 'The status chosen for a missing or invalid token is not documented; the harness records it.',
   },
+  'PLATFORM-JSON-ANSWERS': {
+    section: '§1', area: 'platform', severity: 'critical', strictness: 'strict',
+    must: 'A successful answer MUST carry a JSON body, on the endpoints whose shape is not shown too.',
+  },
   'AUTH-JSON-BODIES': {
     section: '§5.2', area: 'platform', severity: 'normal', strictness: 'strict',
     must: 'A write whose JSON body is sent with Content-Type: application/json MUST be accepted as JSON (never answered 415 or 5xx).',
@@ -169,6 +173,10 @@ export const clauses = {
     section: '§2.7, §2.2', area: 'items', severity: 'critical', strictness: 'strict',
     must: 'GET /items/{itemId} MUST return the item object itself, with the common fields of §2.2 in their documented types.',
   },
+  'ITEM-COMPANY-MATCHES': {
+    section: '§1, §2.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'An item read by id under a company MUST report that company in companyId, where it shows one.',
+  },
   'ITEM-DETAILS-MATCH-TYPE': {
     section: '§2.2 details mapping', area: 'items', severity: 'critical', strictness: 'strict',
     must: 'An item\'s details MUST have the structure of its itemType: PartDetails for a part, TireDetails for a tire.',
@@ -278,6 +286,10 @@ export const clauses = {
   'APPT-LINE-BREAKS': {
     section: '§2.5', area: 'appointmentRequests', severity: 'minor', strictness: 'strict',
     must: 'Line breaks in the comment MUST survive the round trip.',
+  },
+  'APPT-COMMENT-PLAIN-TEXT': {
+    section: '§2.5', area: 'appointmentRequests', severity: 'minor', strictness: 'strict',
+    must: 'The comment MUST come back as the plain text sent: characters such as < > & * are neither escaped, stripped nor rendered.',
   },
   'APPT-REJECT-VEHICLE-NAME': {
     section: '§4.5 create rule 3, §7 row 3', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',

@@ -73,12 +73,10 @@ export const traceability = [
   // ── §1 ────────────────────────────────────────────────────────────────────────────────
   // §1 para 1 s1
   { section: '§1', fingerprint: 'b07b8d712e20', sketch: 'ac01fc9d1fc74584fc002641b0a4751d', label: 'REST over HTTP, JSON both ways',
-    covers: ['AUTH-JSON-BODIES', 'VEHICLE-LIST-ENVELOPE', 'ITEM-LIST-PAGE-OBJECT', 'PO-LIST-ENVELOPE'],
-    gap: 'JSON answers are only required where §2.7 shows a shape: customer, inventory-level, appointment-request and slot answers are located tolerantly, so a non-JSON 2xx there makes checks inconclusive instead of failing one.' },
+    covers: ['AUTH-JSON-BODIES', 'VEHICLE-LIST-ENVELOPE', 'ITEM-LIST-PAGE-OBJECT', 'PO-LIST-ENVELOPE', 'PLATFORM-JSON-ANSWERS'] },
   // §1 para 1 s2
   { section: '§1', fingerprint: '9c4c62b348a9', sketch: '49486a4fa620e6614ed9f8ccc9e26014', label: 'Each record is owned by one company',
-    covers: ['TENANT-LIST-ISOLATION', 'TENANT-GET-ISOLATION'],
-    gap: "The companyId an item reports is never compared with the company it was read under." },
+    covers: ['TENANT-LIST-ISOLATION', 'TENANT-GET-ISOLATION', 'ITEM-COMPANY-MATCHES'] },
   // §1 para 1 s3
   { section: '§1', fingerprint: 'bbfd41998514', sketch: '59e2e9b73e9704f22ac97292c08bd90c', label: 'Some endpoints are also scoped to a location',
     reason: { kind: 'not-a-rule', why: 'Pointer only; the endpoints that take a location carry their own rules in §4.3 to §4.6, and the parameter name is not shown.' } },
@@ -193,7 +191,7 @@ export const traceability = [
     covers: ['ITEM-GET-BARE'] },
   // §2.2 table 1 row companyId
   { section: '§2.2', fingerprint: 'be105702e36c', sketch: 'cc0f0a330365c9fb51df10545d6fc4d6', label: 'Item companyId is text',
-    covers: ['ITEM-GET-BARE'] },
+    covers: ['ITEM-GET-BARE', 'ITEM-COMPANY-MATCHES'] },
   // §2.2 table 1 row itemType
   { section: '§2.2', fingerprint: '6eb55c915339', sketch: 'd0fc2b4877c3ca65461983909ec9405a', label: 'Five item types; only part and tire creatable',
     covers: ['ITEM-GET-BARE', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-CREATE-ENVELOPE'] },
@@ -355,8 +353,7 @@ export const traceability = [
     covers: ['APPT-VEHICLE-NAME-GENERATED'] },
   // §2.5 para 1 s3
   { section: '§2.5', fingerprint: 'f4f9f82516cf', sketch: '6810f83c3d80d32a040a86c96064082e', label: 'Comment is plain text; newlines survive',
-    covers: ['APPT-LINE-BREAKS'],
-    gap: 'Only line breaks are tried: characters that mean something in HTML or markdown (<, >, &, *) are never sent, so a server that escapes or strips them passes.' },
+    covers: ['APPT-LINE-BREAKS', 'APPT-COMMENT-PLAIN-TEXT'] },
   // §2.5 para 1 s4
   { section: '§2.5', fingerprint: 'c00d09620a56', sketch: '1ddba9d051edf69682ef7ce159f23c9a', label: 'Request and slot record fields undocumented',
     covers: ['APPT-RECORD-SHAPE', 'SLOTS-RECORD-SHAPE'] },
@@ -552,8 +549,7 @@ export const traceability = [
     reason: { kind: 'not-a-rule', why: 'Caption of the numbered rules that follow.' } },
   // §4.5 GET /appointmentRequests rule 1
   { section: '§4.5', fingerprint: '40189277035f', sketch: 'dbce41c1003d2c921fc14a3c859fccdd', label: 'List dates: plain day or UTC datetime',
-    covers: ['APPT-DATE-FORMS', 'APPT-FILTER-UPDATED-DATE', 'APPT-UPDATED-NULL-EXCLUDED'],
-    gap: 'Both forms are compared on the appointment-date pair only; the legacy aliases are only ever sent as plain days.' },
+    covers: ['APPT-DATE-FORMS', 'APPT-FILTER-UPDATED-DATE', 'APPT-UPDATED-NULL-EXCLUDED'] },
   // §4.5 GET /appointmentRequests rule 2
   { section: '§4.5', fingerprint: '157323a20cbc', sketch: 'b75bddc063d219780228db1e8dbc2d8c', label: 'Standard name beats its alias',
     covers: ['APPT-STANDARD-WINS'] },
@@ -596,8 +592,7 @@ export const traceability = [
   // ── §4.6 ────────────────────────────────────────────────────────────────────────────────
   // §4.6 GET /purchaseOrders para 1 s1
   { section: '§4.6', fingerprint: '45fab047d6b5', sketch: 'f1ca086d433f0646bdbb2bdf8985e217', label: 'Paged order list of one company',
-    covers: ['PO-LIST-ENVELOPE', 'PO-PAGING', 'TENANT-LIST-ISOLATION'],
-    gap: 'No check lists a second company and looks for this company\'s orders.' },
+    covers: ['PO-LIST-ENVELOPE', 'PO-PAGING', 'TENANT-LIST-ISOLATION'] },
   // §4.6 GET /purchaseOrders para 1 s2
   { section: '§4.6', fingerprint: 'b8432207e2c5', sketch: 'e4fb35441bf7d5cd3357c0ca61d886fa', label: 'Orders cannot be created or updated',
     covers: ['PO-READ-ONLY'] },

@@ -116,6 +116,12 @@ export function multiLineComment(f: Faker, tag: string, lines = 3): string {
   return [`conformance ${tag}`, ...Array.from({ length: lines - 1 }, () => f.lorem.sentence())].join('\n');
 }
 
+/** Where a comment's plain-text line starts: what follows it on that line must come back as typed (§2.5). */
+export const PLAIN_TEXT_LABEL = 'plain text, kept as typed:';
+/** A line of characters that mean something in HTML or Markdown, which a plain-text comment keeps as they are. */
+// No tag-like text (<b>): a firewall in front of a live target might refuse the whole create for it.
+export const PLAIN_TEXT_LINE = `${PLAIN_TEXT_LABEL} 2 < 3 && 5 > 4, *not bold*, _not italic_, [not](a link) # not a heading`;
+
 // ── Invalid variants: each adds exactly one field §4.5 create rule 3 forbids ──────────────
 
 export function withVehicleName(body: AppointmentRequestInput, f: Faker): AppointmentRequestInput {

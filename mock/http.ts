@@ -3,6 +3,8 @@
 export interface Reply {
   status: number;
   body?: unknown;
+  /** A body sent as it is instead of as JSON (faults that answer in another format); set its content type in headers. */
+  raw?: string;
   headers?: Record<string, string>;
 }
 

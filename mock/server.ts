@@ -64,7 +64,7 @@ export interface MockServer {
 
 function send(res: ServerResponse, reply: Reply): void {
   if (res.writableEnded || res.destroyed) return;
-  const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
   res.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),

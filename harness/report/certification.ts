@@ -131,10 +131,14 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /** Planned against used, under the limits: the budget line of the Markdown and the console. */
 export function budgetLine(b: NonNullable<Certification['budget']>): string {
-  const planned = `planned ${b.planned.get} GETs and ${b.planned.write} writes (at least ${seconds(b.planned.lowerBoundMs)} under the limits)`;
+  const paced = b.limits.getPerMin > 0 || b.limits.writePerMin > 0;
+  const planned = paced
+    ? `planned ${b.planned.get} GETs and ${b.planned.write} writes (at least ${seconds(b.planned.lowerBoundMs)} under the limits)`
+    : `no rate limit, so every check runs in full (the plan of ${b.planned.get} GETs and ${b.planned.write} writes is for a run under limits)`;
   if (!b.actual) return `- Budget: ${planned}`;
   const a = b.actual;
-  return `- Budget: ${planned}; used ${a.get} GETs and ${a.write} writes (at least ${seconds(a.lowerBoundMs)}), took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
+  const floor = paced ? ` (at least ${seconds(a.lowerBoundMs)})` : '';
+  return `- Budget: ${planned}; used ${a.get} GETs and ${a.write} writes${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -149,7 +153,9 @@ export function certificationMarkdown(c: Certification): string {
     `- Mode: ${c.mode}; property runs: ${c.numRuns}`,
     `- Harness: ${c.harness.name} ${c.harness.version}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
-    `- Requests: ${c.requests}; retries: ${c.retries}`,
+    c.budget?.actual
+      ? `- Requests: ${c.budget.actual.get + c.budget.actual.write} in all, ${c.requests} of them made by checks themselves (the rest by shared fixtures, the preflight and the cleanup); retries: ${c.retries}`
+      : `- Requests made by checks themselves (shared fixtures not counted): ${c.requests}; retries: ${c.retries}`,
     ...(c.verdictCause ? [`- Why ${c.verdict}: ${c.verdictCause}`] : []),
     ...(c.warnings ?? []).map((w) => `- Warning: ${w}`),
     ...(c.budget ? [budgetLine(c.budget)] : []),

@@ -1,14 +1,14 @@
 import { companyOf, isObject } from '../context.js';
 import { badRequest } from '../http.js';
 import type { AppointmentRequestRecord } from '../model.js';
-import { replaceRoute } from '../overlay.js';
+import { replaceRoute, wrapRoute } from '../overlay.js';
 import { dateParam, inWindow, sent } from '../query.js';
 import {
   appointmentDateNames, appointmentFilters, appointmentListReply, createAppointmentRequest, documentedDateTime, updatedWindow,
 } from '../resources/appointment-requests.js';
 import { slotDatePairs } from '../resources/available-slots.js';
 import type { RequestContext } from '../types.js';
-import { acrossCompanies, editReply, editRequest, withBody, withoutQuery, withQuery } from './edit.js';
+import { acrossCompanies, editReply, editRequest, isSuccess, withBody, withoutQuery, withQuery } from './edit.js';
 import type { FaultDef } from './fault.js';
 
 const CREATE = '/appointmentRequests/create';
@@ -221,6 +221,35 @@ export const appointmentRequestFaults = {
     overlay: slotsQuery((q) => {
       if (!sent(q, 'showAllSlots')) q.set('showAllSlots', 'false');
     }),
+  },
+  'appt-legacy-alias-days-only': {
+    clause: 'APPT-DATE-FORMS',
+    description: 'The legacy aliases appointmentStartDate/EndDate still take YYYY-MM-DD only: a datetime there is a 400.',
+    overlay: editRequest('GET', LIST, (ctx) => {
+      for (const name of ['appointmentStartDate', 'appointmentEndDate']) if (/T/.test(ctx.query.get(name) ?? '')) badRequest(`${name} must be YYYY-MM-DD`);
+      return ctx;
+    }),
+  },
+  'slots-plain-text': {
+    clause: 'PLATFORM-JSON-ANSWERS',
+    description: 'availableSlots answers plain text, one "date start-end" line per open slot, instead of JSON.',
+    overlay: wrapRoute('GET', SLOTS, (next) => async (ctx) => {
+      const reply = await next(ctx);
+      if (!isSuccess(reply)) return reply;
+      const days = (reply.body as { data: { date: string; slots: { startTime: string; endTime: string }[] }[] }).data;
+      const raw = days.flatMap((d) => d.slots.map((s) => `${d.date} ${s.startTime}-${s.endTime}`)).join('\n');
+      return { status: 200, raw, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    }),
+  },
+  'appt-comment-html-escaped': {
+    clause: 'APPT-COMMENT-PLAIN-TEXT',
+    description: 'The create escapes the comment for HTML (&, <, > stored as entities), so it lists as &lt; and &amp;.',
+    overlay: editRequest('POST', CREATE, (ctx) =>
+      withBody(ctx, (b) => {
+        const escape = (v: unknown) => (typeof v === 'string' ? v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : v);
+        return { ...b, ...('description' in b ? { description: escape(b.description) } : {}), ...('notes' in b ? { notes: escape(b.notes) } : {}) };
+      }),
+    ),
   },
   'slots-half-pair-defaulted': {
     clause: 'SLOTS-HALF-PAIR-REJECTED',

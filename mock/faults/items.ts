@@ -179,4 +179,12 @@ export const itemFaults = {
       return listOf(ctx, acrossCompanies(ctx.store, (c) => c.items));
     }),
   },
+  'items-get-default-company': {
+    clause: 'ITEM-COMPANY-MATCHES',
+    description: "Read by id, an item reports the partner's first other company in companyId instead of the one it was read under.",
+    overlay: editReply('GET', '/items/:itemId', (item: Json, ctx) => {
+      const other = [...ctx.store.companies.keys()].find((id) => id !== item.companyId);
+      return other ? { ...item, companyId: other } : item;
+    }),
+  },
 } as const satisfies Record<string, FaultDef>;

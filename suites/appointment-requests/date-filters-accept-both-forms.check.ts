@@ -3,16 +3,18 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
-import { citeFixture, fixtureView, standardWindow } from './fixtures.js';
+import { citeFixture, fixtureView, legacyListing, legacyWindow, standardWindow } from './fixtures.js';
 import { instantOf, updatedAtOf } from './records.js';
-import { expectListed, roleCase, standardSeparates } from './windows.js';
+import { expectListed, roleCase, separatesA, standardSeparates } from './windows.js';
 
 // §4.5 list rule 1: the date filters take YYYY-MM-DD or ISO 8601 (YYYY-MM-DDThh:mm:ssZ).
 // - appointmentDateStart/End in ISO 8601, over W_A from its first to its last second (UTC): it
 //   selects as the date-only form does, A in and B and C out (compared with the shared W_A, which
 //   is the precondition: APPT-FILTER-APPOINTMENT-DATE judges the date-only form itself);
 // - updatedDateStart/End in YYYY-MM-DD, on two days after tomorrow: accepted, and no request that
-//   shows an update time comes back (none can have been updated then, in any zone).
+//   shows an update time comes back (none can have been updated then, in any zone);
+// - the legacy aliases in ISO 8601 over W_A select as the aliases do as plain days (judged only
+//   where the plain-day aliases separate A from B and C: APPT-LEGACY-ALIAS judges those).
 conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
   standardSeparates(ctx, view);
@@ -20,8 +22,14 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
   const iso = { start: `${w.start}T00:00:00Z`, end: `${w.end}T23:59:59Z` };
   const today = dayOf(new Date());
   const future = { updatedDateStart: addDays(today, 2), updatedDateEnd: addDays(today, 3) };
-  const [byIso, byDays] = await Promise.all([collect(ctx, appointmentRequests, standardWindow(iso)), collect(ctx, appointmentRequests, future)]);
+  const [byIso, byDays, legacyDays, legacyIso] = await Promise.all([
+    collect(ctx, appointmentRequests, standardWindow(iso)),
+    collect(ctx, appointmentRequests, future),
+    legacyListing(ctx, view),
+    collect(ctx, appointmentRequests, legacyWindow(iso)),
+  ]);
   await citeFixture(ctx, view);
+  await ctx.cite(...legacyDays.responses);
   const isoWhat = `appointmentDateStart=${iso.start}&appointmentDateEnd=${iso.end}`;
   const daysWhat = `updatedDateStart=${future.updatedDateStart}&updatedDateEnd=${future.updatedDateEnd}`;
   expectListed(ctx, view, byIso, `GET /appointmentRequests?${isoWhat}`);
@@ -33,5 +41,11 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
     })
     .map((r) => `${appointmentRequests.idOf(r) ?? '(no id)'} shows updatedAt ${JSON.stringify(updatedAtOf(r))}, before ${daysWhat}`);
   ctx.saw(1, `YYYY-MM-DD accepted by ${daysWhat}`);
-  judgeFilter(ctx, 'the list date filters in both forms', roleCase(view, byIso, ['A'], w, isoWhat), { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater });
+  const cases = [roleCase(view, byIso, ['A'], w, isoWhat), { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater }];
+  const legacyWhat = `appointmentStartDate=${iso.start}&appointmentEndDate=${iso.end}`;
+  if (separatesA(view, legacyDays)) {
+    expectListed(ctx, view, legacyIso, `GET /appointmentRequests?${legacyWhat}`);
+    cases.push(roleCase(view, legacyIso, ['A'], w, legacyWhat));
+  } else ctx.observe('legacy aliases in ISO 8601', 'not judged: the aliases as plain days do not separate A from the later requests (APPT-LEGACY-ALIAS)');
+  judgeFilter(ctx, 'the list date filters in both forms', ...cases);
 });

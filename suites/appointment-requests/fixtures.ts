@@ -5,6 +5,7 @@ import {
   bodyParts,
   bookingDay,
   multiLineComment,
+  PLAIN_TEXT_LINE,
   requestBody,
   startTimeFor,
   taggedComment,
@@ -23,7 +24,7 @@ import { instantOf, locate, requestIdOf, updatedAtOf, type Findable, type Instan
  * three creates (§4.5 takes one request per call), each with one way of sending the comment, on
  * days a week apart so that windows around them tell them apart.
  *
- *   A  day D      description of several lines   (comment listed, line breaks)
+ *   A  day D      description of several lines   (comment listed, line breaks, plain-text line)
  *   B  day D+7    the comment only as notes       (notes alias)
  *   C  day D+14   description and notes           (description wins)
  *
@@ -55,6 +56,14 @@ export interface AppointmentFixture {
 
 export const standardWindow = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
 export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.start, appointmentEndDate: w.end });
+
+/**
+ * The legacy aliases alone on W_A as plain days, read once: APPT-LEGACY-ALIAS judges it, and
+ * APPT-DATE-FORMS compares the aliases' datetime form with it.
+ */
+export function legacyListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
+  return ctx.shared('appointmentRequests:legacy-days', (s) => collect(s, appointmentRequests, legacyWindow(view.fx.windows.a)));
+}
 /**
  * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
  * any zone the server reads the booking or the bounds in (§2.5, §4.5 show none), even when both
@@ -80,7 +89,7 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
     const parts = bodyParts(f);
     const d = fixtureDay(s);
     const planned: Record<Role, Planned> = {
-      A: { role: 'A', ...plan(s, parts, 'A', d, (tag) => ({ description: multiLineComment(f, tag, 3) })) },
+      A: { role: 'A', ...plan(s, parts, 'A', d, (tag) => ({ description: `${multiLineComment(f, tag, 3)}\n${PLAIN_TEXT_LINE}` })) },
       B: { role: 'B', ...plan(s, parts, 'B', addDays(d, 7), (tag) => ({ notes: taggedComment(f, tag) })) },
       // The tag in both, so C is found whichever text the list shows.
       C: { role: 'C', ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({ description: taggedComment(f, tag), notes: `${tag} notes sent beside description: ${f.lorem.words(5)}` })) },

@@ -1,8 +1,6 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { judgeFilter } from '../common/judge.js';
-import { collect } from '../common/listing.js';
-import { appointmentRequests } from './adapter.js';
-import { citeFixture, fixtureView, legacyWindow } from './fixtures.js';
+import { citeFixture, fixtureView, legacyListing } from './fixtures.js';
 import { expectListed, roleCase, standardSeparates } from './windows.js';
 
 // §4.5 list: appointmentStartDate/appointmentEndDate are legacy aliases of appointmentDateStart/End.
@@ -13,8 +11,9 @@ conformance('APPT-LEGACY-ALIAS', { needs: ['write', 'location'] }, async (ctx: C
   standardSeparates(ctx, view);
   const w = view.fx.windows.a;
   const what = `appointmentStartDate=${w.start}&appointmentEndDate=${w.end}`;
-  const got = await collect(ctx, appointmentRequests, legacyWindow(w));
+  const got = await legacyListing(ctx, view);
   await citeFixture(ctx, view);
+  await ctx.cite(...got.responses);
   expectListed(ctx, view, got, `GET /appointmentRequests?${what}`);
   judgeFilter(ctx, `GET /appointmentRequests with the legacy aliases alone`, roleCase(view, got, ['A'], w, what));
 });

@@ -1,4 +1,5 @@
 import { containsText, fieldValue, isRecord } from '../../harness/checks/index.js';
+import { PLAIN_TEXT_LABEL } from '../../generators/appointment-requests.js';
 import type { Rec } from '../common/adapter.js';
 
 /**
@@ -81,10 +82,24 @@ export function descriptionOf(r: Rec): unknown {
   return isRecord(r) && 'description' in r ? r.description : fieldValue(r, ['description']);
 }
 
+/**
+ * The comment with what follows its plain-text label cut off: that line is APPT-COMMENT-PLAIN-TEXT's
+ * alone, so a server that escapes or strips markup fails that clause and no other.
+ */
+const withoutPlainText = (s: string) =>
+  s
+    .split(/(\r\n?|\n)/)
+    .map((part) => (part.includes(PLAIN_TEXT_LABEL) ? part.slice(0, part.indexOf(PLAIN_TEXT_LABEL) + PLAIN_TEXT_LABEL.length) : part))
+    .join('');
 /** Text compared without its whitespace layout: the words and their order. */
-export const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+export const words = (s: string) => withoutPlainText(s).replace(/\s+/g, ' ').trim();
 /** Text as lines (\r\n and \r read as \n), each line trimmed, the whole trimmed first. */
-export const linesOf = (s: string) => s.trim().replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+export const linesOf = (s: string) => withoutPlainText(s).trim().replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+/** The plain-text line of a comment, as it reads after its label (trimmed), if the comment has one. */
+export function plainTextLine(s: string): string | undefined {
+  const line = s.replace(/\r\n?/g, '\n').split('\n').find((l) => l.includes(PLAIN_TEXT_LABEL));
+  return line === undefined ? undefined : line.slice(line.indexOf(PLAIN_TEXT_LABEL) + PLAIN_TEXT_LABEL.length).trim();
+}
 
 /** What the run knows of a request it created, to find it again in a list. */
 export interface Findable {

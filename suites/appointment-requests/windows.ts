@@ -62,3 +62,9 @@ export function expectListed(ctx: CheckContext, view: FixtureView, listing: List
   if (isSuccess(view.sample)) throw new ContractViolation(`${what} was refused while the plain list answers: ${describeResponse(listing.first)}`);
   ctx.inconclusive(`precondition: ${what} and the plain list were both refused (${describeResponse(view.sample)}); the company/location parameters are guesses (profile.appointmentRequests)`);
 }
+
+/** Whether a listing read to its end shows A and none of the later requests known to the run. */
+export function separatesA(view: FixtureView, listing: Listing): boolean {
+  const others = knownRoles(view).filter((r) => r !== 'A');
+  return listing.ok && listing.complete && others.length > 0 && !!locate(listing.records, view.fx.planned.A) && others.every((r) => !locate(listing.records, view.fx.planned[r]));
+}

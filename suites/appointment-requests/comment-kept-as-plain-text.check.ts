@@ -1,0 +1,22 @@
+import { ContractViolation } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { PLAIN_TEXT_LINE, PLAIN_TEXT_LABEL } from '../../generators/appointment-requests.js';
+import { listedComment } from './comment.js';
+import { citeFixture, fixtureView, listedRecord } from './fixtures.js';
+import { plainTextLine } from './records.js';
+
+// §2.5: the comment is plain text. Request A's comment ends with a line of characters that mean
+// something in HTML or Markdown (< > & * [ ] #); the list shows that line as it was typed, neither
+// escaped (&lt;), stripped, nor rendered. Spaces around the line are not compared.
+conformance('APPT-COMMENT-PLAIN-TEXT', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
+  const view = await fixtureView(ctx);
+  const { record } = listedRecord(ctx, view, 'A');
+  await citeFixture(ctx, view, 'A');
+  const listed = listedComment(record);
+  if (listed === undefined) ctx.inconclusive('precondition: the comment of A does not come back in description; APPT-DESCRIPTION-LISTED judges that');
+  const sent = plainTextLine(PLAIN_TEXT_LINE)!;
+  const got = plainTextLine(listed);
+  if (got === undefined) throw new ContractViolation(`the line "${PLAIN_TEXT_LINE}" of A's comment is missing from the listed description ${JSON.stringify(listed)}`);
+  if (got !== sent) throw new ContractViolation(`A's comment line after "${PLAIN_TEXT_LABEL}" was sent as ${JSON.stringify(sent)}; the list shows ${JSON.stringify(got)}`);
+  ctx.saw(1, 'line of HTML and Markdown characters kept as typed');
+});
