@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: how well the harness uses a live target's budget (issue 7). Not a test.
+ * `npm run bench`: how well the harness uses a live target's budget. Not a test.
  *   (a) mock with 50 ms latency, no rate limit: effective concurrency = requests × latency ÷ wall
  *       time, as a share of MAX_CONCURRENCY (target: at least 75%).
  *   (b) mock limited to 300 GETs and 100 writes a minute, harness set to the same: no 429, and a

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { startMock } from '../mock/server.js';
 
 /**
- * `npm run bench:mock`: throughput of the embedded mock (issue 3), not a test.
+ * `npm run bench:mock`: throughput of the embedded mock, not a test.
  * The mock runs in a child process so the load generator does not share its event loop.
  */
 

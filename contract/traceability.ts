@@ -4,7 +4,7 @@ import type { ClauseId } from './clauses.js';
  * The traceability matrix: one entry per normative unit of the spec (contract/spec-units.ts), in
  * the spec's order, saying which clauses of the catalogue check it, or why none does.
  *
- * Conventions (issue 13):
+ * Conventions:
  * - An entry names its unit by `section` and `fingerprint` (sha256 of the normalised text, 12 hex);
  *   `sketch` is the unit's similarity sketch, so `npm run spec-drift` can tell an edited sentence
  *   from a new one without the project keeping the old wording. Neither can be read back as text.

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { endsList, reportedTotal } from '../harness/checks/index.js';
 import { pageInconsistencies, type PageCounters } from '../harness/checks/items-page.js';
 
-// The generic checks must not fail a server for choices the spec leaves open (issue 6, "Limits").
+// The generic checks must not fail a server for choices the spec leaves open.
 describe('reportedTotal', () => {
   test('reads the total, not a count of the current page', () => {
     expect(reportedTotal({ page: 1, size: 10, count: 10, total: 57 })).toBe(57);

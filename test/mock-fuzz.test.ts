@@ -8,7 +8,7 @@ import { routes } from '../mock/routes.js';
 import { MAX_BODY_BYTES, startMock, type MockServer } from '../mock/server.js';
 
 /**
- * Property-based fuzzing of the reference mock (issue 3): random requests over every route, with
+ * Property-based fuzzing of the reference mock: random requests over every route, with
  * malformed JSON, wrong types, huge values, unknown ids and paths, bad dates and query values,
  * random methods and good or bad tokens. None may answer 5xx, and the server must stay up.
  * Fixed seed for a reproducible `npm test`; SEED=n replays or explores another sequence.

@@ -11,7 +11,7 @@ import { startVariantServer, type VariantServer } from './variant/server.js';
 import { transformations, VARIANT_MAX_PAGE_SIZE, type TransformationId } from './variant/transformations.js';
 
 /**
- * Issue 6 (Limits): the suites must not depend on the mock's undocumented choices. The variant
+ * The suites must not depend on the mock's undocumented choices. The variant
  * server makes other choices wherever the spec is silent; a conforming server, so the full run
  * against it must pass and record the variant's choices in the observed clauses.
  */

@@ -8,7 +8,7 @@ import { startVariantServer, type VariantServer } from './variant/server.js';
 import type { Transformation } from './variant/transformations.js';
 
 /**
- * Never CONFORMANT without evidence (issue of trustworthy verdicts): a stand-in server whose
+ * Never CONFORMANT without evidence: a stand-in server whose
  * updated-date filters always answer an empty list, which once passed three filter clauses and the
  * page-object consistency on totalCount 0; a selection that matches no check; observed clauses
  * counted apart from the strict ones.

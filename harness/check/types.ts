@@ -67,7 +67,7 @@ export interface CheckContext {
   marker: string;
   seed: number;
   numRuns: number;
-  /** True under rate limits: checks keep to the requests their clause needs (issue of live runs). */
+  /** True under rate limits: checks keep to the requests their clause needs (live runs). */
   frugal: boolean;
   ledger: Ledger;
   observe(name: string, value: unknown): void;

@@ -6,7 +6,7 @@ import { transformations as variantChoices, type Answer, type Call, type Transfo
 /**
  * A second conforming server: a proxy in front of a reference mock that applies the spec-silent
  * transformations of ./transformations.ts, so the suites are tried against other choices than
- * the mock's wherever the spec leaves the choice open (issue 6, Limits).
+ * the mock's wherever the spec leaves the choice open.
  */
 export interface VariantServer {
   /** Base URL with the version segment, like the mock's (§1). */
