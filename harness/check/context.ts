@@ -60,7 +60,9 @@ export function createContext(p: ContextParts): CheckContext {
     },
     shared: async (key, make) => {
       if (!meta.shared.includes(key)) meta.shared.push(key);
-      const { value, exchanges } = await runShared(key, make, p, createContext);
+      p.deadline?.pause();
+      // A fixture made by this check runs under the fixture's own plan, not under the check's clock.
+      const { value, exchanges } = await runShared(key, make, { ...p, deadline: undefined }, createContext).finally(() => p.deadline?.resume());
       for (const ex of exchanges) citable.set(ex.id, { ex, from: key });
       return value as Awaited<ReturnType<typeof make>>;
     },

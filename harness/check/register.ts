@@ -7,6 +7,7 @@ import { primarySection, sectionTitle } from '../report/sections.js';
 import { budgetOf } from '../run/plan.js';
 import type { RunInfo, TargetInfo } from '../run/run-info.js';
 import { createContext } from './context.js';
+import { Deadline, withinDeadline } from './deadline.js';
 import { checkKey, type CheckContext, type CheckMeta, type CheckOptions, type Need } from './types.js';
 
 export type CheckFn = (ctx: CheckContext) => Promise<void>;
@@ -59,13 +60,14 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
     }
     const log = new ExchangeLog(run.runDir, { clause: id, variant: opts.variant, target: target.id });
     const coordination = new CoordinationClient(target.baseUrl);
-    const ctx = createContext({ run, target, meta, tag: key, owner: { clause: id, variant: opts.variant }, log, coordination });
     const admitted = await coordination.admit(key, budgetOf(run, key));
+    // Live: running out of the planned time means the answers did not come: inconclusive, never failed.
+    const deadline = target.kind === 'live' ? new Deadline(Math.max(opts.timeoutMs ?? 0, admitted.deadlineMs)) : undefined;
+    const ctx = createContext({ run, target, meta, tag: key, owner: { clause: id, variant: opts.variant }, log, coordination, deadline });
     try {
       if (run.allure) await labelForAllure(id, opts, target);
       const work = fn(ctx);
-      // Live: running out of the planned time means the answers did not come: inconclusive, never failed.
-      await (target.kind === 'live' ? withinTime(work, Math.max(opts.timeoutMs ?? 0, admitted.deadlineMs)) : work);
+      await (deadline ? withinDeadline(work, deadline) : work);
     } catch (err) {
       if (err instanceof SkipError) stop('skipped', err.message);
       if (err instanceof InconclusiveError) stop('inconclusive', err.message);
@@ -82,13 +84,6 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
   });
 }
 
-function withinTime(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const expiry = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new InconclusiveError(`no conclusion within the ${Math.round(ms / 1000)} s the plan gave it: the target answered too slowly`)), ms);
-  });
-  return Promise.race([work, expiry]).finally(() => clearTimeout(timer));
-}
 
 async function labelForAllure(id: ClauseId, opts: CheckOptions, target: TargetInfo): Promise<void> {
   const allure = await import('allure-js-commons');

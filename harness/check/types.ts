@@ -1,3 +1,4 @@
+import type { Deadline } from './deadline.js';
 import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiClient, ApiResponse } from '../client.js';
 import type { CoordinationClient } from '../coordination/client.js';
@@ -98,5 +99,7 @@ export interface ContextParts {
   owner: { clause: string; variant?: string };
   log: ExchangeLog;
   coordination: CoordinationClient;
+  /** The check's own time on a live target; it stops while the check waits for a shared fixture. */
+  deadline?: Deadline;
 }
 
