@@ -123,9 +123,10 @@ async function measure(name: string, knobs: Partial<Knobs>, limits: { get: numbe
     const run = await runCli(envFor(mock, dir, limits, live));
     console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
     if (run.code !== 0) console.log(run.output.split('\n').slice(-20).join('\n'));
-    // The cleanup runs after vitest has closed; its few requests are counted apart.
-    // Read from what the run published (REPORTS_DIR), as a user would.
-    const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup');
+        // Read from what the run published (REPORTS_DIR), as a user would.
+    // The preflight (before vitest starts) and the cleanup (after it closed) are counted apart: the
+    // window measures how well the checks overlap their requests.
+    const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
     const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
     return {
