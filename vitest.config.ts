@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { handedOver } from './harness/run/handover.js';
 
 /**
  * Two projects, runnable alone: `self` (self-tests of harness and mock) and `conformance`
  * (the suites, against the embedded mock or BASE_URL via `npm run conformance`).
  */
-const live = process.env.CONFORMANCE_CLI === '1' && Boolean(process.env.CONFORMANCE_BASE_URL);
+// A run started by a CLI (npm run conformance, the self-check) is handed over in this process.
+const run = handedOver();
+const live = run?.info.targets.some((t) => t.kind === 'live') ?? false;
 /**
  * A worker runs one check file at a time and a check mostly waits on its own requests, so a live
  * run needs more workers than MAX_CONCURRENCY to keep that many requests in flight (the pacing
@@ -12,7 +15,7 @@ const live = process.env.CONFORMANCE_CLI === '1' && Boolean(process.env.CONFORMA
  * classes always have a request waiting (npm run bench (b): 6 workers ran 17% over the bound
  * the request counts impose, 8 workers 2%). Against the embedded mock the CPU is the limit.
  */
-const maxInFlight = Number(process.env.MAX_CONCURRENCY || 4);
+const maxInFlight = run?.settings.maxConcurrency ?? 4;
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS || (live ? Math.min(16, Math.max(8, Math.ceil(maxInFlight * 1.5))) : 4));
 
 export default defineConfig({

@@ -20,3 +20,8 @@ export function takeOver(): StartedRun | undefined {
   delete holder[KEY];
   return run;
 }
+
+/** The handed-over run, left in place: vitest's config reads it to size the workers before the global setup takes it. */
+export function handedOver(): StartedRun | undefined {
+  return (globalThis as Holder)[KEY];
+}

@@ -58,24 +58,24 @@ export function lowerBoundMs(b: Budget, limits: { getPerMin: number; writePerMin
 }
 
 /**
- * The budget of the checks a run selects: by `-t` pattern over the test names and by shard over
- * the files (the same selection vitest makes), plus the shared fixtures those checks use.
+ * The budget of the checks a run selects by `-t` pattern over the test names, plus the shared
+ * fixtures those checks use. A shard runs about `share` of the checks (vitest splits by file), so
+ * every count of its estimate is that share of the whole.
  */
-export function makePlan(
-  file: BudgetFile,
-  limits: { getPerMin: number; writePerMin: number },
-  select: { pattern?: string; fileFilter?: (file: string) => boolean; extraGets?: number } = {},
-): Plan {
+export function makePlan(file: BudgetFile, limits: { getPerMin: number; writePerMin: number }, select: { pattern?: string; share?: number } = {}): Plan {
   const budgets: Record<string, Budget> = {};
   for (const e of file.entries) budgets[e.key] = { get: e.get, write: e.write };
   const pattern = select.pattern ? new RegExp(select.pattern) : undefined;
-  const checks = file.entries.filter((e) => e.name !== undefined && (!pattern || pattern.test(e.name)) && (!select.fileFilter || !e.file || select.fileFilter(e.file)));
+  const checks = file.entries.filter((e) => e.name !== undefined && (!pattern || pattern.test(e.name)));
   const used = new Set(checks.flatMap((c) => c.uses ?? []));
   const shared = file.entries.filter((e) => e.name === undefined && used.has(e.key));
-  const total = [...checks, ...shared].reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: select.extraGets ?? 0, write: 0 });
+  const total = [...checks, ...shared].reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: 0, write: 0 });
+  const share = select.share !== undefined && select.share > 0 && select.share < 1 ? select.share : 1;
+  const part = (n: number) => Math.ceil(n * share);
+  const mine = { get: part(total.get), write: part(total.write) };
   return {
     budgets,
-    estimate: { checks: checks.length, sharedTasks: shared.length, ...total, lowerBoundMs: lowerBoundMs(total, limits) },
+    estimate: { checks: part(checks.length), sharedTasks: part(shared.length), ...mine, lowerBoundMs: lowerBoundMs(mine, limits) },
   };
 }
 

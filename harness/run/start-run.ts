@@ -114,11 +114,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
   }
   const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
   const frugal = o.frugal ?? (limits.getPerMin > 0 || limits.writePerMin > 0);
-  const plan = makePlan(readBudgets(), limits, { pattern: o.pattern });
-  if (o.shardShare && o.shardShare < 1) {
-    const e = plan.estimate;
-    plan.estimate = { ...e, get: Math.ceil(e.get * o.shardShare), write: Math.ceil(e.write * o.shardShare), lowerBoundMs: e.lowerBoundMs * o.shardShare };
-  }
+  const plan = makePlan(readBudgets(), limits, { pattern: o.pattern, share: o.shardShare });
   // Every worker request goes through the pacing proxy in this process (rate, concurrency, retries, tokens).
   const pacing = startPacing({
     ...limits,
