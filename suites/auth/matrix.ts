@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { deriveCredential, type BadCredential, type Forged } from './credentials.js';
-import { endpointMatrix, isWrite, type Endpoint } from './endpoints.js';
+import { endpointMatrix, endpointName, isWrite, type Endpoint } from './endpoints.js';
 import { realIds } from './real-ids.js';
 
 /**
@@ -28,6 +28,11 @@ export interface AuthMatrix {
   /** Each kind's credential, or why it could not be derived from the configured token. */
   credentials: Record<BadCredential, Forged | string>;
   probes: Probe[];
+  /**
+   * The same reads with the valid token, by endpoint name: a bad credential's 4xx shows a
+   * rejection only where the valid token was served (else the read itself may be what failed).
+   */
+  controls: Record<string, ApiResponse>;
   /** Each endpoint probed by one kind only (rate-limited run). */
   distributed: boolean;
   endpoints: number;
@@ -70,9 +75,17 @@ export function authMatrix(ctx: CheckContext): Promise<AuthMatrix> {
     const usable = credentialKinds.filter((k) => typeof credentials[k] !== 'string');
     const endpoints = endpointMatrix(s, await realIds(s));
     const pairs = deal(endpoints, usable, s.frugal, s.seed);
-    const answers = await Promise.all(
-      pairs.map(([kind, e]) => s.as((credentials[kind] as Forged).token).request({ method: e.method, path: e.path, query: e.query, body: e.body })),
-    );
-    return { credentials, probes: pairs.map(([kind, endpoint], i) => ({ kind, endpoint, res: answers[i]! })), distributed: s.frugal, endpoints: endpoints.length };
+    const reads = endpoints.filter((e) => !isWrite(e));
+    const [answers, controls] = await Promise.all([
+      Promise.all(pairs.map(([kind, e]) => s.as((credentials[kind] as Forged).token).request({ method: e.method, path: e.path, query: e.query, body: e.body }))),
+      Promise.all(reads.map((e) => s.api.request({ method: e.method, path: e.path, query: e.query }))),
+    ]);
+    return {
+      credentials,
+      probes: pairs.map(([kind, endpoint], i) => ({ kind, endpoint, res: answers[i]! })),
+      controls: Object.fromEntries(reads.map((e, i) => [endpointName(e), controls[i]!])),
+      distributed: s.frugal,
+      endpoints: endpoints.length,
+    };
   });
 }

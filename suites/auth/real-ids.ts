@@ -5,12 +5,14 @@ import { orderIdOf } from '../purchase-orders/adapter.js';
 import { poListSample, recordsOf } from '../purchase-orders/reads.js';
 import { vehicles } from '../vehicles/adapter.js';
 import { vehicleSample } from '../vehicles/fixtures.js';
+import { itemSample } from '../items/fixtures.js';
+import { levelList } from '../inventory-levels/fixtures.js';
 import type { RealIds } from './endpoints.js';
 
 /**
  * Existing record ids for the read-by-id endpoints of the auth matrix, read with the valid token
- * once per run: from the samples other areas read anyway (vehicles, purchase orders), the run's
- * CUSTOMER_ID, and one small GET each where no sample exists (items, inventory levels). Only
+ * once per run: from the shared reads other areas make anyway (vehicles, items, inventory levels,
+ * purchase orders) and the run's CUSTOMER_ID. Only
  * documented id fields (§2.1 vehicleId, §2.2 itemId, §2.4 itemId, §2.6 id). A lookup that fails
  * leaves its id out: the matrix then reads an unknown id, and only evidence is lost.
  */
@@ -20,8 +22,8 @@ export function realIds(ctx: CheckContext): Promise<RealIds> {
     const [vehicleList, orders, items, levels] = await Promise.all([
       quietly(vehicleSample(s)),
       quietly(poListSample(s)),
-      quietly(s.api.get('/items', { companyId: s.companyId, size: 1, page: 1 })),
-      quietly(s.api.get('/inventoryLevels', { companyId: s.companyId })),
+      quietly(itemSample(s)),
+      quietly(levelList(s)),
     ]);
     const first = (res: ApiResponse | undefined, key: string) => (res && isSuccess(res) ? idsIn(res.json, key)[0] : undefined);
     return {

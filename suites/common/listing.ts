@@ -1,6 +1,6 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { endsList, isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, walkPages } from '../../harness/checks/index.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
 
 export interface Listing {
@@ -15,8 +15,9 @@ export interface Listing {
 }
 
 /**
- * Every page of a list query until the list ends (the reported total reached, a short or empty
- * page, or a refusal past the first page), at most `maxPages`.
+ * Every page of a list query until the list ends, by the same rule as the paging walk (walkPages:
+ * the reported total reached, a short or empty page, or a page past the last refused or repeated),
+ * at most `maxPages`.
  */
 export async function collect(
   ctx: CheckContext,
@@ -25,31 +26,26 @@ export async function collect(
   o: { size?: number; maxPages?: number; companyId?: string } = {},
 ): Promise<Listing> {
   const size = o.size ?? 100;
-  const responses: ApiResponse[] = [];
-  const records: Rec[] = [];
-  let firstCount = 0;
-  for (let page = 1; page <= (o.maxPages ?? 3); page++) {
-    const res = await adapter.list(ctx, { ...query, size, page }, o.companyId);
-    responses.push(res);
-    if (!isSuccess(res)) {
-      if (page === 1) return { first: res, ok: false, responses, records, ids: [], complete: false };
-      break;
-    }
-    const batch = adapter.records(res);
-    records.push(...batch);
-    if (page === 1) firstCount = batch.length;
-    const total = adapter.total(res);
-    // A short first page may be the server's own maximum page size (§8 does not show it): only the next page tells.
-    if (endsList(page, batch.length, firstCount) || (total !== undefined && records.length >= total)) {
-      return listing(responses, records, true, adapter);
-    }
-    if (page === (o.maxPages ?? 3)) return listing(responses, records, false, adapter);
-  }
-  return listing(responses, records, true, adapter);
-}
-
-function listing(responses: ApiResponse[], records: Rec[], complete: boolean, adapter: ResourceAdapter): Listing {
-  return { first: responses[0]!, ok: true, responses, records, ids: records.map(adapter.idOf).filter((x): x is string => !!x), complete };
+  const read = new Map<number, { res: ApiResponse; batch: Rec[] }>();
+  const walk = await walkPages(
+    size,
+    async (page) => {
+      const res = await adapter.list(ctx, { ...query, size, page }, o.companyId);
+      const batch = isSuccess(res) ? adapter.records(res) : [];
+      read.set(page, { res, batch });
+      // A record without an id is told apart by its content, so a repeated last page is still seen.
+      const ids = batch.map((r) => adapter.idOf(r) ?? JSON.stringify(r));
+      return isSuccess(res) ? { page, ids, total: adapter.total(res) } : { page, ids, refused: res.status };
+    },
+    o.maxPages ?? 3,
+  );
+  const pages = [...read.keys()].sort((a, b) => a - b);
+  const responses = pages.map((n) => read.get(n)!.res);
+  const first = responses[0]!;
+  if (!isSuccess(first)) return { first, ok: false, responses, records: [], ids: [], complete: false };
+  // The pages the walk kept: a page that ended the list (empty, refused, the last one again) adds nothing.
+  const records = walk.pages.flatMap((p) => read.get(p.page)!.batch);
+  return { first, ok: true, responses, records, ids: records.map(adapter.idOf).filter((x): x is string => !!x), complete: walk.end !== 'truncated' };
 }
 
 /** ISO 8601 datetime in the form the spec shows (YYYY-MM-DDThh:mm:ssZ, whole seconds). */

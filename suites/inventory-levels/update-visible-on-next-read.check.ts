@@ -20,6 +20,8 @@ conformance('INVENTORY-UPDATE-VISIBLE', { needs: ['write', 'location'] }, async 
     const levels = levelsIn(ctx, read.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
     const atLocation = levels.filter((l) => l.locationId === locationId);
     const candidates = atLocation.length ? atLocation : levels.filter((l) => l.locationId === undefined);
+    // The level's fields are not shown (§2.4): a read with no quantity under the profile's names says nothing.
+    if (levels.length === 0) ctx.inconclusive(`GET /inventoryLevels/${itemId} shows no quantity under the names tried (${ctx.profile.inventoryLevels.quantityField}, quantityOnHand, onHand, quantity); set inventoryLevels.quantityField in CONFORMANCE_PROFILE`);
     if (!candidates.some((l) => l.quantity === quantity)) problems.push(`item ${itemId} at ${locationId} was set to ${quantity}; the next read shows ${JSON.stringify(candidates.map((l) => l.quantity))}`);
   }
   verdict(ctx, problems, 'PUT /inventoryLevels is not visible on the next read of every entry', 2, 'updated levels read back');

@@ -66,7 +66,7 @@ export interface Sent {
 
 export interface Section7 {
   rejections: Record<RejectionName, Sent>;
-  /** Absent when it could not be sent (knownLocation without LOCATION_ID). */
+  /** Absent when it could not be sent (knownLocation without LOCATION_ID or a listed location). */
   twins: Partial<Record<TwinName, Sent>>;
   /** The repairOrderId sent: one an order showed (known), or a made-up one. */
   repairOrder: { id: string; known: boolean };
@@ -81,6 +81,15 @@ function knownRepairOrder(reads: SliceReads): string | undefined {
   return undefined;
 }
 
+/** A location some inventory order shows (located by its usual name), for the known-location twin without LOCATION_ID. */
+function listedLocation(reads: SliceReads): string | undefined {
+  for (const r of recordsOf(reads.inventory)) {
+    const v = fieldValue(r, ['locationId']);
+    if ((typeof v === 'string' && v !== '') || typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
 /** The set, sent once per run: 8 rejections and up to 5 twins, each a page of one. */
 export function poSection7(ctx: CheckContext): Promise<Section7> {
   return ctx.shared('po:section7', async (s) => {
@@ -89,7 +98,7 @@ export function poSection7(ctx: CheckContext): Promise<Section7> {
     const values: Values = {
       location: s.profile.purchaseOrders.locationParam,
       unknownLocation: `loc-conformance-unknown-${s.marker}`,
-      knownLocation: s.target.locationId,
+      knownLocation: s.target.locationId ?? listedLocation(reads),
       repairOrderId: known ?? `ro-conformance-${s.marker}`,
     };
     const send = async (query: Query): Promise<Sent> => ({ query, res: await listOrdersWith(s.api, s.companyId, { ...query, size: 1, page: 1 }) });
@@ -134,8 +143,8 @@ export async function judgeRejections(ctx: CheckContext, names: readonly Rejecti
     const twinAnswers = def.controls.flatMap((control): (Sent | string)[] => {
       const sent: Sent | undefined = isTwin(control) ? set.twins[control] : { query: slices[control].query, res: reads[control] };
       if (!sent) {
-        ctx.observe(`valid twin ${control}`, 'not sent: LOCATION_ID is not set, so no known location could be tried');
-        return [];
+        // Without it, a server refusing locationId everywhere would pass: the request stays unjudged.
+        return [`the valid twin ${control} could not be sent: LOCATION_ID is not set and no inventory order shows a locationId`];
       }
       if (isSuccess(sent.res)) return [sent];
       const madeUp = isTwin(control) && control.startsWith('repairOrder') && !set.repairOrder.known ? `; repairOrderId ${set.repairOrder.id} is made up, no order showed one` : '';
