@@ -17,7 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'cnf-artifacts-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What REPORTS_DIR holds besides a run's outputs: other commands' files, scratch, the lock. */
-const OTHER_OUTPUTS = ['screenshots', 'selfcheck.json', 'selfcheck.md', 'flakecheck.json', 'flakecheck.md', 'bench', '.selfcheck', '.flakecheck', 'allure-history', '.runs', '.lock', '.publish.json'];
+const OTHER_OUTPUTS = ['screenshots', 'selfcheck.json', 'selfcheck.md', 'flakecheck.json', 'flakecheck.md', 'bench', '.selfcheck', '.flakecheck', '.budgets', 'allure-history', '.runs', '.lock', '.publish.json'];
 
 /** The names in the first column of reports/README.md's table of files. */
 function readmeNames(): string[] {
