@@ -1,7 +1,7 @@
 import { ApiClient, type ApiResponse } from './client.js';
 import { TransportError } from './errors.js';
 import { ExchangeLog } from './exchange-log.js';
-import { readLedger, type LedgerEntry, type Resource } from './ledger.js';
+import { readLedger, type LedgerEntry, type RecordLocator, type Resource } from './ledger.js';
 import type { Profile } from './profile.js';
 import { redact } from './redact.js';
 import type { TargetInfo } from './run/run-info.js';
@@ -10,7 +10,10 @@ import type { TargetInfo } from './run/run-info.js';
 export interface LedgerRecord {
   target: string;
   resource: Resource;
-  id: string;
+  /** Absent for a record no answer gave the id of, and the run could not locate. */
+  id?: string;
+  /** How `npm run cleanup` can find it again: the unique fields the run sent. */
+  locator?: RecordLocator;
   companyId: string;
   customerId?: string;
   /** Marker of the check that created it (also carried by the record itself). */
@@ -67,7 +70,8 @@ function archiveCalls(profile: Profile): Partial<Record<Resource, ArchiveCall>> 
   };
 }
 
-const keyOf = (e: { target: string; resource: string; id: string }) => `${e.target}\u0000${e.resource}\u0000${e.id}`;
+const keyOf = (e: { target: string; resource: string; id?: string; locator?: RecordLocator; marker?: string }) =>
+  `${e.target}\u0000${e.resource}\u0000${e.id ?? `${e.marker}:${JSON.stringify(e.locator ?? {})}`}`;
 
 /** Created records and whether a check already archived them, from the workers' ledger files. */
 export function settleLedger(entries: readonly LedgerEntry[], targets: readonly TargetInfo[]): { created: LedgerRecord[]; archivedByChecks: Set<string> } {
@@ -80,7 +84,8 @@ export function settleLedger(entries: readonly LedgerEntry[], targets: readonly 
       created.set(keyOf(e), {
         target: e.target,
         resource: e.resource,
-        id: e.id,
+        ...(e.id === undefined ? {} : { id: e.id }),
+        ...(e.locator ? { locator: e.locator } : {}),
         companyId: e.companyId ?? companyOf.get(e.target) ?? '',
         customerId: e.customerId,
         marker: e.marker,
@@ -98,6 +103,7 @@ function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: s
   if (target.fault) return `embedded mock with fault ${target.fault}: discarded with the run`;
   if (!calls[r.resource]) return 'no documented archive for this resource (§3 lists none for appointment requests)';
   if (r.resource === 'vehicle' && !r.customerId) return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
+  if (r.id === undefined) return `not located: no answer gave its id, and no read found it by ${Object.keys(r.locator?.keys ?? {}).join(', ') || 'its fields'}`;
   return undefined;
 }
 

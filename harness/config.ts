@@ -15,6 +15,8 @@ export interface Settings {
   baseUrl?: string;
   accessToken?: string;
   accessTokenNoPo?: string;
+  /** ACCESS_TOKEN_EXPIRED: a real token of the target that has expired, for the token-attack checks. */
+  accessTokenExpired?: string;
   partnerId?: string;
   authKey?: string;
   companyId?: string;
@@ -26,6 +28,11 @@ export interface Settings {
   numRuns: number;
   maxConcurrency: number;
   requestTimeoutMs: number;
+  /**
+   * CONSISTENCY_WINDOW_MS: how long a read after the run's own write may wait for the write to
+   * show in lists, filters and delayed (202) updates before its absence counts.
+   */
+  consistencyWindowMs: number;
   rateLimitGetPerMin: number;
   rateLimitWritePerMin: number;
   profileFile?: string;
@@ -90,6 +97,7 @@ const envSchema = z.object({
   BASE_URL: optionalString,
   ACCESS_TOKEN: optionalString,
   ACCESS_TOKEN_NO_PO: optionalString,
+  ACCESS_TOKEN_EXPIRED: optionalString,
   PARTNER_ID: optionalString,
   AUTH_KEY: optionalString,
   COMPANY_ID: optionalString,
@@ -107,6 +115,7 @@ const envSchema = z.object({
   NUM_RUNS: intVar('NUM_RUNS', 1, 10_000),
   MAX_CONCURRENCY: intVar('MAX_CONCURRENCY', 1, 256),
   REQUEST_TIMEOUT_MS: intVar('REQUEST_TIMEOUT_MS', 100, 600_000),
+  CONSISTENCY_WINDOW_MS: intVar('CONSISTENCY_WINDOW_MS', 0, 600_000),
   RATE_LIMIT_GET_PER_MIN: intVar('RATE_LIMIT_GET_PER_MIN', 0, 1_000_000),
   RATE_LIMIT_WRITE_PER_MIN: intVar('RATE_LIMIT_WRITE_PER_MIN', 0, 1_000_000),
 });
@@ -201,7 +210,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     if (!e.COMPANY_ID) fail('COMPANY_ID is required when BASE_URL is set');
     if (e.OTHER_COMPANY_ID && e.OTHER_COMPANY_ID === e.COMPANY_ID) fail('OTHER_COMPANY_ID must differ from COMPANY_ID');
   }
-  for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.AUTH_KEY]) registerSecret(secret);
+  for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.ACCESS_TOKEN_EXPIRED, e.AUTH_KEY]) registerSecret(secret);
   if (e.CONFORMANCE_PROFILE) explicitFile('CONFORMANCE_PROFILE', e.CONFORMANCE_PROFILE);
   const warnings: string[] = [];
   const reportsDir = reportsDirOf(e.REPORTS_DIR);
@@ -210,6 +219,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     baseUrl,
     accessToken: e.ACCESS_TOKEN,
     accessTokenNoPo: e.ACCESS_TOKEN_NO_PO,
+    accessTokenExpired: e.ACCESS_TOKEN_EXPIRED,
     partnerId: e.PARTNER_ID,
     authKey: e.AUTH_KEY,
     companyId: e.COMPANY_ID,
@@ -223,6 +233,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     numRuns: e.NUM_RUNS ?? (live ? 2 : 25),
     maxConcurrency: e.MAX_CONCURRENCY ?? (live ? 4 : 16),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 15_000,
+    consistencyWindowMs: e.CONSISTENCY_WINDOW_MS ?? 10_000,
     rateLimitGetPerMin: e.RATE_LIMIT_GET_PER_MIN ?? (live ? 150 : 0),
     rateLimitWritePerMin: e.RATE_LIMIT_WRITE_PER_MIN ?? (live ? 50 : 0),
     profileFile: e.CONFORMANCE_PROFILE,

@@ -6,10 +6,23 @@ import { threadId } from 'node:worker_threads';
 /** Resources the run can create and must archive again (§3 archive transitions). */
 export type Resource = 'vehicle' | 'item' | 'customer' | 'appointmentRequest';
 
+/**
+ * How to find a record the run created when no answer gave its id: the documented fields the run
+ * made unique, as it sent them (a vehicle's vin and licensePlate, an item's itemNumber), and the
+ * documented filters that narrow the search (the owning customer). The marker rides in a
+ * documented free-text field of the record too.
+ */
+export interface RecordLocator {
+  keys: Record<string, string>;
+  customerId?: string;
+}
+
 export interface LedgerEntry {
   event: 'created' | 'archived';
   resource: Resource;
-  id: string;
+  /** Absent when the write answer showed no id and the record was not located yet. */
+  id?: string;
+  locator?: RecordLocator;
   target: string;
   marker: string;
   /** Needed to archive a vehicle (§4.1 PATCH takes vehicleId and customerId). */
@@ -32,8 +45,9 @@ export class Ledger {
     mkdirSync(dirOf(runDir), { recursive: true });
     this.file = join(dirOf(runDir), `${process.pid}-${threadId}.jsonl`);
   }
-  created(resource: Resource, id: string, extra: { customerId?: string; companyId?: string } = {}): void {
-    this.append({ event: 'created', resource, id, ...extra });
+  /** A record the run created: by id when it is known, else by its locator (the cleanup locates it). */
+  created(resource: Resource, id: string | undefined, extra: { customerId?: string; companyId?: string; locator?: RecordLocator } = {}): void {
+    this.append({ event: 'created', resource, ...(id === undefined ? {} : { id }), ...extra });
   }
   archived(resource: Resource, id: string): void {
     this.append({ event: 'archived', resource, id });

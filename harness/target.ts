@@ -46,6 +46,7 @@ export function liveTarget(settings: Settings, token: TokenSource): RealTarget {
     publicUrl: settings.baseUrl!,
     token,
     tokenNoPo: settings.accessTokenNoPo,
+    expiredToken: settings.accessTokenExpired,
     companyId: settings.companyId!,
     otherCompanyId: settings.otherCompanyId,
     locationId: settings.locationId,

@@ -4,6 +4,7 @@ import { InconclusiveError, SkipError } from '../errors.js';
 import { allureCitation, allureStepAround } from '../evidence.js';
 import type { RecordedExchange } from '../exchange-log.js';
 import { Ledger } from '../ledger.js';
+import { eventually } from './eventually.js';
 import { CHECK_HEADER } from '../pacing/headers.js';
 import { runShared } from './shared.js';
 import type { CheckContext, ContextParts } from './types.js';
@@ -53,6 +54,12 @@ export function createContext(p: ContextParts): CheckContext {
     },
     inconclusive: (reason) => {
       throw new InconclusiveError(reason);
+    },
+    eventually: async (what, read, shows, o = {}) => {
+      const windowMs = o.windowMs ?? run.consistencyWindowMs;
+      const wait = await eventually(read, shows, windowMs);
+      meta.waits.push({ what, shown: wait.shown, afterMs: wait.afterMs, reads: wait.reads, windowMs });
+      return wait;
     },
     need: (value, reason) => {
       if (value === undefined || value === null) throw new InconclusiveError(reason);

@@ -47,7 +47,7 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
   registered.add(`${target.id}\u0000${key}`);
   const name = `${key}: ${clauses[id].must}`;
   test(name, { timeout: testTimeout(opts, target, run) }, async (tc: TestContext) => {
-    const meta: CheckMeta = { clause: id, variant: opts.variant, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: [] };
+    const meta: CheckMeta = { clause: id, variant: opts.variant, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: [], waits: [] };
     tc.task.meta.conformance = meta;
     const stop = (outcome: 'skipped' | 'inconclusive', reason: string): never => {
       meta.outcome = outcome;

@@ -41,7 +41,7 @@ export async function runShared(
 
     const tag = `shared:${key}`;
     const log = new ExchangeLog(run.runDir, { clause: 'shared', variant: key, target: target.id });
-    const meta = { clause: check.meta.clause, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: check.meta.shared };
+    const meta = { clause: check.meta.clause, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: check.meta.shared, waits: check.meta.waits };
     // Steps of a shared task belong to no one test: consumers cite them into their own report.
     const ctx = createContext({ ...check, run: { ...run, allure: false }, meta, tag, owner: { clause: 'shared', variant: key }, log });
     await coordination.admit(tag, budgetOf(run, tag));

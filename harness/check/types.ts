@@ -1,4 +1,5 @@
 import type { Deadline } from './deadline.js';
+import type { Wait, WaitRecord } from './eventually.js';
 import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiClient, ApiResponse } from '../client.js';
 import type { CoordinationClient } from '../coordination/client.js';
@@ -46,6 +47,8 @@ export interface CheckMeta {
   evidence: string[];
   /** Shared fixtures the check used (their requests are budgeted once, apart). */
   shared: string[];
+  /** Reads after the run's own writes that waited for them to show (ctx.eventually). */
+  waits: WaitRecord[];
 }
 
 /** The key a check is known by in plans, budgets and evidence: clause id plus variant. */
@@ -79,6 +82,13 @@ export interface CheckContext {
   saw(count: number, what: string): void;
   skip(reason: string): never;
   inconclusive(reason: string): never;
+  /**
+   * Reads after the run's own write until `shows` holds, within CONSISTENCY_WINDOW_MS (or
+   * `o.windowMs`): lists, filters and searches may lag a write, and a 202 may be applied later.
+   * The first read that shows the write ends the wait; an absence counts only after the window.
+   * Each wait is recorded (what, reads, how long the write took to show).
+   */
+  eventually<T>(what: string, read: () => Promise<T>, shows: (value: T) => boolean, o?: { windowMs?: number }): Promise<Wait<T>>;
   /** The value, or inconclusive with the reason when it is missing (a failed precondition). */
   need<T>(value: T, reason: string): NonNullable<T>;
   /**

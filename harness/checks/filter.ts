@@ -20,7 +20,10 @@ export interface FilterCase {
 }
 
 export interface FilterVerdict {
-  violations: string[];
+  /** Known matches absent from a listing read to its end. */
+  leftOut: { id: string; why: string }[];
+  /** Known non-matches present. */
+  leaked: { id: string; why: string }[];
   /** Evidence that matching records come back. */
   positives: number;
   /** Evidence that other records are left out. */
@@ -31,14 +34,14 @@ export interface FilterVerdict {
 
 export function filterVerdict(c: FilterCase): FilterVerdict {
   const got = new Set(c.returned);
-  const v: FilterVerdict = { violations: [...(c.mismatched ?? [])], positives: 0, negatives: 0, unproven: [] };
+  const v: FilterVerdict = { leftOut: [], leaked: [], positives: 0, negatives: 0, unproven: [] };
   for (const e of c.expected) {
     if (got.has(e.id)) v.positives += 1;
-    else if (c.complete) v.violations.push(`${e.id} was left out, though ${e.why}`);
+    else if (c.complete) v.leftOut.push(e);
     else v.unproven.push(`${e.id} (${e.why}) not on the pages read`);
   }
   for (const x of c.excluded) {
-    if (got.has(x.id)) v.violations.push(`${x.id} came back, though ${x.why}`);
+    if (got.has(x.id)) v.leaked.push(x);
     else if (c.complete) v.negatives += 1;
     else v.unproven.push(`${x.id} (${x.why}) may be on a page not read`);
   }

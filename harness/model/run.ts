@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ContractViolation } from '../checks/index.js';
+import { ContractViolation, isFailure, type Failure } from '../checks/index.js';
 import type { CheckContext } from '../conformance.js';
 import { InconclusiveError } from '../errors.js';
 
@@ -40,9 +40,10 @@ export async function checkModel<Model extends object, Real>(
   const cause = out.errorInstance instanceof Error ? out.errorInstance : new Error(String(out.errorInstance));
   if (cause.name === 'TransportError') throw cause;
   const sequence = out.counterexample ? fc.stringify(out.counterexample[0]) : '?';
-  throw new ContractViolation(
-    `${cause.message}\nshortest failing sequence: ${sequence}\nreplay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`,
-  );
+  const replay = `replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'}); shortest failing sequence: ${sequence}`;
+  const failures: Failure[] =
+    cause instanceof ContractViolation && cause.failures.every(isFailure) ? cause.failures : [{ kind: 'inconsistency', message: cause.message }];
+  throw new ContractViolation(`${cause instanceof ContractViolation ? cause.title : 'the model and the target disagree'}; ${replay}`, failures);
 }
 
 /** Picks one of the entries a command may act on; `pick` is a free natural number drawn by fast-check. */

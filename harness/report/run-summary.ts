@@ -111,11 +111,13 @@ export function configSummary(s: Settings): Record<string, string | number | nul
     NUM_RUNS: s.numRuns,
     MAX_CONCURRENCY: s.maxConcurrency,
     REQUEST_TIMEOUT_MS: s.requestTimeoutMs,
+    CONSISTENCY_WINDOW_MS: s.consistencyWindowMs,
     RATE_LIMIT_GET_PER_MIN: s.rateLimitGetPerMin,
     RATE_LIMIT_WRITE_PER_MIN: s.rateLimitWritePerMin,
     CONFORMANCE_PROFILE: s.profileFile ?? null,
     ACCESS_TOKEN: presence(s.accessToken),
     ACCESS_TOKEN_NO_PO: presence(s.accessTokenNoPo),
+    ACCESS_TOKEN_EXPIRED: presence(s.accessTokenExpired),
     PARTNER_ID: presence(s.partnerId),
     AUTH_KEY: presence(s.authKey),
   };

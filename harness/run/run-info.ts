@@ -16,7 +16,7 @@ export interface TargetInfo {
   publicUrl: string;
   token: string;
   tokenNoPo?: string;
-  /** A correctly signed but expired token; only the embedded mock can mint one. */
+  /** A correctly signed but expired token: the embedded mock mints one; live, ACCESS_TOKEN_EXPIRED. */
   expiredToken?: string;
   companyId: string;
   otherCompanyId?: string;
@@ -33,6 +33,8 @@ export interface RunInfo {
   numRuns: number;
   mode: 'full' | 'readonly';
   requestTimeoutMs: number;
+  /** CONSISTENCY_WINDOW_MS: the longest a read after the run's own write waits for it to show. */
+  consistencyWindowMs: number;
   /** Workers' timeout towards the pacing proxy, which may queue and retry a request (harness/pacing). */
   clientTimeoutMs?: number;
   maxConcurrency: number;

@@ -139,6 +139,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       numRuns: faults.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
       mode: settings.mode,
       requestTimeoutMs: settings.requestTimeoutMs,
+      consistencyWindowMs: settings.consistencyWindowMs,
       clientTimeoutMs: pacing.budgetMs + 5_000,
       maxConcurrency: settings.maxConcurrency,
       reportsDir: settings.reportsDir,

@@ -1,4 +1,5 @@
-import { ContractViolation } from '../../harness/checks/index.js';
+import { fieldMismatch } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { listedComment } from './comment.js';
 import { citeFixture, fixtureView, listedRecord } from './fixtures.js';
@@ -16,7 +17,7 @@ conformance('APPT-LINE-BREAKS', { needs: ['write', 'location'] }, async (ctx: Ch
   if (listed === undefined || words(listed) !== words(sent)) ctx.inconclusive(`precondition: the comment of A does not come back in description (${JSON.stringify(listed)}); APPT-DESCRIPTION-LISTED judges that`);
   const [want, got] = [linesOf(sent), linesOf(listed)];
   if (JSON.stringify(want) !== JSON.stringify(got)) {
-    throw new ContractViolation(`sent a ${want.length}-line comment ${JSON.stringify(sent)}; the list shows ${got.length} line(s): ${JSON.stringify(listed)}`);
+    fail(`a ${want.length}-line comment came back with ${got.length} line(s)`, fieldMismatch('request A, listed', 'description (lines)', want, got));
   }
   ctx.saw(want.length, 'lines of a multi-line comment kept, in order');
 });

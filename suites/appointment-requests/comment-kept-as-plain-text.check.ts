@@ -1,4 +1,5 @@
-import { ContractViolation } from '../../harness/checks/index.js';
+import { fieldMismatch } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { PLAIN_TEXT_LINE, PLAIN_TEXT_LABEL } from '../../generators/appointment-requests.js';
 import { listedComment } from './comment.js';
@@ -16,7 +17,7 @@ conformance('APPT-COMMENT-PLAIN-TEXT', { needs: ['write', 'location'] }, async (
   if (listed === undefined) ctx.inconclusive('precondition: the comment of A does not come back in description; APPT-DESCRIPTION-LISTED judges that');
   const sent = plainTextLine(PLAIN_TEXT_LINE)!;
   const got = plainTextLine(listed);
-  if (got === undefined) throw new ContractViolation(`the line "${PLAIN_TEXT_LINE}" of A's comment is missing from the listed description ${JSON.stringify(listed)}`);
-  if (got !== sent) throw new ContractViolation(`A's comment line after "${PLAIN_TEXT_LABEL}" was sent as ${JSON.stringify(sent)}; the list shows ${JSON.stringify(got)}`);
+  if (got === undefined) fail(`the line "${PLAIN_TEXT_LINE}" of A's comment is missing from the listed description`, fieldMismatch('request A, listed', 'description', sent, listed));
+  if (got !== sent) fail(`A's comment line after "${PLAIN_TEXT_LABEL}" was not kept as typed`, fieldMismatch('request A, listed', 'description (that line)', sent, got));
   ctx.saw(1, 'line of HTML and Markdown characters kept as typed');
 });

@@ -1,4 +1,5 @@
-import { ContractViolation } from '../../harness/checks/index.js';
+import { fieldMismatch } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { listedRecord, type FixtureView } from './fixtures.js';
@@ -28,7 +29,7 @@ export function descriptionRoundTrips(ctx: CheckContext, view: FixtureView): voi
 export function expectComment(ctx: CheckContext, record: Rec, sent: string, what: string, explain: (listed: unknown) => string = () => ''): void {
   const listed = listedComment(record);
   if (listed === undefined || words(listed) !== words(sent)) {
-    throw new ContractViolation(`${what}: sent ${JSON.stringify(sent)}; the list shows description ${JSON.stringify(descriptionOf(record))}${explain(descriptionOf(record))}`);
+    fail(`${what}: the listed description is not the comment sent${explain(descriptionOf(record))}`, fieldMismatch(what, 'description', sent, descriptionOf(record) ?? 'absent'));
   }
   ctx.saw(1, `${what}: the listed description is the comment sent`);
 }

@@ -1,4 +1,5 @@
-import { ContractViolation, describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, inconsistency, isSuccess, unexpectedStatus } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { isoDateTime } from '../../generators/appointment-requests.js';
 import { postAppointmentRequest } from './adapter.js';
@@ -20,14 +21,14 @@ conformance('APPT-CREATE-DATETIME-FORMAT', { needs: ['write', 'location'] }, asy
   }
   const a = fx.planned.A;
   const crashed = roles.find((r) => fx.creates[r].status >= 500);
-  if (crashed) throw new ContractViolation(`a create with ${fx.planned[crashed].body.startDateTime} .. ${fx.planned[crashed].body.endDateTime} failed: ${describeResponse(fx.creates[crashed])}`);
+  if (crashed) fail('a create in the documented form failed', unexpectedStatus(fx.creates[crashed], 'a 2xx status', `a create with ${fx.planned[crashed].body.startDateTime} .. ${fx.planned[crashed].body.endDateTime}`));
   const [day, time] = a.body.startDateTime.split(' ') as [string, string];
   const [h, m] = time.split(':').map(Number) as [number, number];
   const iso = { ...a.body, startDateTime: isoDateTime(day, h, m), endDateTime: isoDateTime(day, h + 1, m) };
   const probe = await postAppointmentRequest(ctx, iso);
   if (isSuccess(probe)) {
     ctx.ledger.created('appointmentRequest', requestIdOf(probe.json) ?? `unidentified:${a.tag}-iso`);
-    throw new ContractViolation(`the documented form ${a.body.startDateTime} was refused (${describeResponse(fx.creates.A)}) while ${iso.startDateTime} was accepted`);
+    fail('the documented datetime form was refused', inconsistency(`the documented form ${a.body.startDateTime} was refused (HTTP ${fx.creates.A.status}) while ${iso.startDateTime} was accepted`, fx.creates.A, { expected: 'a 2xx status', actual: fx.creates.A.status }));
   }
   ctx.observe('create refused in both forms', describeResponse(probe));
   ctx.inconclusive(`every create was refused with YYYY-MM-DD HH:mm and with ISO 8601 alike (${describeResponse(fx.creates.A)}): a guessed part of the body or the location parameter is likely wrong`);

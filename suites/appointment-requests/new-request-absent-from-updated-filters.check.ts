@@ -1,4 +1,4 @@
-import { filterVerdict, type FilterCase } from '../../harness/checks/index.js';
+import { filterVerdict, leaked, type Failure, type FilterCase } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { precondition, verdict } from '../common/judge.js';
@@ -56,8 +56,8 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
   }
   // The rule has one half: null requests stay out (what comes back is APPT-FILTER-UPDATED-DATE's concern).
   const vs = cases.map(filterVerdict);
-  const violations = vs.flatMap((v) => v.violations);
+  const violations: (string | Failure)[] = [...cases.flatMap((c) => c.mismatched ?? []), ...vs.flatMap((v) => v.leaked.map((x) => leaked(x.id, x.why)))];
   const stayedOut = vs.reduce((n, v) => n + v.negatives, 0);
   if (!violations.length && stayedOut === 0) ctx.inconclusive(`no listing was read to its end, so no absence is shown (${vs.flatMap((v) => v.unproven).join('; ')})`);
-  verdict(ctx, violations, 'the updated-date filters match requests whose updatedAt is null', stayedOut, 'requests shown with updatedAt null left out of an updated-date window');
+  verdict(ctx, violations, 'the updated-date filters match requests whose updatedAt is null', stayedOut, 'requests shown with updatedAt null left out of an updated-date window', { kind: 'record-leaked' });
 });

@@ -1,4 +1,5 @@
-import { ContractViolation, describeResponse } from '../../harness/checks/index.js';
+import { describeResponse, inconsistency, leftOut } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
@@ -22,16 +23,16 @@ conformance('APPT-STARTDATE-IGNORED', { needs: ['write', 'location'] }, async (c
   await citeFixture(ctx, view);
   await ctx.cite(...got.responses, ...without.responses);
   if (got.ok !== without.ok) {
-    throw new ContractViolation(`${what} was ${got.ok ? 'answered' : `refused (${describeResponse(got.first)})`} while the same query without startDate/endDate was ${without.ok ? 'answered' : `refused (${describeResponse(without.first)})`}: they were not ignored`);
+    fail('startDate/endDate were not ignored', inconsistency(`${what} was ${got.ok ? 'answered' : 'refused'} while the same query without startDate/endDate was ${without.ok ? 'answered' : 'refused'}`, got.first, { expected: without.first.status, actual: got.first.status }));
   }
   if (!got.ok) ctx.inconclusive(`the query was refused with and without startDate/endDate (${describeResponse(without.first)}): a lone appointmentDateStart is refused, which §4.5 leaves open`);
   const listedWithout = known.filter((r) => locate(without.records, view.fx.planned[r]));
   const later = listedWithout.filter((r) => r !== 'A');
   if (later.length === 0) ctx.inconclusive(`appointmentDateStart=${w.start} alone lists neither B nor C (its reach is not shown), so nothing shows whether startDate/endDate would cut them`);
   const problems = got.complete
-    ? listedWithout.filter((r) => !locate(got.records, view.fx.planned[r])).map((r) => `${r} (starting ${view.fx.planned[r].body.startDateTime}) is listed without startDate/endDate and left out with them: they narrowed the list`)
+    ? listedWithout.filter((r) => !locate(got.records, view.fx.planned[r])).map((r) => leftOut(`request ${r} (starting ${view.fx.planned[r].body.startDateTime})`, 'it is listed without startDate/endDate, so they narrowed the list', got.responses.at(-1)))
     : [];
-  if (problems.length) throw new ContractViolation(`${what}:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length) fail(`${what} narrowed the list`, ...problems);
   const came = later.filter((r) => locate(got.records, view.fx.planned[r]));
   if (came.length === 0) ctx.inconclusive(`neither B nor C was on the ${got.responses.length} page(s) read of ${what}, and the list goes on`);
   ctx.saw(came.length, `known request(s) after the window returned though startDate/endDate (${w.start}..${w.end}) would leave them out`);

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, isSuccess, type FilterCase } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, isSuccess, unexpectedStatus, type FilterCase } from '../../harness/checks/index.js';
 import type { Listing } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
 import { roles, type FixtureView, type Role } from './fixtures.js';
@@ -59,7 +59,7 @@ export function standardSeparates(ctx: CheckContext, view: FixtureView): void {
 export function expectListed(ctx: CheckContext, view: FixtureView, listing: Listing | undefined, what: string): asserts listing is Listing {
   if (!listing) ctx.inconclusive(`precondition: ${what} was not read (nothing was created)`);
   if (listing.ok) return;
-  if (isSuccess(view.sample)) throw new ContractViolation(`${what} was refused while the plain list answers: ${describeResponse(listing.first)}`);
+  if (isSuccess(view.sample)) throw new ContractViolation(`${what} was refused while the plain list answers`, unexpectedStatus(listing.first, 'a 2xx status', what));
   ctx.inconclusive(`precondition: ${what} and the plain list were both refused (${describeResponse(view.sample)}); the company/location parameters are guesses (profile.appointmentRequests)`);
 }
 

@@ -1,4 +1,5 @@
-import { addDays, ContractViolation, describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { addDays, inconsistency, isSuccess, unexpectedStatus } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { slotsLegacy, slotsReference } from './fixtures.js';
 import { controlAccepted, daysOf, daysWithin, legacyPair, show } from './slots.js';
@@ -12,12 +13,12 @@ conformance('SLOTS-LEGACY-PAIR', { needs: ['location'] }, async (ctx: CheckConte
   await ctx.cite(reference.res, legacy.res);
   controlAccepted(ctx, reference);
   const w = reference.window;
-  if (!isSuccess(legacy.res)) throw new ContractViolation(`${show(legacyPair(w))} alone was refused: ${describeResponse(legacy.res)}`);
+  if (!isSuccess(legacy.res)) fail('the legacy pair alone was refused', unexpectedStatus(legacy.res, 'a 2xx status', `${show(legacyPair(w))} alone`));
   const near = { start: addDays(w.start, -7), end: addDays(w.end, 7) };
   const [expected, got] = [daysWithin(daysOf(reference.res), near), daysWithin(daysOf(legacy.res), near)];
   if (expected.length === 0) ctx.inconclusive('no day could be located in the answer to the preferred pair: nothing to compare with');
   if (expected.join() !== got.join()) {
-    throw new ContractViolation(`for ${w.start}..${w.end} the legacy pair returned days [${got.join(', ')}], the preferred pair [${expected.join(', ')}]`);
+    fail('the legacy pair set another window than the preferred pair', inconsistency(`for ${w.start}..${w.end} the legacy pair returned days [${got.join(', ')}], the preferred pair [${expected.join(', ')}]`, legacy.res, { expected, actual: got }));
   }
   ctx.saw(got.length, 'days returned for the legacy pair, as for the preferred pair');
 });

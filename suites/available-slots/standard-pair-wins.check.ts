@@ -1,4 +1,5 @@
-import { ContractViolation, describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { inconsistency, isSuccess, unexpectedStatus } from '../../harness/checks/index.js';
+import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { slotsReference } from './fixtures.js';
 import { controlAccepted, daysOf, daysWithin, getSlots, innerDays, laterWindow, legacyPair, show, standardPair } from './slots.js';
@@ -15,7 +16,7 @@ conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckCon
   const legacy = laterWindow(preferred);
   const query = { ...standardPair(preferred), ...legacyPair(legacy) };
   const both = await getSlots(ctx, query);
-  if (!isSuccess(both)) throw new ContractViolation(`${show(query)} was refused: ${describeResponse(both)}`);
+  if (!isSuccess(both)) fail('both pairs together were refused', unexpectedStatus(both, 'a 2xx status', show(query)));
   const expected = daysWithin(daysOf(reference.res), preferred);
   if (expected.length === 0) ctx.inconclusive('no day could be located in the answer to the preferred pair alone: nothing to compare with');
   const got = daysOf(both);
@@ -23,7 +24,7 @@ conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckCon
   const fromLegacy = got.filter((d) => legacyInner.includes(d));
   const missing = expected.filter((d) => !got.includes(d));
   if (fromLegacy.length || missing.length) {
-    throw new ContractViolation(`${show(query)} returned days [${got.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`);
+    fail('the legacy pair won over the preferred pair', inconsistency(`${show(query)} returned days [${got.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`, both, { expected, actual: got }));
   }
   ctx.saw(expected.length, 'days of the preferred pair returned with the legacy pair beside it');
   ctx.saw(legacyInner.length, 'days of the legacy pair left out');

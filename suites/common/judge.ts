@@ -1,43 +1,74 @@
 import type { z } from 'zod';
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, filterVerdict, isRecord, isSuccess, schemaViolations, type FilterCase } from '../../harness/checks/index.js';
+import {
+  ContractViolation,
+  filterVerdict,
+  isRecord,
+  isSuccess,
+  leaked,
+  leftOut,
+  refusalMissing,
+  shapeViolations,
+  unexpectedStatus,
+  type Failure,
+  type FailureKind,
+  type FilterCase,
+} from '../../harness/checks/index.js';
 
 /**
  * The ways a check reaches a verdict, each recording what it judged: a pass always rests on
- * evidence (ctx.saw), a failure on a rule the spec states, and a precondition that fails is
- * inconclusive, never a failure of the clause under test.
+ * evidence (ctx.saw), a failure on a rule the spec states (a typed Failure, naming its exchange),
+ * and a precondition that fails is inconclusive, never a failure of the clause under test.
  */
 
 const sum = <K extends string>(xs: readonly Record<K, number>[], k: K) => xs.reduce((n, x) => n + x[k], 0);
-const list = (lines: readonly string[], max = 20) => lines.slice(0, max).map((l) => `\n  - ${l}`).join('') + (lines.length > max ? `\n  … and ${lines.length - max} more` : '');
 
-/** Fails with every violation, or records `count` things judged. */
-export function verdict(ctx: CheckContext, violations: readonly string[], title: string, count: number, what: string): void {
-  if (violations.length) throw new ContractViolation(`${title}:${list(violations)}`);
+/** Lines in words become failures of one kind, tied to the answer they come from. */
+export function asFailures(problems: readonly (string | Failure)[], kind: FailureKind = 'inconsistency', res?: ApiResponse): Failure[] {
+  return problems.map((p) => (typeof p === 'string' ? { kind, message: p, ...(res?.exchangeId ? { exchange: res.exchangeId } : {}) } : p));
+}
+
+/** Fails with every violation, or records `count` things judged. Plain lines take `o.kind` (default inconsistency). */
+export function verdict(
+  ctx: CheckContext,
+  violations: readonly (string | Failure)[],
+  title: string,
+  count: number,
+  what: string,
+  o: { kind?: FailureKind; res?: ApiResponse } = {},
+): void {
+  if (violations.length) throw new ContractViolation(title, asFailures(violations, o.kind, o.res));
   ctx.saw(count, what);
+}
+
+/** Fails with one failure, or more, under a title. */
+export function fail(title: string, ...failures: Failure[]): never {
+  throw new ContractViolation(title, failures);
 }
 
 /** A response the clause under test is about must be 2xx. */
 export function expect2xx(ctx: CheckContext, res: ApiResponse, what: string): void {
-  if (!isSuccess(res)) throw new ContractViolation(`${what}: expected a 2xx status, got ${describeResponse(res)}`);
+  if (!isSuccess(res)) fail(what, unexpectedStatus(res, 'a 2xx status', what));
   ctx.saw(1, `2xx answer to ${what}`);
 }
 
 /** A response that only sets the stage: a refusal makes the check inconclusive. */
 export function precondition(ctx: CheckContext, res: ApiResponse | undefined, what: string): asserts res is ApiResponse {
   if (!res) ctx.inconclusive(`precondition: ${what} was not made`);
-  if (!isSuccess(res)) ctx.inconclusive(`precondition: ${what} was refused (${describeResponse(res)})`);
+  if (!isSuccess(res)) ctx.inconclusive(`precondition: ${what} was refused (HTTP ${res.status} ${res.text.slice(0, 200)})`);
 }
 
 /** A documented shape: every violation of the schema, or one shape judged. */
-export function expectShape(ctx: CheckContext, schema: z.ZodType, value: unknown, what: string): void {
-  verdict(ctx, schemaViolations(schema, value), `${what} does not have the documented shape`, 1, `${what} shape`);
+export function expectShape(ctx: CheckContext, schema: z.ZodType, value: unknown, what: string, res?: ApiResponse, base = ''): void {
+  const failures = shapeViolations(schema, value, res, base);
+  if (failures.length) fail(`${what} does not have the documented shape`, ...failures);
+  ctx.saw(1, `${what} shape`);
 }
 
 /** A refusal the spec requires: a 4xx (any, where the status is not shown). */
 export function expect4xx(ctx: CheckContext, res: ApiResponse, what: string): void {
-  if (res.status < 400 || res.status >= 500) throw new ContractViolation(`${what}: expected a 4xx status, got ${describeResponse(res)}`);
+  if (res.status < 400 || res.status >= 500) fail(what, isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what));
   ctx.saw(1, `${res.status} to ${what}`);
 }
 
@@ -47,26 +78,34 @@ export function expect4xx(ctx: CheckContext, res: ApiResponse, what: string): vo
  */
 export function expectRefused(ctx: CheckContext, res: ApiResponse, what: string): void {
   const flagged = res.status >= 200 && res.status < 300 && isRecord(res.json) && res.json.success === false;
-  if (!flagged && (res.status < 400 || res.status >= 500)) throw new ContractViolation(`${what}: expected a refusal (a 4xx, or success: false), got ${describeResponse(res)}`);
+  const expected = 'a refusal (a 4xx, or success: false)';
+  if (!flagged && (res.status < 400 || res.status >= 500)) fail(what, isSuccess(res) ? refusalMissing(res, what, expected) : unexpectedStatus(res, expected, what));
   ctx.saw(1, `refusal (${res.status}${flagged ? ', success false' : ''}) of ${what}`);
 }
 
 export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number, what: string): void {
-  if (res.status !== status) throw new ContractViolation(`${what}: expected HTTP ${status}, got ${describeResponse(res)}`);
+  if (res.status !== status) fail(what, isSuccess(res) && status >= 400 ? refusalMissing(res, what, `HTTP ${status}`) : unexpectedStatus(res, `HTTP ${status}`, what));
   ctx.saw(1, `${status} to ${what}`);
 }
 
 /**
  * Both halves of a filter: known matches come back and known non-matches stay out. Either half
- * without evidence makes the check inconclusive with what was missing.
+ * without evidence makes the check inconclusive with what was missing. `res` is the answer the
+ * failures point at (the filtered read).
  */
-export function judgeFilter(ctx: CheckContext, title: string, ...cases: FilterCase[]): void {
-  const vs = cases.map(filterVerdict);
-  const v = { violations: vs.flatMap((x) => x.violations), positives: sum(vs, 'positives'), negatives: sum(vs, 'negatives'), unproven: vs.flatMap((x) => x.unproven) };
-  if (v.violations.length) throw new ContractViolation(`${title}:${list(v.violations)}`);
-  const unproven = v.unproven.length ? ` (${v.unproven.join('; ')})` : '';
-  if (v.positives === 0) ctx.inconclusive(`${title}: no record known to match could be shown to come back${unproven}`);
-  if (v.negatives === 0) ctx.inconclusive(`${title}: no record known not to match could be shown to stay out${unproven}`);
-  ctx.saw(v.positives, 'known matching records came back');
-  ctx.saw(v.negatives, 'known non-matching records stayed out');
+export function judgeFilter(ctx: CheckContext, title: string, ...cases: (FilterCase & { res?: ApiResponse })[]): void {
+  const failures: Failure[] = [];
+  const vs = cases.map((c) => {
+    const v = filterVerdict(c);
+    failures.push(...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)), ...v.leaked.map((x) => leaked(x.id, x.why, c.res)));
+    failures.push(...asFailures(c.mismatched ?? [], 'record-leaked', c.res));
+    return v;
+  });
+  if (failures.length) fail(title, ...failures);
+  const unproven = vs.flatMap((x) => x.unproven);
+  const why = unproven.length ? ` (${unproven.join('; ')})` : '';
+  if (sum(vs, 'positives') === 0) ctx.inconclusive(`${title}: no record known to match could be shown to come back${why}`);
+  if (sum(vs, 'negatives') === 0) ctx.inconclusive(`${title}: no record known not to match could be shown to stay out${why}`);
+  ctx.saw(sum(vs, 'positives'), 'known matching records came back');
+  ctx.saw(sum(vs, 'negatives'), 'known non-matching records stayed out');
 }

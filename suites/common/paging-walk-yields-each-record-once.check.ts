@@ -1,6 +1,6 @@
-import { ContractViolation, describeResponse, isSuccess, walkConfirmed, type WalkedPage } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, unexpectedStatus, walkConfirmed, type WalkedPage } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { verdict } from './judge.js';
+import { fail, verdict } from './judge.js';
 import { pagedResources } from './resources.js';
 
 // §8 (size and page; page 1 first), with each resource's list section: walking the pages yields
@@ -17,7 +17,7 @@ for (const paged of pagedResources) {
       if (isSuccess(res)) return { page, ids: adapter.records(res).map((r) => adapter.idOf(r) ?? JSON.stringify(r)), total: adapter.total(res) };
       if (page > 1 && res.status < 500) return { page, ids: [], refused: res.status };
       if (page === 1 && res.status < 500) ctx.inconclusive(`precondition: GET ${adapter.path} (${scope.note}) was refused (${describeResponse(res)})`);
-      throw new ContractViolation(`GET ${adapter.path}?size=${paged.size}&page=${page}: ${describeResponse(res)}`);
+      return fail('a page of the list was not served', unexpectedStatus(res, 'a 2xx status, or a 4xx past the last page', `GET ${adapter.path}?size=${paged.size}&page=${page}`));
     };
     const { walk, violations, stable, walks } = await walkConfirmed(paged.size, fetchPage, { maxPages: paged.maxPages, expected: scope.expected });
     if (!stable) ctx.inconclusive(`the list of ${adapter.path} (${scope.note}) changed between two walks: data was written meanwhile`);

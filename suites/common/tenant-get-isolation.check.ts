@@ -1,4 +1,5 @@
-import { ContractViolation, describeResponse } from '../../harness/checks/index.js';
+import { describeResponse, leaked } from '../../harness/checks/index.js';
+import { fail } from './judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { readUnder } from './tenancy.js';
 import { tenancyProbes } from './resources.js';
@@ -15,7 +16,7 @@ for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
     if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} is not readable under its own company (${describeResponse(own.res)})`);
     const there = await readUnder(ctx, adapter, record.id, other);
     ctx.observe(`read under ${other}`, `HTTP ${there.res.status}`);
-    if (there.shown) throw new ContractViolation(`${adapter.name} ${record.id} of ${ctx.companyId} is returned when read under company ${other}: ${describeResponse(there.res)}`);
+    if (there.shown) fail(`a record of another company was returned by id`, leaked(`${adapter.name} ${record.id}`, `it belongs to ${ctx.companyId} and was read under company ${other}`, there.res));
     ctx.saw(1, `${adapter.name} record not returned under another company`);
   });
 }

@@ -1,4 +1,5 @@
-import { ContractViolation } from '../../harness/checks/index.js';
+import { leaked } from '../../harness/checks/index.js';
+import { fail } from './judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { tenancyProbes } from './resources.js';
 
@@ -15,7 +16,7 @@ for (const probe of tenancyProbes) {
     if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} (${record.note}) is not found listing its own company, so its absence elsewhere would prove nothing`);
     const there = await probe.listShows(ctx, other, record);
     await ctx.cite(...there.responses);
-    if (there.shown) throw new ContractViolation(`${adapter.name} ${record.id} of company ${ctx.companyId} appears when listing company ${other}`);
+    if (there.shown) fail('a record of another company was listed', leaked(`${adapter.name} ${record.id}`, `it belongs to company ${ctx.companyId} and company ${other} was listed`, there.responses.find((r) => r.text.includes(record.term ?? record.id))));
     if (!there.complete) ctx.inconclusive(`the listing of ${other} was not read to its end, so the record's absence is not proven`);
     ctx.saw(1, `${adapter.name} record absent from another company's list`);
   });

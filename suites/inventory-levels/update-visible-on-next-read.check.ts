@@ -1,6 +1,6 @@
-import { ContractViolation, describeResponse, isClientError, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, fieldMismatch, isClientError, isSuccess, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { verdict } from '../common/judge.js';
+import { fail, verdict } from '../common/judge.js';
 import { levelsIn } from './adapter.js';
 import { levelUpdate } from './fixtures.js';
 
@@ -10,9 +10,9 @@ conformance('INVENTORY-UPDATE-VISIBLE', { needs: ['write', 'location'] }, async 
   const up = await levelUpdate(ctx);
   await ctx.cite(up.put);
   if (isClientError(up.put)) ctx.inconclusive(`PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`);
-  if (!isSuccess(up.put)) throw new ContractViolation(`PUT /inventoryLevels with two valid entries: ${describeResponse(up.put)}`);
+  if (!isSuccess(up.put)) fail('PUT /inventoryLevels with two valid entries was not accepted', unexpectedStatus(up.put, 'a 2xx status', 'PUT /inventoryLevels with two valid entries'));
   const locationId = ctx.need(ctx.target.locationId, 'LOCATION_ID is not set');
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const entry of ['a', 'b'] as const) {
     const [itemId, quantity, read] = [up.items[entry], up.sent[entry], up.after[entry]];
     await ctx.cite(read);
@@ -22,7 +22,7 @@ conformance('INVENTORY-UPDATE-VISIBLE', { needs: ['write', 'location'] }, async 
     const candidates = atLocation.length ? atLocation : levels.filter((l) => l.locationId === undefined);
     // The level's fields are not shown (§2.4): a read with no quantity under the profile's names says nothing.
     if (levels.length === 0) ctx.inconclusive(`GET /inventoryLevels/${itemId} shows no quantity under the names tried (${ctx.profile.inventoryLevels.quantityField}, quantityOnHand, onHand, quantity); set inventoryLevels.quantityField in CONFORMANCE_PROFILE`);
-    if (!candidates.some((l) => l.quantity === quantity)) problems.push(`item ${itemId} at ${locationId} was set to ${quantity}; the next read shows ${JSON.stringify(candidates.map((l) => l.quantity))}`);
+    if (!candidates.some((l) => l.quantity === quantity)) problems.push(fieldMismatch(`item ${itemId} at ${locationId}, read after the update`, 'quantity', quantity, candidates.map((l) => l.quantity), read));
   }
   verdict(ctx, problems, 'PUT /inventoryLevels is not visible on the next read of every entry', 2, 'updated levels read back');
 });

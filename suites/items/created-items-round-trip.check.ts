@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ItemCreateInput } from '../../contract/schemas.js';
-import { ContractViolation, describeResponse, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, fieldMismatch, isRecord, isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { validItemArbitrary } from '../../generators/items.js';
 import { items } from './adapter.js';
@@ -10,15 +10,15 @@ import { createItems } from './fixtures.js';
  * Fields sent on create that differ on read (details compared on the fields sent). Only the create
  * fields §4.2 lists: `description` also goes out (it carries the run marker) but is not among them.
  */
-export function roundTripDifferences(sent: ItemCreateInput, read: Record<string, unknown>): string[] {
-  const out: string[] = [];
+export function roundTripDifferences(sent: ItemCreateInput, read: Record<string, unknown>): { field: string; sent: unknown; read: unknown }[] {
+  const out: { field: string; sent: unknown; read: unknown }[] = [];
   for (const key of ['itemType', 'itemName', 'itemNumber', 'status', 'taxable'] as const) {
-    if (sent[key] !== undefined && read[key] !== sent[key]) out.push(`${key}: sent ${JSON.stringify(sent[key])}, read ${JSON.stringify(read[key])}`);
+    if (sent[key] !== undefined && read[key] !== sent[key]) out.push({ field: key, sent: sent[key], read: read[key] });
   }
   const sentDetails = (sent.partDetails ?? sent.tireDetails) as Record<string, unknown> | undefined;
   const readDetails = isRecord(read.details) ? read.details : {};
   for (const [k, v] of Object.entries(sentDetails ?? {})) {
-    if (readDetails[k] !== v) out.push(`details.${k}: sent ${JSON.stringify(v)}, read ${JSON.stringify(readDetails[k])}`);
+    if (readDetails[k] !== v) out.push({ field: `details.${k}`, sent: v, read: readDetails[k] });
   }
   return out;
 }
@@ -33,7 +33,7 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
     const sent = builds.map((b) => b());
     const { create, found } = await createItems(ctx, sent);
     if (!isSuccess(create)) ctx.inconclusive(`precondition: POST /items with ${sent.length} generated items was refused (${describeResponse(create)}); the create rules judge that`);
-    const diffs: string[] = [];
+    const diffs: Failure[] = [];
     await Promise.all(
       sent.map(async (input, i) => {
         const at = found[i];
@@ -41,10 +41,10 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
         const res = await items.get(ctx, id);
         if (!isSuccess(res)) ctx.inconclusive(`precondition: GET /items/${id} after create was refused (${describeResponse(res)})`);
         judged += 1;
-        diffs.push(...roundTripDifferences(input, items.recordIn(res, id) ?? {}).map((d) => `${input.itemType} ${id}: ${d}`));
+        diffs.push(...roundTripDifferences(input, items.recordIn(res, id) ?? {}).map((d) => fieldMismatch(`${input.itemType} ${id}`, d.field, d.sent, d.read, res, d.field)));
       }),
     );
-    if (diffs.length) throw new ContractViolation(`created items did not round-trip:\n  - ${diffs.join('\n  - ')}`);
+    if (diffs.length) throw new ContractViolation('created items did not round-trip', diffs);
   });
   // One run whose batch holds NUM_RUNS items: the first example is the full batch.
   const full = fc.sample(fc.array(validItemArbitrary(ctx.marker), { minLength: batch, maxLength: batch }), { seed: ctx.seed, numRuns: 1 })[0]!;
@@ -52,7 +52,8 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
   if (out.failed) {
     const cause = out.errorInstance instanceof Error ? out.errorInstance : new Error(String(out.errorInstance));
     if (cause.name === 'InconclusiveError' || cause.name === 'TransportError') throw cause;
-    throw new ContractViolation(`${cause.message}\nreplay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`);
+    const failures = cause instanceof ContractViolation ? cause.failures : [{ kind: 'inconsistency' as const, message: cause.message }];
+    throw new ContractViolation(`${cause instanceof ContractViolation ? cause.title : cause.message}; replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`, failures);
   }
   ctx.saw(judged, 'generated items read back');
 });

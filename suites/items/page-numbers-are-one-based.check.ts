@@ -1,6 +1,6 @@
-import { ContractViolation, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { fieldMismatch, isRecord, isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { precondition } from '../common/judge.js';
+import { fail, precondition } from '../common/judge.js';
 import { itemPages } from './fixtures.js';
 
 /** The page numbers a page object shows, when it shows them (its shape has its own check). */
@@ -23,7 +23,10 @@ conformance('ITEM-PAGE-ONE-BASED', async (ctx: CheckContext) => {
     const n = pageNumbers(res.json);
     if (!n || (page > 1 && first.totalPages !== undefined && page > first.totalPages)) continue;
     await ctx.cite(res);
-    if (n.number !== page || n.pageNumber !== page) throw new ContractViolation(`page=${page} reported number ${n.number} and pageable.pageNumber ${n.pageNumber}; both must be ${page}`);
+    const wrong: Failure[] = [];
+    if (n.number !== page) wrong.push(fieldMismatch(`page=${page}`, 'number', page, n.number, res, 'number'));
+    if (n.pageNumber !== page) wrong.push(fieldMismatch(`page=${page}`, 'pageable.pageNumber', page, n.pageNumber, res, 'pageable.pageNumber'));
+    if (wrong.length) fail(`page=${page} is not numbered ${page} (1-based)`, ...wrong);
     ctx.saw(1, `page ${page} numbered ${page}`);
   }
 });

@@ -1,7 +1,8 @@
-import { ContractViolation, describeResponse, isSuccess, parseDateTime, type FilterCase } from '../../harness/checks/index.js';
+import { isSuccess, parseDateTime, unexpectedStatus, type Failure, type FilterCase } from '../../harness/checks/index.js';
+import type { ApiResponse } from '../../harness/client.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { judgeFilter } from '../common/judge.js';
+import { fail, judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
 import { middleDays } from './days.js';
@@ -21,10 +22,10 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
   const reads = await poSlices(ctx);
   await ctx.cite(...allReads(reads));
   if (backendSlices.every((n) => isSuccess(reads[n]) && recordsOf(reads[n]).length === 0)) ctx.skip('the company has no purchase orders to choose a window from');
-  const refused: string[] = [];
+  const refused: Failure[] = [];
   const unjudged: string[] = [];
   const cases = await Promise.all(
-    filters.map(async (f): Promise<FilterCase | undefined> => {
+    filters.map(async (f): Promise<(FilterCase & { res?: ApiResponse }) | undefined> => {
       const timeOf = (r: Rec) => parseDateTime(r[f.field]);
       const dated = (name: BackendSlice) => recordsOf(reads[name]).filter((r) => timeOf(r) !== undefined && orderIdOf(r));
       const name = [...backendSlices].sort((a, b) => dated(b).length - dated(a).length)[0]!;
@@ -33,7 +34,7 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
       if (!w) return void unjudged.push(`fewer than 3 orders of one source show ${f.field}`);
       const query = { ...slices[name].query, [f.start]: w.start, [f.end]: w.end };
       const got = await collect(ctx, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 });
-      if (!got.ok) return void refused.push(`${showQuery(query)}: ${describeResponse(got.first)}`);
+      if (!got.ok) return void refused.push(unexpectedStatus(got.first, 'a 2xx status', showQuery(query)));
       const shows = (r: Rec) => `${orderIdOf(r)} with ${f.field} ${JSON.stringify(r[f.field])}`;
       const listedTimed = got.records.filter((r) => timeOf(r) !== undefined);
       return {
@@ -44,11 +45,12 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
         mismatched: listedTimed.filter((r) => w.surelyOut(timeOf(r)!)).map((r) => `${showQuery(query)} listed ${shows(r)}`),
         judgedRecords: listedTimed.length,
         othersExist: sample.some((r) => w.surelyOut(timeOf(r)!)),
+        res: got.responses.at(-1),
       };
     }),
   );
-  if (refused.length) throw new ContractViolation(`a date filter in the documented YYYY-MM-DD form was refused:\n  - ${refused.join('\n  - ')}`);
-  const judged = cases.filter((c): c is FilterCase => c !== undefined);
+  if (refused.length) fail('a date filter in the documented YYYY-MM-DD form was refused', ...refused);
+  const judged = cases.filter((c): c is FilterCase & { res?: ApiResponse } => c !== undefined);
   if (unjudged.length) ctx.observe('not judged', unjudged);
   if (judged.length === 0) ctx.inconclusive(unjudged.join('; '));
   judgeFilter(ctx, 'GET /purchaseOrders with a created or updated date window', ...judged);

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, isSuccess } from '../../harness/checks/index.js';
-import { verdict } from '../common/judge.js';
+import { isSuccess, unexpectedStatus } from '../../harness/checks/index.js';
+import { fail, verdict } from '../common/judge.js';
 import { purchaseOrders } from './adapter.js';
 import { poSlices, slices, type BackendSlice } from './reads.js';
 
@@ -13,7 +13,7 @@ export async function judgeSlice(ctx: CheckContext, name: BackendSlice): Promise
   const slice = slices[name];
   const res = (await poSlices(ctx))[name];
   await ctx.cite(res);
-  if (!isSuccess(res)) throw new ContractViolation(`${slice.label} was refused: ${describeResponse(res)}`);
+  if (!isSuccess(res)) fail(`${slice.label} was refused`, unexpectedStatus(res, 'a 2xx status', slice.label));
   const records = purchaseOrders.records(res);
   if (records.length === 0) ctx.skip(`the company has no purchase orders for ${slice.label}: the slice cannot be shown to hold`);
   const verdicts = records.map((r) => slice.judge!(r));
@@ -22,5 +22,5 @@ export async function judgeSlice(ctx: CheckContext, name: BackendSlice): Promise
   ctx.observe('integrationSource values', [...new Set(records.map((r) => String(r.integrationSource)))].sort());
   if (judged < records.length) ctx.observe('records not judged', `${records.length - judged} of ${records.length} show no source or channel`);
   if (foreign.length === 0 && judged === 0) ctx.inconclusive(`none of the ${records.length} orders of ${slice.label} shows its source and channel`);
-  verdict(ctx, foreign.length ? [`${foreign.length} of ${records.length} orders listed belong elsewhere:`, ...foreign] : [], `${slice.label} lists orders of another backend`, judged, `orders of ${slice.label} (page 1) of its own backend`);
+  verdict(ctx, foreign, `${slice.label} lists ${foreign.length} of ${records.length} orders of another backend`, judged, `orders of ${slice.label} (page 1) of its own backend`, { kind: 'record-leaked', res });
 }

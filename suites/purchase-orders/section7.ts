@@ -1,6 +1,6 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, fieldValue, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, fieldValue, isRecord, isSuccess, refusalMissing, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
 import { listOrdersWith, showQuery } from './adapter.js';
 import { poSlices, recordsOf, slices, type SliceName, type SliceReads } from './reads.js';
 
@@ -134,7 +134,7 @@ const isTwin = (n: SliceName | TwinName): n is TwinName => (twinNames as readonl
  */
 export async function judgeRejections(ctx: CheckContext, names: readonly RejectionName[]): Promise<void> {
   const [reads, set] = await Promise.all([poSlices(ctx), poSection7(ctx)]);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   const unjudged: string[] = [];
   let judged = 0;
   for (const name of names) {
@@ -159,10 +159,10 @@ export async function judgeRejections(ctx: CheckContext, names: readonly Rejecti
       continue;
     }
     judged += 1;
-    if (res.status !== 400) problems.push(`${showQuery(query)}: expected HTTP 400, got ${describeResponse(res)}`);
+    if (res.status !== 400) problems.push(isSuccess(res) ? refusalMissing(res, showQuery(query), 'HTTP 400') : unexpectedStatus(res, 'HTTP 400', showQuery(query)));
   }
   const row = rejections[names[0]!].row;
-  if (problems.length) throw new ContractViolation(`a ${row} request was not refused with 400:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length) throw new ContractViolation(`a ${row} request was not refused with 400`, problems);
   if (judged === 0) ctx.inconclusive(`precondition: ${unjudged.join('; ')}; a 400 would not show the rule of ${row}`);
   if (unjudged.length) ctx.observe('not judged', unjudged);
   ctx.saw(judged, `${row} request(s) answered 400, their valid twins 2xx`);
@@ -174,7 +174,7 @@ export async function judgeRejections(ctx: CheckContext, names: readonly Rejecti
  */
 export async function judgeTwins(ctx: CheckContext, names: readonly TwinName[], soft: (name: TwinName) => string | undefined = () => undefined): Promise<void> {
   const set = await poSection7(ctx);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   const excused: string[] = [];
   let judged = 0;
   for (const name of names) {
@@ -185,10 +185,10 @@ export async function judgeTwins(ctx: CheckContext, names: readonly TwinName[], 
     else {
       const why = soft(name);
       if (why) excused.push(`${showQuery(sent.query)} was refused (${describeResponse(sent.res)}), but ${why}`);
-      else problems.push(`${showQuery(sent.query)}: expected a 2xx status, got ${describeResponse(sent.res)}`);
+      else problems.push(unexpectedStatus(sent.res, 'a 2xx status', showQuery(sent.query)));
     }
   }
-  if (problems.length) throw new ContractViolation(`a request the spec allows was refused:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length) throw new ContractViolation('a request the spec allows was refused', problems);
   if (excused.length) ctx.inconclusive(excused.join('; '));
   ctx.saw(judged, 'allowed request(s) answered 2xx');
 }

@@ -1,7 +1,7 @@
-import { ContractViolation, describeResponse, isSuccess, parseDateTime } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, parseDateTime, unexpectedStatus } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { verdict } from '../common/judge.js';
+import { fail, verdict } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
 import { daysBetween, windowAround } from './days.js';
@@ -96,7 +96,7 @@ conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
   const reads = await poSlices(ctx);
   await ctx.cite(...allReads(reads));
   for (const b of backendSlices) if (!isSuccess(reads[b])) ctx.inconclusive(`precondition: ${slices[b].label} was refused (${describeResponse(reads[b])})`);
-  for (const u of unionSlices) if (!isSuccess(reads[u])) throw new ContractViolation(`${slices[u].label} was refused: ${describeResponse(reads[u])}`);
+  for (const u of unionSlices) if (!isSuccess(reads[u])) fail(`${slices[u].label} was refused`, unexpectedStatus(reads[u], 'a 2xx status', slices[u].label));
   if ([...backendSlices, ...unionSlices].every((n) => recordsOf(reads[n]).length === 0)) ctx.skip('the company has no purchase orders in any backend');
   const j: Judged = { problems: [], seen: [], covered: new Set() };
   await byTotals(ctx, reads, j);
@@ -105,6 +105,6 @@ conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
   if (uncovered.length && j.problems.length === 0) await byWindow(ctx, reads, j, uncovered);
   const still = unionSlices.filter((u) => !j.covered.has(u));
   if (j.problems.length === 0 && still.length) ctx.inconclusive(`whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (no totals, lists not read to their ends, no dated orders)`);
-  verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '');
+  verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '', { kind: 'record-left-out' });
   for (const [count, what] of j.seen) ctx.saw(count, what);
 });

@@ -1,7 +1,7 @@
-import { ContractViolation, containsText } from '../../harness/checks/index.js';
+import { containsText, leaked } from '../../harness/checks/index.js';
 import { termOf } from '../../generators/vehicles.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { precondition } from '../common/judge.js';
+import { fail, precondition } from '../common/judge.js';
 import { vehicles } from './adapter.js';
 import { fixtureRecord, vehicleFixture } from './fixtures.js';
 
@@ -20,9 +20,10 @@ conformance('VEHICLE-FILTER-SEARCH', { needs: ['write', 'customer'] }, async (ct
   // The word is the run's own and random: only the run's vehicle carries it, and list records show
   // the request fields (§2.1), so another record that shows it nowhere was not matched by it. The
   // carrier itself is known to carry it, whatever fields the list shows.
-  const problems = records.filter((r) => vehicles.idOf(r) !== carrier.id && !containsText(r, term, true)).map((r) => `${vehicles.idOf(r)} does not carry "${term}" in any field`);
-  if (ids.includes(other.id) && !problems.some((p) => p.startsWith(`${other.id} `))) problems.push(`${other.id}, the run's other vehicle, which carries "${term}" nowhere, came back`);
-  if (problems.length) throw new ContractViolation(`search=${term} returned vehicles without the term:\n  - ${problems.join('\n  - ')}`);
+  const strays = records.filter((r) => vehicles.idOf(r) !== carrier.id && !containsText(r, term, true)).map((r) => String(vehicles.idOf(r)));
+  const problems = strays.map((id) => leaked(id, `it carries "${term}" in no field`, res));
+  if (ids.includes(other.id) && !strays.includes(other.id)) problems.push(leaked(other.id, `it is the run's other vehicle and carries "${term}" nowhere`, res));
+  if (problems.length) fail(`search=${term} returned vehicles without the term`, ...problems);
   ctx.saw(records.length, 'searched vehicles carrying the term');
   if (!ids.includes(carrier.id)) {
     ctx.observe('search did not find the vehicle', `fields carrying the term: vehicleName, notes, licensePlate, vin; ${records.length} other record(s) came back`);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
 import type { Profile } from '../../../harness/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
 import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
@@ -14,7 +14,7 @@ const readable = (m: Readonly<CustomerModel>) => readableRecords(m.customers);
 const label = (m: Readonly<CustomerModel>, e: TrackedRecord) => `#${m.customers.indexOf(e)} (${e.id})`;
 
 function violation(what: string, problems: string[]): never {
-  throw new ContractViolation(`${what}:\n  - ${problems.slice(0, 10).join('\n  - ')}`);
+  throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
 }
 
 /** POST one customer, locate it by its marker, read it: the read is the model's baseline. */

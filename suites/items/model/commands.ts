@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ItemCreateInput } from '../../../contract/schemas.js';
-import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import { ContractViolation, describeResponse, fieldMismatch, isSuccess, unexpectedStatus } from '../../../harness/checks/index.js';
 import { validItemArbitrary } from '../../../generators/items.js';
 import { pickOf } from '../../../harness/model/run.js';
 import { archiveItems, items } from '../adapter.js';
@@ -60,10 +60,10 @@ export class GetItem implements ItemCommand {
   async runOn(m: Readonly<ItemModel>, r: ItemReal, entry: ItemEntry): Promise<void> {
     const res = await items.get(r.ctx, entry.itemId);
     const item = isSuccess(res) ? items.recordIn(res, entry.itemId) : undefined;
-    if (!item && entry.archived) throw new ContractViolation(`archived item ${label(m, entry)} is no longer readable by id: ${describeResponse(res)}`);
+    if (!item && entry.archived) throw new ContractViolation('an archived item is no longer readable', unexpectedStatus(res, 'a 2xx answer holding the item', `GET /items/${entry.itemId} (archived item ${label(m, entry)})`));
     const found = r.ctx.need(item, `precondition: item ${entry.itemId} could not be read in the sequence (${describeResponse(res)})`);
     const problem = statusProblem(m, entry, found.status, 'GET /items/{itemId}');
-    if (problem) throw new ContractViolation(problem);
+    if (problem) throw new ContractViolation(problem, fieldMismatch(`item ${entry.itemId}`, 'status', entry.status, found.status, res));
     r.ctx.saw(1, 'item reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
@@ -81,7 +81,7 @@ export class ListItem implements ItemCommand {
     const record = isSuccess(res) ? items.records(res).find((x) => items.idOf(x) === entry.itemId) : undefined;
     if (!record || !('status' in record)) return;
     const problem = statusProblem(m, entry, record.status, 'GET /items');
-    if (problem) throw new ContractViolation(problem);
+    if (problem) throw new ContractViolation(problem, fieldMismatch(`listed item ${entry.itemId}`, 'status', entry.status, record.status, res));
     r.ctx.saw(1, 'listed items compared with the model');
   }
   toString = () => `list(${this.pick})`;

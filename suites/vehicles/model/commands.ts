@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ContractViolation, describeResponse, isSuccess } from '../../../harness/checks/index.js';
+import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
 import { liveRecords, modelDifferences, readableRecords, rebase, tracked } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
 import { termOf, validVehicleArbitrary, vehicleChangesArbitrary, type VehicleChanges, type VehicleInput } from '../../../generators/vehicles.js';
@@ -15,7 +15,7 @@ const readable = (m: Readonly<VehicleModel>) => readableRecords(m.vehicles);
 const label = (m: Readonly<VehicleModel>, e: VehicleEntry) => `#${m.vehicles.indexOf(e)}`;
 
 function violation(what: string, problems: string[]): never {
-  throw new ContractViolation(`${what}:\n  - ${problems.slice(0, 10).join('\n  - ')}`);
+  throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
 }
 
 /** One vehicle read by id; a refusal or a missing record is a failed precondition of the sequence. */

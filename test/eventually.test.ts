@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { eventually, type WaitClock } from '../harness/check/eventually.js';
+
+/** A clock that only moves when the wait sleeps or a read takes time. */
+function fakeClock(readMs = 0): WaitClock & { tick(ms: number): void; slept: number[] } {
+  let t = 0;
+  const slept: number[] = [];
+  return {
+    now: () => t,
+    sleep: async (ms) => void (slept.push(ms), (t += ms)),
+    tick: (ms) => void (t += ms + readMs),
+    slept,
+  };
+}
+
+describe('eventually: a read after a write waits for it, bounded', () => {
+  it('ends at the first read that shows the write, without sleeping', async () => {
+    const clock = fakeClock();
+    const wait = await eventually(async () => 'there', (v) => v === 'there', 10_000, clock);
+    expect(wait).toMatchObject({ shown: true, reads: 1, afterMs: 0 });
+    expect(clock.slept).toEqual([]);
+  });
+
+  it('backs off between reads and reports how long the write took to show', async () => {
+    const clock = fakeClock();
+    let n = 0;
+    const wait = await eventually(async () => ++n, (v) => v === 4, 10_000, clock);
+    expect(wait.shown).toBe(true);
+    expect(wait.reads).toBe(4);
+    expect(clock.slept).toEqual([250, 500, 1000]);
+    expect(wait.afterMs).toBe(1750);
+  });
+
+  it('concludes an absence only after the window, and never sleeps past it', async () => {
+    const clock = fakeClock();
+    const wait = await eventually(async () => 'absent', () => false, 5_000, clock);
+    expect(wait.shown).toBe(false);
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBe(5_000);
+    expect(clock.slept.every((ms) => ms <= 2_000)).toBe(true);
+    expect(wait.reads).toBe(clock.slept.length + 1);
+  });
+
+  it('reads once with a zero window', async () => {
+    const clock = fakeClock();
+    const wait = await eventually(async () => 'absent', () => false, 0, clock);
+    expect(wait).toMatchObject({ shown: false, reads: 1 });
+  });
+});
