@@ -1,36 +1,20 @@
 import { defineConfig } from 'vitest/config';
-import { handedOver } from './harness/run/handover.js';
 
 /**
- * Two projects, runnable alone: `self` (self-tests of harness and mock) and `conformance`
- * (the suites, against the embedded mock or BASE_URL via `npm run conformance`).
+ * Two projects: `self` (the self-tests of the harness and the mock, `npm test`) and
+ * `conformance` (the check files). The conformance project is run only by the harness itself
+ * (harness/run/launch.ts, for `npm run conformance`, the self-check and the budgets), which hands
+ * it the run through `provide`, sets its workers, and reads every verdict from the run's journal.
  */
-// A run started by a CLI (npm run conformance, the self-check) is handed over in this process.
-const run = handedOver();
-const live = run?.info.targets.some((t) => t.kind === 'live') ?? false;
-/**
- * A worker runs one check file at a time and a check mostly waits on its own requests, so a live
- * run needs more workers than MAX_CONCURRENCY to keep that many requests in flight (the pacing
- * proxy enforces the bound), and under rate limits enough checks under way that both method
- * classes always have a request waiting (npm run bench (b): 6 workers ran 17% over the bound
- * the request counts impose, 8 workers 2%). Against the embedded mock the CPU is the limit.
- */
-const maxInFlight = run?.settings.maxConcurrency ?? 4;
-const maxWorkers = Number(process.env.VITEST_MAX_WORKERS || (live ? Math.min(16, Math.max(8, Math.ceil(maxInFlight * 1.5))) : 4));
-
 export default defineConfig({
   test: {
-    // The raw results of the conformance project, which its run publishes with the rest of its
-    // outputs when vitest closes (npm test). `npm run conformance` passes its own reporters
-    // (harness/report/artifacts.ts), which replace these.
-    reporters: ['default', './harness/report/results-reporter.ts'],
     projects: [
       {
         test: {
           name: 'self',
           include: ['test/**/*.test.ts'],
-          // Projects with different worker counts run one after the other (vitest 4 requires distinct groups).
-          sequence: { groupOrder: 1 },
+          // Most self-tests wait on a run in a child process: three at a time keep two cores busy.
+          maxWorkers: 3,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -39,15 +23,13 @@ export default defineConfig({
         test: {
           name: 'conformance',
           include: ['suites/**/*.check.ts'],
-          globalSetup: ['harness/run/global-setup.ts'],
           pool: 'threads',
-          maxWorkers,
           // Check files share no state; reusing modules across files saves seconds per file.
           isolate: false,
           // Checks are independent: run them concurrently so latency is hidden (pacing bounds the rate).
-          sequence: { concurrent: true, groupOrder: 0 },
+          sequence: { concurrent: true },
           maxConcurrency: 16,
-          testTimeout: 120_000,
+          testTimeout: 600_000,
           hookTimeout: 60_000,
         },
       },

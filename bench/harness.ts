@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { staticToken } from '../harness/auth/session.js';
 import { ApiClient } from '../harness/client.js';
 import { startPacing, type PacingReport } from '../harness/pacing/index.js';
-import type { RunResults } from '../harness/report/results.js';
+import type { CheckOutcome } from '../harness/core/events.js';
 import type { Knobs } from '../mock/knobs.js';
 import { startMock, type MockServer } from '../mock/server.js';
 
@@ -57,7 +57,7 @@ interface Figures {
   /** 429 answers the mock gave (the harness's own limits should prevent every one). */
   answered429: number;
   pacing: PacingReport;
-  results: RunResults;
+  results: { checks: (CheckOutcome & { clause: string })[] };
 }
 
 function runCli(env: Record<string, string>): Promise<{ code: number | null; ms: number; output: string }> {
@@ -128,7 +128,7 @@ async function measure(name: string, knobs: Partial<Knobs>, limits: { get: numbe
     // window measures how well the checks overlap their requests.
     const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
     const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResults;
+    const results = { checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[] };
     return {
       exitCode: run.code,
       cliWallMs: run.ms,
@@ -151,7 +151,7 @@ async function proxyOnly(total = 600): Promise<{ requests: number; wallMs: numbe
   const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency, requestTimeoutMs: 15_000, readonly: false });
   try {
     const companyId = mock.fixtures.companyId;
-    const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId });
+    const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId });
     const clients = maxConcurrency * 2;
     const client = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: 60_000, connections: clients });
     let next = 0;

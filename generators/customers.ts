@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
-import type { Profile } from '../harness/profile.js';
+import type { Profile } from '../harness/core/profile.js';
 import { compactMarker } from './random.js';
 
 /**

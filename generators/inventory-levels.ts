@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import type { ItemCreateInput } from '../contract/schemas.js';
-import type { Profile } from '../harness/profile.js';
+import type { Profile } from '../harness/core/profile.js';
 import { buildPart } from './items.js';
 
 /**

@@ -1,44 +1,18 @@
 import { ApiClient, type ApiResponse } from './client.js';
-import { TransportError } from './errors.js';
-import { ExchangeLog } from './exchange-log.js';
-import { readLedger, type LedgerEntry, type RecordLocator, type Resource } from './ledger.js';
-import type { Profile } from './profile.js';
+import { TransportError } from './core/errors.js';
+import type { LedgerEntry, LedgerRecord, LedgerReport, RecordLocator, Resource } from './core/events.js';
+import type { Profile } from './core/profile.js';
+import type { TargetInfo } from './core/run-info.js';
+import { CHECK_HEADER } from './pacing/headers.js';
 import { redact } from './redact.js';
-import type { TargetInfo } from './run/run-info.js';
 
-/** One record the run created, as reports/ledger.json lists it. */
-export interface LedgerRecord {
-  target: string;
-  resource: Resource;
-  /** Absent for a record no answer gave the id of, and the run could not locate. */
-  id?: string;
-  /** How `npm run cleanup` can find it again: the unique fields the run sent. */
-  locator?: RecordLocator;
-  companyId: string;
-  customerId?: string;
-  /** Marker of the check that created it (also carried by the record itself). */
-  marker: string;
-  createdAt: string;
-}
-
-export interface LedgerReport {
-  runId: string;
-  marker: string;
-  mode: 'full' | 'readonly';
-  generatedAt: string;
-  /** Why the ledger was settled: 'end of run', or the signal that interrupted it. */
-  trigger: string;
-  summary: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number; ignoredForeign?: number };
-  created: LedgerRecord[];
-  archivedByChecks: LedgerRecord[];
-  archivedByCleanup: LedgerRecord[];
-  leftovers: (LedgerRecord & { reason: string })[];
-}
+export type { LedgerRecord, LedgerReport };
 
 export interface CleanupOptions {
   runId: string;
   marker: string;
-  runDir: string;
+  /** The run's ledger entries (from its journal). */
+  entries: readonly LedgerEntry[];
   mode: 'full' | 'readonly';
   profile: Profile;
   /** Targets as the workers see them (proxy URL, stand-in tokens). */
@@ -47,6 +21,8 @@ export interface CleanupOptions {
   /** Headers that let cleanup through the pacing proxy after workers are shut out. */
   wireHeaders?: Record<string, string>;
   trigger?: string;
+  /** What the cleanup is doing, for the console (paced against a live target, it can take a while). */
+  progress?: (line: string) => void;
 }
 
 /** Bulk bodies stay well under any plausible server limit. */
@@ -97,6 +73,12 @@ export function settleLedger(entries: readonly LedgerEntry[], targets: readonly 
   return { created: [...created.values()], archivedByChecks: new Set([...archived].filter((k) => created.has(k))) };
 }
 
+/** The records the run created that no check archived: what a cleanup still has to archive. */
+export function openRecords(entries: readonly LedgerEntry[], targets: readonly TargetInfo[]): LedgerRecord[] {
+  const { created, archivedByChecks } = settleLedger(entries, targets);
+  return created.filter((r) => !archivedByChecks.has(keyOf(r)));
+}
+
 function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: string, calls: ReturnType<typeof archiveCalls>): string | undefined {
   if (mode === 'readonly') return 'read-only mode: the cleanup sends no writes';
   if (!target) return 'unknown target';
@@ -119,7 +101,7 @@ export const carriesMarker = (marker: string, runMarker: string) => marker === r
  * count (another run's entries, however they got there, are ignored and counted).
  */
 export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
-  const entries = readLedger(o.runDir);
+  const entries = o.entries;
   const own = entries.filter((e) => carriesMarker(e.marker, o.marker));
   const ignoredForeign = entries.length - own.length;
   const { created, archivedByChecks } = settleLedger(own, o.targets);
@@ -143,14 +125,12 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
       const { target: targetId, resource, companyId } = records[0]!;
       const target = targets.get(targetId)!;
       const call = calls[resource]!;
-      const log = new ExchangeLog(o.runDir, { clause: 'cleanup', target: targetId });
       const client = new ApiClient({
         baseUrl: target.baseUrl,
         token: target.token,
         timeoutMs: o.timeoutMs,
         connections: 2,
-        wireHeaders: o.wireHeaders ?? {},
-        observers: [(ex) => log.record(ex)],
+        wireHeaders: { ...(o.wireHeaders ?? {}), [CHECK_HEADER]: 'cleanup' },
       });
       const archive = async (batch: LedgerRecord[]): Promise<void> => {
         let res: ApiResponse;
@@ -166,8 +146,10 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
         else if (batch.length > 1 && res.status < 500) for (const r of batch) await archive([r]);
         else leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH ${call.path} was refused: ${shortly(res)}`) })));
       };
-      for (let i = 0; i < records.length; i += BATCH) await archive(records.slice(i, i + BATCH));
-      log.flush();
+      for (let i = 0; i < records.length; i += BATCH) {
+        o.progress?.(`cleanup: archiving ${Math.min(BATCH, records.length - i)} ${resource} record(s) of company ${companyId}; ${records.length - i} of ${records.length} left`);
+        await archive(records.slice(i, i + BATCH));
+      }
     }),
   );
 

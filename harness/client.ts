@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
-import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './errors.js';
+import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './core/errors.js';
+import { EXCHANGE_HEADER } from './pacing/headers.js';
 import { transportFaultKind } from './pacing/retry-policy.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,7 +29,7 @@ export interface ApiResponse {
   durationMs: number;
   /** Retries the pacing layer made for this exchange. */
   retries: number;
-  /** Id of the recorded exchange, so a check can cite a response it judged (shared fixtures). */
+  /** Id of the exchange the pacing proxy journaled, so a check can cite a response it judged (shared fixtures). */
   exchangeId?: string;
 }
 
@@ -53,8 +54,6 @@ export interface ClientOptions {
    * (harness/pacing/headers.ts), e.g. the check tag by which it serves earlier checks first.
    */
   wireHeaders?: Record<string, string>;
-  /** Wraps each exchange (Allure steps, recording). Must call `send` once and return its result. */
-  around?: <T extends ApiResponse>(req: Exchange['request'], send: () => Promise<T>) => Promise<T>;
   observers?: ExchangeObserver[];
 }
 
@@ -140,10 +139,8 @@ export class ApiClient {
     }
     const exchangeRequest: Exchange['request'] = { method: req.method, url, headers, body };
     const exchange: Exchange = { id: randomBytes(6).toString('hex'), request: exchangeRequest, startedAt: new Date().toISOString() };
-    const send = () => this.send(exchangeRequest);
     try {
-      const response = this.options.around ? await this.options.around(exchangeRequest, send) : await send();
-      response.exchangeId = exchange.id;
+      const response = await this.send(exchangeRequest);
       exchange.response = response;
       return response;
     } catch (err) {
@@ -181,6 +178,7 @@ export class ApiClient {
         json: parseJson(text),
         durationMs: Math.round(performance.now() - started),
         retries: Number(headers[RETRIES_HEADER] ?? 0) || 0,
+        ...(headers[EXCHANGE_HEADER] ? { exchangeId: headers[EXCHANGE_HEADER] } : {}),
       };
     } catch (err) {
       if (err instanceof TransportError) throw err;

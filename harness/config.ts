@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { config as loadDotenv } from 'dotenv';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './core/errors.js';
 import { registerSecret } from './redact.js';
 
 /**
@@ -33,6 +33,8 @@ export interface Settings {
    * show in lists, filters and delayed (202) updates before its absence counts.
    */
   consistencyWindowMs: number;
+  /** VITEST_MAX_WORKERS: test workers that run the check files; the run sizes them when unset. */
+  workers?: number;
   rateLimitGetPerMin: number;
   rateLimitWritePerMin: number;
   profileFile?: string;
@@ -116,6 +118,7 @@ const envSchema = z.object({
   MAX_CONCURRENCY: intVar('MAX_CONCURRENCY', 1, 256),
   REQUEST_TIMEOUT_MS: intVar('REQUEST_TIMEOUT_MS', 100, 600_000),
   CONSISTENCY_WINDOW_MS: intVar('CONSISTENCY_WINDOW_MS', 0, 600_000),
+  VITEST_MAX_WORKERS: intVar('VITEST_MAX_WORKERS', 1, 64),
   RATE_LIMIT_GET_PER_MIN: intVar('RATE_LIMIT_GET_PER_MIN', 0, 1_000_000),
   RATE_LIMIT_WRITE_PER_MIN: intVar('RATE_LIMIT_WRITE_PER_MIN', 0, 1_000_000),
 });
@@ -234,6 +237,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     maxConcurrency: e.MAX_CONCURRENCY ?? (live ? 4 : 16),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 15_000,
     consistencyWindowMs: e.CONSISTENCY_WINDOW_MS ?? 10_000,
+    ...(e.VITEST_MAX_WORKERS ? { workers: e.VITEST_MAX_WORKERS } : {}),
     rateLimitGetPerMin: e.RATE_LIMIT_GET_PER_MIN ?? (live ? 150 : 0),
     rateLimitWritePerMin: e.RATE_LIMIT_WRITE_PER_MIN ?? (live ? 50 : 0),
     profileFile: e.CONFORMANCE_PROFILE,

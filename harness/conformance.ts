@@ -4,4 +4,4 @@
  */
 export { conformance, type CheckFn } from './check/register.js';
 export type { CheckContext, CheckMeta, CheckOptions, Need, Observation } from './check/types.js';
-export type { Resource } from './ledger.js';
+export type { Resource, RecordLocator } from './core/events.js';

@@ -19,6 +19,8 @@ export async function startEmbedded(faultsPerTarget: (string | undefined)[]): Pr
       id: fault ?? 'main',
       label: fault ? `fault ${fault}` : 'conforming mock',
       kind: 'embedded',
+      // Every embedded mock of one data seed serves the same data, whatever its port: shards merge.
+      identity: `embedded reference mock (data seed ${m.seed})${fault ? ` with fault ${fault}` : ''}`,
       fault,
       publicUrl: m.url,
       token: staticToken(m.tokens.full),
@@ -42,6 +44,7 @@ export function liveTarget(settings: Settings, token: TokenSource): RealTarget {
     id: 'main',
     label: settings.baseUrl!,
     kind: 'live',
+    identity: settings.baseUrl!,
     loggedIn: !settings.accessToken,
     publicUrl: settings.baseUrl!,
     token,

@@ -50,6 +50,8 @@ export interface MockServer {
   /** Base URL including the version segment, e.g. http://127.0.0.1:4010/v2 (§1). */
   url: string;
   port: number;
+  /** Seed of the generated data. */
+  seed: number;
   tokens: MockTokens;
   fixtures: SeedFixtures;
   faults: FaultId[];
@@ -157,6 +159,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   return {
     url: `http://${host}:${port}${VERSION_PREFIX}`,
     port,
+    seed,
     tokens: { full, noPo, expired },
     fixtures,
     faults: faultIds,

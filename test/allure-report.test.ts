@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clauses, type ClauseId } from '../contract/clauses.js';
-import { buildCertification } from '../harness/report/certification.js';
-import { runCli, sampleRun } from './report-fixtures.js';
+import { renderOutputs } from '../harness/outputs/registry.js';
+import { facts, runCli, sampleCertification, sampleJournal } from './report-fixtures.js';
 import { inlineFiles } from './support/allure-inline.js';
 
 /**
@@ -22,40 +21,14 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const reports = join(work, 'reports');
 const history = join(work, 'history');
 
-function result(n: number, id: ClauseId, status: 'passed' | 'failed', message?: string) {
-  const uuid = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return {
-    uuid,
-    historyId: `h-${id}`,
-    name: `${id}: ${clauses[id].must}`,
-    fullName: `suites/x.check.ts#${id}`,
-    status,
-    ...(message ? { statusDetails: { message } } : {}),
-    stage: 'finished',
-    start: 1735725600000 + n * 1000,
-    stop: 1735725600500 + n * 1000,
-    steps: [],
-    attachments: [],
-    parameters: [],
-    labels: [
-      { name: 'epic', value: clauses[id].area },
-      { name: 'feature', value: clauses[id].section },
-      { name: 'story', value: id },
-      { name: 'severity', value: clauses[id].severity },
-    ],
-    links: [{ url: `clauses.html#${id}`, name: `${id} clause text` }],
-  };
-}
-
-/** The published outputs of a run: allure-results and certification.json with the given run id. */
+/** The published outputs of a run, as the run's own writers render them (journal → certificate → allure-results), with the given run id. */
 function publishedRun(runId: string): void {
-  rmSync(join(reports, 'allure-results'), { recursive: true, force: true });
-  mkdirSync(join(reports, 'allure-results'), { recursive: true });
-  const rs = [result(1, 'ITEM-PAGING', 'passed'), result(2, 'AUTH-TOKEN-REQUIRED', 'passed'), result(3, 'ITEM-PAGE-ONE-BASED', 'failed', 'number was 0 for page=1, expected 1')];
-  for (const r of rs) writeFileSync(join(reports, 'allure-results', `${r.uuid}-result.json`), JSON.stringify(r));
-  const { summary, results } = sampleRun();
-  const cert = buildCertification({ ...summary, runId }, { ...results, runId });
-  writeFileSync(join(reports, 'certification.json'), JSON.stringify(cert));
+  rmSync(reports, { recursive: true, force: true });
+  const events = sampleJournal(facts({ runId }));
+  renderOutputs(join(work, `stage-${runId}`), sampleCertification(events), events);
+  mkdirSync(reports, { recursive: true });
+  cpSync(join(work, `stage-${runId}`, 'allure-results'), join(reports, 'allure-results'), { recursive: true });
+  cpSync(join(work, `stage-${runId}`, 'certification.json'), join(reports, 'certification.json'));
 }
 
 const historyLines = () => readFileSync(join(history, 'history.jsonl'), 'utf8').trim().split('\n').length;
@@ -113,7 +86,7 @@ describe('npm run report: the Allure report in one file', () => {
       const body = page.locator('body');
       await expect.poll(() => body.innerText(), { timeout: 30_000 }).toMatch(/\bitems\b[\s\S]*\bplatform\b|\bplatform\b[\s\S]*\bitems\b/);
       const text = await body.innerText();
-      expect(text).toMatch(/Total\s+3/);
+      expect(text).toMatch(/Total\s+4/);
       expect(text).toMatch(/Failed\s+1/);
       expect(await page.locator('#allure-app-loader').isVisible()).toBe(false);
 
@@ -121,9 +94,9 @@ describe('npm run report: the Allure report in one file', () => {
       await page.screenshot({ path: join(SCREENSHOTS, 'allure-report.png') });
 
       // The failed test is in the tree; its page shows the error.
-      expect(text).toContain(`ITEM-PAGE-ONE-BASED: ${clauses['ITEM-PAGE-ONE-BASED'].must}`);
-      await page.getByText(`ITEM-PAGE-ONE-BASED: ${clauses['ITEM-PAGE-ONE-BASED'].must}`).first().click();
-      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain('number was 0 for page=1, expected 1');
+      expect(text).toContain('ITEM-PAGE-ONE-BASED: a check');
+      await page.getByText('ITEM-PAGE-ONE-BASED: a check').first().click();
+      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain('page=1 is not numbered 1');
 
       await page.screenshot({ path: join(SCREENSHOTS, 'allure-report-failed-test.png') });
 

@@ -3,21 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { artifactLines, artifactNames, artifacts, bundledFiles, outputFormats, vitestReporters } from '../harness/report/artifacts.js';
-import { MANIFEST } from '../harness/report/manifest.js';
-import { stageRunOutputs } from '../harness/report/run-outputs.js';
-import { sampleRun } from './report-fixtures.js';
+import { MANIFEST } from '../harness/outputs/manifest.js';
+import { bundledFiles, outputLines, outputNames, outputs, renderOutputs } from '../harness/outputs/registry.js';
+import { sampleCertification, sampleJournal } from './report-fixtures.js';
 
 /**
- * One registry of a run's outputs (harness/report/artifacts.ts): the writers, the bundle,
- * merge-reports, the publisher and the console read it, and reports/README.md is checked
- * against it here.
+ * One registry of a run's outputs (harness/outputs/registry.ts), each a handler of the same
+ * certificate: the run renders them, merge-reports renders them again, the publisher moves them,
+ * the console lists them, and reports/README.md is checked against them here.
  */
 const work = mkdtempSync(join(tmpdir(), 'cnf-artifacts-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What REPORTS_DIR holds besides a run's outputs: other commands' files, scratch, the lock. */
-const OTHER_OUTPUTS = ['screenshots', 'selfcheck.json', 'selfcheck.md', 'flakecheck.json', 'flakecheck.md', 'bench', '.selfcheck', '.flakecheck', '.budgets', 'allure-history', '.runs', '.lock', '.publish.json'];
+const OTHER_OUTPUTS = ['screenshots', 'selfcheck.json', 'selfcheck.md', 'flakecheck.json', 'flakecheck.md', 'bench', '.selfcheck', '.flakecheck', '.budgets', 'allure-history', '.runs', '.lock', '.publish.json', 'leftovers-<run id>.json'];
 
 /** The names in the first column of reports/README.md's table of files. */
 function readmeNames(): string[] {
@@ -36,52 +35,43 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-describe('the artifact registry', () => {
+describe('the output registry', () => {
   it('names each output once, each with what it is for', () => {
-    expect(new Set(artifactNames()).size).toBe(artifacts.length);
-    for (const a of artifacts) expect(a.what.length, a.name).toBeGreaterThan(5);
+    expect(new Set(outputNames()).size).toBe(outputs().length);
+    for (const o of outputs()) expect(o.what.length, o.name).toBeGreaterThan(5);
   });
 
-  it('reports/README.md documents only outputs the registry knows', () => {
+  it('reports/README.md documents every output and nothing else', () => {
     const documented = readmeNames();
-    expect(documented.filter((n) => !artifactNames().includes(n) && !OTHER_OUTPUTS.includes(n))).toEqual([]);
-    // The other way round is a reminder, not a failure: a new format is one file plus one registry entry.
-    const undocumented = artifactNames().filter((n) => !documented.includes(n));
-    if (undocumented.length) console.warn(`reports/README.md does not describe: ${undocumented.join(', ')} (the console lists them with their description)`);
+    expect(documented.filter((n) => !outputNames().includes(n) && !OTHER_OUTPUTS.includes(n))).toEqual([]);
+    expect(outputNames().filter((n) => !documented.includes(n))).toEqual([]);
   });
 
-  it('is the only place that names an output file or registers a conformance reporter', () => {
-    const literal = new RegExp(`['"](${artifactNames().map((n) => n.replace(/\./g, '\\.')).join('|')})['"]`);
+  it('names an output file nowhere else in the harness: every writer is a handler in harness/outputs', () => {
+    const literal = new RegExp(`['"](${outputNames().map((n) => n.replace(/\./g, '\\.')).join('|')})['"]`);
     const offenders = tsFiles('harness')
-      .filter((f) => !f.endsWith('report/artifacts.ts'))
+      .filter((f) => !f.startsWith(join('harness', 'outputs')) && !f.endsWith(join('core', 'journal-file.ts')))
       .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ f, i, line })))
-      .filter(({ line }) => literal.test(line) || /['"](junit|allure-vitest\/reporter)['"]/.test(line))
+      .filter(({ line }) => literal.test(line))
       .map(({ f, i, line }) => `${f}:${i + 1}: ${line.trim()}`);
     expect(offenders).toEqual([]);
-    // Every vitest start of the conformance project takes its reporters from the registry.
-    for (const f of ['harness/cli/conformance.ts', 'harness/run/run-suites.ts']) expect(readFileSync(f, 'utf8'), f).toMatch(/reporters: vitestReporters\(/);
-    expect(vitestReporters({ stage: '/stage', console: 'dot', outputs: false })).toHaveLength(2);
-    const withOutputs = vitestReporters({ stage: '/stage', console: 'dot', outputs: true });
-    expect(withOutputs).toContainEqual(['allure-vitest/reporter', { resultsDir: '/stage/allure-results' }]);
-    expect(withOutputs).toContainEqual(['./harness/report/junit-reporter.ts', { outputFile: '/stage/junit.xml' }]);
   });
 
-  it('drives what a run stages: every format, and a bundle of exactly the bundled files present', () => {
-    const { summary, results } = sampleRun();
+  it('renders every output from one certificate into the stage, and a bundle of exactly the bundled files', () => {
     const stage = join(work, 'stage');
-    stageRunOutputs(stage, results, summary);
+    const events = sampleJournal();
+    renderOutputs(stage, sampleCertification(events), events);
     const staged = readdirSync(stage).sort();
-    expect(staged).toEqual([...outputFormats().map((f) => f.name), 'certification'].sort());
-    // No reporter or end-of-run file was staged here, so the bundle holds the certification only.
+    expect(staged).toEqual(outputs().filter((o) => !o.later && o.name !== 'ledger.json' && o.name !== 'pacing.json').map((o) => o.name).sort());
     const bundled = bundledFiles().filter((f) => staged.includes(f));
-    expect(readdirSync(join(stage, 'certification')).sort()).toEqual([...bundled, 'index.html', MANIFEST].sort());
+    expect(readdirSync(join(stage, 'certification')).filter((f) => f !== 'coverage.html').sort()).toEqual([...bundled, 'index.html', MANIFEST].sort());
   });
 
-  it('drives the console\'s list: only what the run published, in registry order, each with its description', () => {
-    const lines = artifactLines('/r', ['run.json', 'certification', 'ledger.json']);
-    expect(lines[0]).toBe('Artifacts:');
+  it("drives the console's list: only what the run published, in registry order, each with its description", () => {
+    const lines = outputLines('/r', ['run.json', 'certification', 'ledger.json']);
+    expect(lines[0]).toBe('Outputs:');
     expect(lines.slice(1).map((l) => l.trim().split(/\s+/)[0])).toEqual(['/r/certification/index.html', '/r/ledger.json', '/r/run.json']);
-    expect(lines[1]).toContain(artifacts.find((a) => a.name === 'certification')!.what);
-    expect(artifactLines('/r', [])).toEqual([]);
+    expect(lines[1]).toContain(outputs().find((o) => o.name === 'certification')!.what);
+    expect(outputLines('/r', [])).toEqual([]);
   });
 });

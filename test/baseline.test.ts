@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clauseIds } from '../contract/clauses.js';
-import { ConfigError } from '../harness/errors.js';
-import { diffBaseline, gateExitCode, readBaseline, type Baseline } from '../harness/report/baseline.js';
-import { buildCertification, type Certification, type ClauseVerdict } from '../harness/report/certification.js';
+import { ConfigError } from '../harness/core/errors.js';
+import { diffBaseline, gateExitCode, readBaseline, type Baseline } from '../harness/certify/baseline.js';
+import type { Certification, ClauseVerdict } from '../harness/certify/certify.js';
 import { startMock, type MockServer } from '../mock/server.js';
-import { runCli, sampleRun, stderrLines } from './report-fixtures.js';
+import { runCli, sampleCertification, stderrLines } from './report-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cnf-baseline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,8 +22,7 @@ function baselineWith(verdict: ClauseVerdict, overrides: Record<string, ClauseVe
 }
 
 const current = (): Certification => {
-  const { summary, results } = sampleRun();
-  return buildCertification(summary, results); // ITEM-PAGE-ONE-BASED failed, ITEM-CREATE-ENVELOPE passed
+  return sampleCertification(); // ITEM-PAGE-ONE-BASED failed, ITEM-CREATE-ENVELOPE passed
 };
 
 describe('baseline diff', () => {

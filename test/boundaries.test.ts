@@ -113,6 +113,48 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return out;
 }
 
+/**
+ * The house of harness/, bottom to top: the shared types (core/); the pieces every layer uses
+ * (configuration, client, pacing, coordination, generic checks…); the check wrapper the workers
+ * run (check/, model/); the certificate (certify/); its output handlers (outputs/); the lock and
+ * publication (publish/); the run and its hub (run/); the command lines (cli/). An import never
+ * goes up.
+ */
+const LAYERS: [string, RegExp][] = [
+  ['core', /^harness\/core\//],
+  ['base', /^harness\/(auth|pacing|coordination|checks|locate)\/|^harness\/(?!conformance\.ts)[^/]+\.ts$/],
+  ['check', /^harness\/(check|model)\/|^harness\/conformance\.ts$/],
+  ['certify', /^harness\/certify\//],
+  ['outputs', /^harness\/outputs\//],
+  ['publish', /^harness\/publish\//],
+  ['run', /^harness\/run\//],
+  ['cli', /^harness\/cli\//],
+];
+
+const layerOf = (file: string) => LAYERS.findIndex(([, re]) => re.test(file.split(sep).join('/')));
+
+describe('the layers of harness/', () => {
+  it('every module of harness/ belongs to one layer', () => {
+    expect(tsFiles('harness').filter((f) => layerOf(f) < 0)).toEqual([]);
+  });
+
+  it('no import goes back up: a layer imports only its own and the ones below', () => {
+    const graph = importGraph();
+    const up: string[] = [];
+    for (const [file, deps] of graph) {
+      if (!file.startsWith(`harness${sep}`)) continue;
+      for (const dep of deps.filter((d) => d.startsWith(`harness${sep}`))) {
+        if (layerOf(dep) > layerOf(file)) up.push(`${file} (${LAYERS[layerOf(file)]![0]}) imports ${dep} (${LAYERS[layerOf(dep)]![0]})`);
+      }
+    }
+    expect(up).toEqual([]);
+  });
+
+  it('harness/report/ is gone: the certificate, its outputs and their publication each have their folder', () => {
+    expect(() => readdirSync('harness/report')).toThrow();
+  });
+});
+
 describe('import cycles', () => {
   it('the resolver finds a cycle when there is one (type-only imports count)', () => {
     const g = new Map([

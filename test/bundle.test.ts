@@ -4,29 +4,47 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clauseIds } from '../contract/clauses.js';
+import type { JournalEvent, LedgerReport } from '../harness/core/events.js';
+import { MANIFEST, verifyManifest } from '../harness/outputs/manifest.js';
+import { renderOutputs } from '../harness/outputs/registry.js';
 import { registerSecret } from '../harness/redact.js';
-import { writeBundle } from '../harness/report/bundle.js';
-import { buildCertification } from '../harness/report/certification.js';
-import { MANIFEST, verifyManifest } from '../harness/report/manifest.js';
-import { runCli, sampleRun, stderrLines } from './report-fixtures.js';
+import { runCli, sampleCertification, sampleJournal, stderrLines } from './report-fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cnf-bundle-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function freshBundle(name: string, copies: Parameters<typeof writeBundle>[1]['copies'] = { 'junit.xml': '<testsuites/>', 'ledger.json': '{"created":[]}' }) {
-  const { summary, results } = sampleRun();
-  const dir = join(root, name, 'certification');
-  writeBundle(dir, { certification: buildCertification(summary, results), results, copies });
-  return dir;
+const ledger = (note = ''): LedgerReport => ({
+  runId: 'run-sample',
+  marker: 'cnf-run-sample',
+  mode: 'full',
+  generatedAt: '2025-01-01T10:01:00.000Z',
+  trigger: `end of run${note}`,
+  summary: { created: 0, archivedByChecks: 0, archivedByCleanup: 0, leftovers: 0 },
+  created: [],
+  archivedByChecks: [],
+  archivedByCleanup: [],
+  leftovers: [],
+});
+
+/** A run's outputs rendered into a stage of its own, with a cleanup (so a ledger) unless told otherwise; the bundle in it. */
+function freshBundle(name: string, o: { cleanup?: boolean; note?: string } = {}) {
+  const base = sampleJournal();
+  const events: JournalEvent[] = o.cleanup === false ? base : [...base.slice(0, -1), { type: 'cleanup', at: base[0]!.at, runId: 'run-sample', ledger: ledger(o.note) }, base.at(-1)!];
+  const stage = join(root, name);
+  renderOutputs(stage, sampleCertification(events), events);
+  return join(stage, 'certification');
 }
+
+const BUNDLED = ['certification.json', 'junit.xml', 'exchanges.har', 'ledger.json', 'journal.jsonl', 'index.html'];
 
 describe('certification bundle', () => {
   it('holds the page, the certification and the copies, all listed in the manifest', () => {
     const dir = freshBundle('complete');
-    expect(readdirSync(dir).sort()).toEqual([MANIFEST, 'certification.json', 'index.html', 'junit.xml', 'ledger.json'].sort());
+    const pages = readdirSync(dir).filter((f) => f === 'coverage.html');
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST, ...BUNDLED, ...pages].sort());
     const listed = readFileSync(join(dir, MANIFEST), 'utf8').trim().split('\n');
-    expect(listed.map((l) => l.split('  ')[1]).sort()).toEqual(['certification.json', 'index.html', 'junit.xml', 'ledger.json']);
-    expect(verifyManifest(dir)).toMatchObject({ ok: true, verified: 4, problems: [] });
+    expect(listed.map((l) => l.split('  ')[1]).sort()).toEqual([...BUNDLED, ...pages].sort());
+    expect(verifyManifest(dir)).toMatchObject({ ok: true, verified: BUNDLED.length + pages.length, problems: [] });
     const cert = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8'));
     expect(cert.clauses).toHaveLength(clauseIds.length);
     expect(cert.verdict).toBe('non-conformant');
@@ -52,19 +70,16 @@ describe('certification bundle', () => {
 
   it('is replaced whole when written again: no file of the older bundle survives', () => {
     const dir = freshBundle('rewrite');
-    expect(existsSync(join(dir, 'ledger.json'))).toBe(true);
-    const { summary, results } = sampleRun();
-    writeBundle(dir, { certification: buildCertification(summary, results), results, copies: { 'junit.xml': '<testsuites/>' } });
-    expect(existsSync(join(dir, 'ledger.json'))).toBe(false);
+    writeFileSync(join(dir, 'stale.txt'), 'from an older bundle');
+    freshBundle('rewrite');
+    expect(existsSync(join(dir, 'stale.txt'))).toBe(false);
     expect(verifyManifest(dir).ok).toBe(true);
-    // No temp or old directories are left beside it.
-    expect(readdirSync(join(root, 'rewrite'))).toEqual(['certification']);
   });
 
   it('masks registered secrets in every file it writes', () => {
     const secret = 'secret-token-for-bundle-test-123456';
     registerSecret(secret);
-    const dir = freshBundle('secrets', { 'ledger.json': JSON.stringify({ note: `leaked ${secret}` }), 'junit.xml': `<testsuites><!-- Bearer ${secret} --></testsuites>` });
+    const dir = freshBundle('secrets', { note: ` leaked ${secret} and Bearer ${secret}` });
     for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f), 'utf8'), f).not.toContain(secret);
     expect(verifyManifest(dir).ok).toBe(true);
   });
@@ -89,7 +104,7 @@ describe('npm run verify-bundle', () => {
       runCli('harness/cli/verify-bundle.ts', [root]),
     ]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/4 files match/);
+    expect(ok.stdout).toMatch(/\d+ files match/);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/changed: index\.html/);
     expect(usage.code).toBe(2);

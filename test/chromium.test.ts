@@ -5,9 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clauseIds } from '../contract/clauses.js';
-import { writeBundle } from '../harness/report/bundle.js';
-import { buildCertification } from '../harness/report/certification.js';
-import { sampleRun } from './report-fixtures.js';
+import { renderOutputs } from '../harness/outputs/registry.js';
+import { sampleCertification, sampleJournal } from './report-fixtures.js';
 
 /**
  * The bundle's index.html in a real browser: Debian's chromium, headless. Without it the test is
@@ -25,9 +24,9 @@ describe('certification page in headless Chromium', () => {
       console.warn(`SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the page test.`);
       ctx.skip(`chromium not installed at ${CHROMIUM} (apt-get install -y chromium)`);
     }
-    const { summary, results } = sampleRun();
+    const events = sampleJournal();
+    renderOutputs(work, sampleCertification(events), events);
     const bundle = join(work, 'certification');
-    writeBundle(bundle, { certification: buildCertification(summary, results), results, copies: { 'junit.xml': '<testsuites/>' } });
 
     // A fresh profile directory per run (playwright passes it as --user-data-dir).
     const browser = await chromium.launchPersistentContext(mkdtempSync(join(work, 'profile-')), {
@@ -64,7 +63,11 @@ describe('certification page in headless Chromium', () => {
       const failedRow = page.locator('tr#ITEM-PAGE-ONE-BASED');
       expect(await failedRow.getAttribute('data-verdict')).toBe('failed');
       expect(await failedRow.locator('.badge').first().textContent()).toBe('failed');
-      expect(await page.locator('#what-failed pre').first().textContent()).toContain('<script>');
+      expect(await page.locator('#what-failed .f-title').first().textContent()).toContain('<script>');
+      // The typed failure: its kind, expected and actual, the request line and a curl line.
+      const failure = page.locator('#what-failed .failure').first();
+      expect(await failure.textContent()).toMatch(/field-mismatch.*number is 0, expected 1.*expected: 1; actual: 0 \(at number\)/s);
+      expect(await failure.locator('pre.curl').textContent()).toContain('curl -sS -X GET');
 
       // The filter hides every row but the failed ones.
       await page.locator('button[data-filter="failed"]').click();

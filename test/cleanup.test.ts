@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticToken } from '../harness/auth/session.js';
 import { ApiClient } from '../harness/client.js';
 import { cleanupRun, settleLedger } from '../harness/cleanup.js';
-import { Ledger } from '../harness/ledger.js';
+import type { LedgerEntry, Resource } from '../harness/core/events.js';
 import { startPacing, type Pacing } from '../harness/pacing/index.js';
-import { defaultProfile, type Profile } from '../harness/profile.js';
-import type { TargetInfo } from '../harness/run/run-info.js';
+import { defaultProfile, type Profile } from '../harness/core/profile.js';
+import type { TargetInfo } from '../harness/core/run-info.js';
 import { buildPart } from '../generators/items.js';
 import { seededFaker } from '../generators/random.js';
 import { startMock, type MockServer } from '../mock/server.js';
@@ -17,25 +14,28 @@ let mock: MockServer;
 let pacing: Pacing;
 let target: TargetInfo;
 let direct: ApiClient;
-const dirs: string[] = [];
 const profile = structuredClone(defaultProfile) as unknown as Profile;
 
 beforeAll(async () => {
   mock = await startMock();
   pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 4, requestTimeoutMs: 5_000, readonly: false });
-  target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId: mock.fixtures.companyId });
+  target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId: mock.fixtures.companyId });
   direct = new ApiClient({ baseUrl: mock.url, token: mock.tokens.full, timeoutMs: 5_000 });
 });
 afterAll(async () => {
   await pacing.close();
   await mock.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function runDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'cnf-cleanup-'));
-  dirs.push(d);
-  return d;
+/** A run's ledger entries, as the hub journals them from a check's ledger. */
+function ledgerOf(marker: string) {
+  const entries: LedgerEntry[] = [];
+  const at = new Date().toISOString();
+  return {
+    entries,
+    created: (resource: Resource, id: string) => void entries.push({ event: 'created', resource, id, target: 'main', marker, at }),
+    archived: (resource: Resource, id: string) => void entries.push({ event: 'archived', resource, id, target: 'main', marker, at }),
+  };
 }
 
 async function createItem(marker: string): Promise<string> {
@@ -50,10 +50,10 @@ async function statusOf(itemId: string): Promise<unknown> {
   return (res.json as { status?: unknown }).status;
 }
 
-const options = (dir: string, mode: 'full' | 'readonly' = 'full') => ({
+const options = (entries: LedgerEntry[], mode: 'full' | 'readonly' = 'full') => ({
   runId: 'r1',
   marker: 'cnf-r1',
-  runDir: dir,
+  entries,
   mode,
   profile,
   targets: [target],
@@ -63,8 +63,7 @@ const options = (dir: string, mode: 'full' | 'readonly' = 'full') => ({
 
 describe('run ledger cleanup', () => {
   it('archives what the run created and no check archived, and nothing else', async () => {
-    const dir = runDir();
-    const ledger = new Ledger(dir, 'main', 'cnf-r1-a');
+    const ledger = ledgerOf('cnf-r1-a');
     const [mine, archivedByCheck, notMine] = await Promise.all([createItem('cnf-r1-a'), createItem('cnf-r1-b'), createItem('someone-else')]);
     ledger.created('item', mine);
     ledger.created('item', archivedByCheck);
@@ -75,7 +74,7 @@ describe('run ledger cleanup', () => {
     ledger.created('vehicle', 'veh_without_customer');
     const before = mock.requestLog.length;
 
-    const report = await cleanupRun(options(dir));
+    const report = await cleanupRun(options(ledger.entries));
 
     expect(await statusOf(mine)).toBe('Inactive');
     expect(await statusOf(notMine)).toBe('Active');
@@ -90,22 +89,21 @@ describe('run ledger cleanup', () => {
   });
 
   it('isolates a refused id so the rest of its batch is still archived', async () => {
-    const dir = runDir();
-    const ledger = new Ledger(dir, 'main', 'cnf-r1-c');
+    const ledger = ledgerOf('cnf-r1-c');
     const ids = await Promise.all([createItem('cnf-r1-c1'), createItem('cnf-r1-c2')]);
     for (const id of ids) ledger.created('item', id);
     ledger.created('item', 'itm_gone_meanwhile');
-    const report = await cleanupRun(options(dir));
+    const report = await cleanupRun(options(ledger.entries));
     for (const id of ids) expect(await statusOf(id)).toBe('Inactive');
     expect(report.leftovers.map((l) => l.id)).toEqual(['itm_gone_meanwhile']);
     expect(report.leftovers[0]!.reason).toMatch(/refused: HTTP 404/);
   });
 
   it('sends no write in read-only mode and lists the records as leftovers', async () => {
-    const dir = runDir();
-    new Ledger(dir, 'main', 'cnf-r1-d').created('item', 'itm_x');
+    const ledger = ledgerOf('cnf-r1-d');
+    ledger.created('item', 'itm_x');
     const before = mock.requestLog.length;
-    const report = await cleanupRun(options(dir, 'readonly'));
+    const report = await cleanupRun(options(ledger.entries, 'readonly'));
     expect(mock.requestLog.length).toBe(before);
     expect(report.leftovers[0]!.reason).toMatch(/read-only/);
   });

@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../harness/config.js';
-import { summarizeRun } from '../harness/report/run-summary.js';
-import { stageRunOutputs } from '../harness/report/run-outputs.js';
-import { startLines } from '../harness/report/start-block.js';
-import type { RunInfo } from '../harness/run/run-info.js';
-import { runCli, sampleRun } from './report-fixtures.js';
+import { renderOutputs } from '../harness/outputs/registry.js';
+import { startLines } from '../harness/outputs/start-lines.js';
+import { facts, runCli, sampleCertification, sampleJournal } from './report-fixtures.js';
 import { runConformanceCli, type CliRun } from './support/run-cli.js';
 
 /**
@@ -56,31 +54,15 @@ describe('a spec that was never configured and is not beside the checkout', () =
   });
 
   it('is on the console, in the start block', () => {
-    const lines = startLines({
-      target: { publicUrl: 'http://127.0.0.1:1/v2', kind: 'embedded', companyId: 'cmp_1' },
-      runId: 'r1',
-      pid: 1,
-      reportsDir: dir,
-      estimate: { checks: 0, sharedTasks: 0, get: 0, write: 0, lowerBoundMs: 0 },
-      settings,
-    });
+    const lines = startLines(facts({ warnings: settings.warnings }), { pid: 1, reportsDir: dir });
     expect(lines.filter((l) => l.startsWith('  warning: '))).toEqual([`  warning: ${settings.warnings[0]}`]);
   });
 
   it('is in the certification: json, markdown and the bundle page', () => {
-    const { results } = sampleRun();
-    const info = {
-      runId: 'r1',
-      seed: 1,
-      numRuns: 1,
-      mode: 'full',
-      startedAt: results.startedAt,
-      targets: [{ id: 'main', publicUrl: 'http://127.0.0.1:1/v2', baseUrl: 'http://127.0.0.1:1/v2', kind: 'embedded', companyId: 'cmp_1' }],
-      maxConcurrency: 1,
-      requestTimeoutMs: 1000,
-    } as unknown as RunInfo;
+    const events = sampleJournal(facts({ warnings: settings.warnings }));
     const stage = join(dir, 'stage');
-    const cert = stageRunOutputs(stage, results, summarizeRun(info, { warnings: settings.warnings }));
+    const cert = sampleCertification(events);
+    renderOutputs(stage, cert, events);
     expect(cert.warnings).toEqual(settings.warnings);
     expect(cert.spec.sha256).toBeNull();
     expect(JSON.parse(readFileSync(join(stage, 'certification.json'), 'utf8')).warnings).toEqual(settings.warnings);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../harness/config.js';
-import { ConfigError } from '../harness/errors.js';
+import { ConfigError } from '../harness/core/errors.js';
 
 const live = { BASE_URL: 'https://api.example.test/v2', ACCESS_TOKEN: 'tok-123456789', COMPANY_ID: 'c1' };
 const load = (env: Record<string, string>) => loadSettings(env, { dotenv: false });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Deadline, withinDeadline } from '../harness/check/deadline.js';
-import { InconclusiveError } from '../harness/errors.js';
+import { InconclusiveError } from '../harness/core/errors.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

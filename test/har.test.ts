@@ -1,75 +1,66 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Exchange } from '../harness/client.js';
-import { ExchangeLog } from '../harness/exchange-log.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECK_HEADER } from '../harness/pacing/headers.js';
+import type { RecordedExchange } from '../harness/core/events.js';
+import { buildHar } from '../harness/outputs/har.js';
 import { registerSecret } from '../harness/redact.js';
-import { buildHar, writeHar } from '../harness/report/har.js';
+import { fakeTarget, json, pacedClient } from './support/fake-target.js';
 import { harSchema } from './support/har-schema.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cnf-har-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
+/**
+ * Every exchange is recorded once, where it crosses the pacing proxy, already redacted, with the
+ * target's own address; exchanges.har is built from those records.
+ */
 const SECRET = 'sekret-refresh-token-0123456789';
 registerSecret(SECRET);
 
-const exchanges: Exchange[] = [
-  {
-    id: 'ex1',
-    startedAt: '2026-01-01T10:00:01.000Z',
-    request: {
-      method: 'POST',
-      url: 'http://127.0.0.1:5555/v2/items?companyId=cmp_a',
-      headers: { authorization: 'Bearer eyJ.abc.def', 'content-type': 'application/json' },
-      body: JSON.stringify({ companyId: 'cmp_a', items: [{ itemName: 'x' }], refreshToken: SECRET }),
-    },
-    response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"success":true}', json: { success: true }, durationMs: 12, retries: 1 },
-  },
-  {
-    id: 'ex2',
-    startedAt: '2026-01-01T10:00:00.000Z',
-    request: { method: 'GET', url: 'http://127.0.0.1:5555/v2/items/itm_1', headers: { authorization: 'Bearer zzz' } },
-    error: 'GET /v2/items/itm_1: no answer from the target (ECONNREFUSED)',
-  },
-];
+const recorded: RecordedExchange[] = [];
+let stop: () => Promise<void>;
 
-describe('exchanges.har', () => {
-  const log = new ExchangeLog(dir, { clause: 'ITEM-CREATE-PART-ENVELOPE', target: 'main' });
-  for (const ex of exchanges) log.record(ex);
-  log.flush();
-  const file = join(dir, 'exchanges.har');
-  const count = writeHar(dir, file, { name: 'partner-api-v2-conformance', version: '0.1.0' }, new Map([['main', { from: 'http://127.0.0.1:5555/v2', to: 'https://partner.example/v2' }]]));
-  const text = readFileSync(file, 'utf8');
-  const har = JSON.parse(text) as unknown;
+beforeAll(async () => {
+  const target = await fakeTarget((req, res) => (req.method === 'POST' ? json(res, 200, { success: true, echo: SECRET }) : res.destroy()));
+  const { pacing, target: routed } = await pacedClient(target.url, { record: (ex) => recorded.push(ex), token: 'eyJ.real.token' });
+  const { ApiClient } = await import('../harness/client.js');
+  const client = new ApiClient({ baseUrl: routed.baseUrl, token: routed.token, timeoutMs: 30_000, wireHeaders: { [CHECK_HEADER]: 'ITEM-CREATE-ENVELOPE [part]' } });
+  const post = await client.post('/items', { companyId: 'cmp_a', items: [{ itemName: 'x' }], refreshToken: SECRET }, { companyId: 'cmp_a' });
+  expect(post.exchangeId).toBe(recorded[0]?.id);
+  await client.get('/items/itm_1').catch(() => undefined);
+  stop = async () => {
+    await pacing.close();
+    await target.stop();
+  };
+  (globalThis as { __targetUrl?: string }).__targetUrl = target.url;
+}, 60_000);
+afterAll(() => stop?.());
 
-  it('is valid HAR 1.2 with one entry per exchange, in time order', () => {
-    expect(count).toBe(2);
+describe('exchanges recorded by the pacing proxy, and exchanges.har', () => {
+  it('records each exchange once, owned by the check that sent it, with the id the worker can cite', () => {
+    expect(recorded).toHaveLength(2);
+    expect(recorded.map((e) => e.owner)).toEqual(['ITEM-CREATE-ENVELOPE [part]', 'ITEM-CREATE-ENVELOPE [part]']);
+    expect(new Set(recorded.map((e) => e.id)).size).toBe(2);
+  });
+
+  it("shows the target's own address, not the local proxy", () => {
+    const url = (globalThis as { __targetUrl?: string }).__targetUrl!;
+    expect(recorded[0]!.url).toBe(`${url}/items?companyId=cmp_a`);
+  });
+
+  it('is redacted: no bearer value, no registered secret, in the request or the answer', () => {
+    const text = JSON.stringify(recorded);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('eyJ.real.token');
+    expect(recorded[0]!.requestHeaders.authorization).toBe('Bearer <redacted>');
+  });
+
+  it('builds valid HAR 1.2, one entry per exchange in time order, with clause, variant and a failed exchange as status 0', () => {
+    const har = buildHar(recorded, { name: 'partner-api-v2-conformance', version: '0.1.0' });
     const parsed = harSchema.parse(har);
-    expect(parsed.log.entries.map((e) => e.request.method)).toEqual(['GET', 'POST']);
-  });
-
-  it('shows the target address, not the local proxy', () => {
-    const urls = harSchema.parse(har).log.entries.map((e) => e.request.url);
-    expect(urls).toEqual(['https://partner.example/v2/items/itm_1', 'https://partner.example/v2/items?companyId=cmp_a']);
-    expect(text).not.toContain('127.0.0.1:5555');
-  });
-
-  it('keeps bodies, query, clause and retries, and marks a failed exchange with status 0', () => {
-    const [failed, post] = harSchema.parse(har).log.entries;
+    expect(parsed.log.entries.map((e) => e.request.method)).toEqual(['POST', 'GET']);
+    const [post, failed] = parsed.log.entries;
     expect(post!.request.postData?.mimeType).toBe('application/json');
     expect(post!.request.queryString).toEqual([{ name: 'companyId', value: 'cmp_a' }]);
-    expect(post!.response.content.text).toBe('{"success":true}');
-    expect((har as { log: { entries: Record<string, unknown>[] } }).log.entries[1]).toMatchObject({ _clause: 'ITEM-CREATE-PART-ENVELOPE', _retries: 1 });
+    expect(har.log.entries[0]).toMatchObject({ _clause: 'ITEM-CREATE-ENVELOPE', _variant: 'part' });
     expect(failed!.response.status).toBe(0);
-    const raw = (har as { log: { entries: { response: { _error?: string } }[] } }).log.entries[0]!;
-    expect(raw.response._error).toMatch(/ECONNREFUSED/);
-  });
-
-  it('is redacted: no bearer value, no registered secret', () => {
-    expect(text).not.toContain(SECRET);
-    expect(text).not.toContain('eyJ.abc.def');
-    expect(text).toContain('Bearer <redacted>');
+    expect(har.log.entries[1]!.response._error).toBeTruthy();
   });
 
   it('an empty run gives a valid HAR with no entries', () => {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../harness/report/results.js';
+import type { CheckOutcome } from '../harness/core/events.js';
+import { check as outcome } from './report-fixtures.js';
 import { killMatrix, MAX_UNRELATED_FAILURES, type FaultInfo } from './selfcheck/kill-matrix.js';
 
-const check = (target: string, clause: CheckResult['clause'], verdict: CheckResult['verdict']): CheckResult => ({
-  clause, target, verdict, name: clause, file: 'suites/x.check.ts', observations: [], requests: 1, retries: 0, durationMs: 1,
-  errors: verdict === 'failed' ? ['boom'] : undefined,
-});
+const check = (target: string, clause: string, verdict: CheckOutcome['verdict']): CheckOutcome =>
+  outcome({ clause, target, verdict, ...(verdict === 'failed' ? { failures: [{ kind: 'inconsistency', message: 'boom' }] } : {}) });
 const fault = (id: string, clause: FaultInfo['clause']): FaultInfo => ({ id, clause, description: id });
 
 describe('kill matrix', () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LedgerReport } from '../harness/cleanup.js';
-import { artifactNames } from '../harness/report/artifacts.js';
-import type { Certification } from '../harness/report/certification.js';
+import { outputNames } from '../harness/outputs/registry.js';
+import type { Certification } from '../harness/certify/certify.js';
 import { startMock, type MockServer } from '../mock/server.js';
 import { recordsCarrying } from './support/mock-records.js';
 import { runCli } from './report-fixtures.js';
@@ -53,7 +53,7 @@ describe('a run interrupted by SIGTERM', () => {
       const output = `${run.stdout}\n${run.stderr}`;
       expect(state.sent, 'the run ended before it could be interrupted').toBe(true);
       expect(run.code, output.slice(-3000)).toBe(143);
-      expect(output).toMatch(/SIGTERM: archiving the records this run created/);
+      expect(output).toMatch(/SIGTERM: stopping; archiving what this run created/);
       expect(existsSync(join(reports, 'exchanges.har'))).toBe(true);
       const ledger = readJson<LedgerReport>(join(reports, 'ledger.json'));
       expect(ledger.trigger).toBe('SIGTERM');
@@ -77,7 +77,7 @@ describe('Ctrl-C halfway through a run, after a CONFORMANT one in the same REPOR
       const first = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: reports, SEED: '7' }, ['-t', 'ITEM-PAGE']);
       expect(first.code, first.stdout.slice(-2000)).toBe(0);
       const previous = readJson<Certification>(join(reports, 'certification.json'));
-      expect(previous.verdict).toBe('conformant');
+      expect(previous.verdict).toBe('passed');
       expect(existsSync(join(reports, 'junit.xml'))).toBe(true);
       expect(existsSync(join(reports, 'allure-results'))).toBe(true);
 
@@ -106,12 +106,11 @@ describe('Ctrl-C halfway through a run, after a CONFORMANT one in the same REPOR
       expect(readJson<Certification>(join(reports, 'certification', 'certification.json')).run.runId).toBe(cert.run.runId);
       expect(readFileSync(join(reports, 'certification', 'index.html'), 'utf8')).toMatch(/<div id="verdict" data-verdict="interrupted">INTERRUPTED<\/div>/);
 
-      // Nothing of the CONFORMANT run is left: junit.xml and allure-results are written only at a
-      // run's end, so this run has none, and the previous ones are gone rather than mistaken for its own.
-      expect(existsSync(join(reports, 'junit.xml'))).toBe(false);
-      expect(existsSync(join(reports, 'allure-results'))).toBe(false);
-      const published = readdirSync(reports).filter((f) => artifactNames().includes(f));
-      expect(published.sort()).toEqual(['certification', 'certification.json', 'certification.md', 'exchanges.har', 'ledger.json', 'pacing.json', 'results.json', 'run.json']);
+      // Nothing of the previous run is left: every output is this run's, rendered from its journal
+      // (junit.xml and the Allure results say INTERRUPTED too).
+      expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain('INTERRUPTED');
+      const published = readdirSync(reports).filter((f) => outputNames().includes(f));
+      expect(published.sort()).toEqual(outputNames().filter((n) => n !== 'allure-report').sort());
       expect(readJson<{ runId: string }>(join(reports, 'run.json')).runId).toBe(cert.run.runId);
       expect(readdirSync(reports).filter((f) => f.startsWith('.'))).toEqual([]);
       expect(run.durationMs).toBeLessThan(Date.now() - startedAt + 1000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtClaims, jwtExpiryMs, placeholderFor } from '../harness/auth/jwt.js';
 import { LoginSession, staticToken } from '../harness/auth/session.js';
 import { ApiClient } from '../harness/client.js';
-import { ConfigError, TransportError } from '../harness/errors.js';
+import { ConfigError, TransportError } from '../harness/core/errors.js';
 import { startPacing } from '../harness/pacing/index.js';
 import { startMock, type MockServer } from '../mock/server.js';
 
@@ -80,7 +80,7 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
     const session = await LoginSession.start(sessionOptions());
     const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 2, requestTimeoutMs: 5_000, readonly: false });
     try {
-      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token: session, companyId: mock.fixtures.companyId });
+      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token: session, companyId: mock.fixtures.companyId });
       const real = await session.current();
       expect(target.token).not.toBe(real);
       expect(target.token.split('.').slice(0, 2)).toEqual(real.split('.').slice(0, 2));
@@ -104,7 +104,7 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
     const token = staticToken(mock.tokens.full, () => clock);
     const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 2, requestTimeoutMs: 5_000, readonly: false });
     try {
-      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', publicUrl: mock.url, token, companyId: mock.fixtures.companyId });
+      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token, companyId: mock.fixtures.companyId });
       const worker = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: 10_000 });
       const before = mock.requestLog.length;
       clock = jwtExpiryMs(mock.tokens.full)! + 1;

@@ -2,71 +2,57 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../harness/errors.js';
-import { buildCertification, type Certification } from '../harness/report/certification.js';
-import { verifyManifest } from '../harness/report/manifest.js';
-import { mergeHar, mergeJunit, mergeLedger, mergeShards, type ShardOutput } from '../harness/report/merge.js';
-import type { RunResults } from '../harness/report/results.js';
+import { ConfigError } from '../harness/core/errors.js';
+import { clauses } from '../contract/clauses.js';
+import { certify, type Certification } from '../harness/certify/certify.js';
+import type { CheckOutcome, JournalEvent, RunFacts } from '../harness/core/events.js';
+import { verifyManifest } from '../harness/outputs/manifest.js';
 import { startMock, type MockServer } from '../mock/server.js';
-import { check, runCli, sampleRun, stderrLines } from './report-fixtures.js';
+import { check, exchange, facts, journalOf, runCli, stderrLines } from './report-fixtures.js';
 
-function shard(index: number, count: number, checks: RunResults['checks'], over: Partial<ShardOutput['summary']> = {}): ShardOutput {
-  const { summary, results } = sampleRun();
-  return {
-    dir: `/shards/${index}`,
-    summary: { ...summary, runId: `run-${index}`, shard: { index, count }, ...over },
-    results: { ...results, runId: `run-${index}`, checks, runErrors: [] },
-  };
+const shardFacts = (index: number, count: number, over: Partial<RunFacts> = {}) =>
+  facts({ runId: `run-${index}`, selection: { mode: 'full', shard: { index, count } }, ...over });
+
+function shardJournal(index: number, count: number, checks: CheckOutcome[], over: Partial<RunFacts> = {}): JournalEvent[] {
+  const f = shardFacts(index, count, over);
+  const events = journalOf(
+    checks,
+    checks.map((c) => exchange(c.key, { id: `ex-${index}-${c.key}` })),
+    f,
+  );
+  return events.map((e) => ('runId' in e ? { ...e, runId: f.runId } : e)) as JournalEvent[];
 }
 
-describe('mergeShards', () => {
-  it('judges a clause on its checks from every shard', () => {
-    const merged = mergeShards([
-      shard(1, 2, [check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed' })]),
-      shard(2, 2, [check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'tire', verdict: 'failed', file: 'suites/items/tire.check.ts' })]),
-    ]);
-    const cert = buildCertification(merged.summary, merged.results);
+describe('merging is concatenating journals', () => {
+  it('judges a clause on its checks from every shard, and every figure is the sum over the shards', () => {
+    const events = [
+      ...shardJournal(1, 2, [check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed' })]),
+      ...shardJournal(2, 2, [check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'tire', verdict: 'failed', file: 'suites/items/tire.check.ts', failures: [{ kind: 'unexpected-status', message: 'x' }] })]),
+    ];
+    const cert = certify(events, clauses);
     expect(cert.clauses.find((c) => c.id === 'ITEM-CREATE-ENVELOPE')?.verdict).toBe('failed');
     expect(cert.clauses.find((c) => c.id === 'ITEM-CREATE-ENVELOPE')?.checks).toHaveLength(2);
     expect(cert.run.mergedFrom?.map((m) => m.shard?.index)).toEqual([1, 2]);
     expect(cert.run.shard).toBeUndefined();
+    expect(cert.traffic.exchanges.total).toBe(2);
+    // Both shards merged: the scope is whole again.
+    expect(cert.scope.complete).toBe(true);
   });
 
   it('makes a missing shard a run error, so the merge cannot look complete', () => {
-    const merged = mergeShards([shard(1, 3, []), shard(3, 3, [])]);
-    expect(merged.results.runErrors).toEqual(['shard 2/3 is missing from the merge: its checks did not count']);
-    expect(buildCertification(merged.summary, merged.results).verdict).toBe('non-conformant');
+    const cert = certify([...shardJournal(1, 3, []), ...shardJournal(3, 3, [])], clauses);
+    expect(cert.runErrors).toEqual(['shard 2/3 is missing from the merge: its checks did not count']);
+    expect(cert.verdict).toBe('non-conformant');
+    expect(cert.scope.complete).toBe(false);
   });
 
-  it('refuses inputs that are not the shards of one run', () => {
-    expect(() => mergeShards([shard(1, 2, []), shard(2, 2, [], { seed: 7 })])).toThrow(/SEED/);
-    expect(() => mergeShards([shard(1, 2, []), shard(1, 2, [])])).toThrow(/both 1\/2/);
-    expect(() => mergeShards([shard(1, 2, []), shard(1, 3, [])])).toThrow(ConfigError);
-    const same = check({ clause: 'ITEM-PAGING', verdict: 'passed' });
-    expect(() => mergeShards([shard(1, 2, [same]), shard(2, 2, [same])])).toThrow(/ran in both/);
-  });
-
-  it('merges junit totals, HAR entries in time order and ledger records', () => {
-    const junit = mergeJunit([
-      '<?xml version="1.0"?>\n<testsuites name="v" tests="2" failures="1" errors="0" time="3.5">\n<testsuite name="a"></testsuite>\n</testsuites>',
-      '<?xml version="1.0"?>\n<testsuites name="v" tests="3" failures="0" errors="1" time="2">\n<testsuite name="b"></testsuite>\n</testsuites>',
-    ]);
-    expect(junit).toMatch(/tests="5" failures="1" errors="1" time="3.5"/);
-    expect(junit.match(/<testsuite name=/g)).toHaveLength(2);
-    const har = JSON.parse(
-      mergeHar([
-        JSON.stringify({ log: { version: '1.2', entries: [{ startedDateTime: '2025-01-01T00:00:02Z' }] } }),
-        JSON.stringify({ log: { version: '1.2', entries: [{ startedDateTime: '2025-01-01T00:00:01Z' }] } }),
-      ]),
-    );
-    expect(har.log.entries.map((e: { startedDateTime: string }) => e.startedDateTime)).toEqual(['2025-01-01T00:00:01Z', '2025-01-01T00:00:02Z']);
-    const ledger = JSON.parse(
-      mergeLedger([
-        JSON.stringify({ runId: 'a', summary: { created: 2, leftovers: 0 }, created: [{ id: '1' }, { id: '2' }] }),
-        JSON.stringify({ runId: 'b', summary: { created: 1, leftovers: 0 }, created: [{ id: '3' }] }),
-      ]),
-    );
-    expect(ledger).toEqual({ runId: ['a', 'b'], summary: { created: 3, leftovers: 0 }, created: [{ id: '1' }, { id: '2' }, { id: '3' }] });
+  it('refuses inputs that are not the shards of one run, and merges embedded-mock shards of one data seed', () => {
+    expect(() => certify([...shardJournal(1, 2, []), ...shardJournal(2, 2, [], { seed: 7 })], clauses)).toThrow(/SEED/);
+    expect(() => certify([...shardJournal(1, 2, []), ...shardJournal(1, 2, [])], clauses)).toThrow(/both 1\/2/);
+    expect(() => certify([...shardJournal(1, 2, []), ...shardJournal(1, 3, [])], clauses)).toThrow(ConfigError);
+    const embedded = (port: number) => ({ target: { url: `http://127.0.0.1:${port}/v2`, kind: 'embedded' as const, identity: 'embedded reference mock (data seed 20260101)', companyId: 'cmp_1' } });
+    const cert = certify([...shardJournal(1, 2, [], embedded(4001)), ...shardJournal(2, 2, [], embedded(4002))], clauses);
+    expect(cert.run.mergedFrom).toHaveLength(2);
   });
 });
 
@@ -81,7 +67,7 @@ describe('npm run merge-reports usage', () => {
       expect(r.code).toBe(2);
       expect(stderrLines(r.stderr)).toHaveLength(1);
     }
-    expect(runs[1]!.stderr).toMatch(/no results\.json/);
+    expect(runs[1]!.stderr).toMatch(/no journal\.jsonl/);
   });
 });
 
@@ -145,9 +131,34 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     const leaking = files.map((e) => join(e.parentPath, e.name)).filter((p) => readFileSync(p, 'utf8').includes(faulty.tokens.full));
     expect(leaking).toEqual([]);
 
+    // Every figure of the merge is the sum over the shards.
+    expect(mergedCert.traffic.exchanges.total).toBe(shardCerts.reduce((n, c) => n + c.traffic.exchanges.total, 0));
+    expect(mergedCert.scope.complete).toBe(false); // suites/items only: partial, even merged
+    expect(mergedCert.headline).toMatch(/^NON-CONFORMANT \(partial: /);
+
     // Leaving a shard out is reported, and the merged run is not conformant.
     const partial = await runCli('harness/cli/merge-reports.ts', ['--out', join(dir, 'partial'), join(dir, 'shard1'), join(dir, 'shard2')]);
     expect(partial.code).toBe(1);
     expect(partial.stdout).toMatch(/shard 3\/3 is missing/);
   });
+});
+
+describe('shards of the embedded mock merge (a pull request from a fork: no BASE_URL, no secrets)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cnf-merge-embedded-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('share one target identity whatever their ports, and merge into one certification', async () => {
+    const env = { SEED: '11', NUM_RUNS: '3', VITEST_MAX_WORKERS: '1' };
+    const shards = await Promise.all([1, 2].map((i) => runCli('harness/cli/conformance.ts', ['--shard', `${i}/2`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })));
+    for (const r of shards) expect(r.code, r.stdout.slice(-800) + r.stderr.slice(-800)).toBe(0);
+    const urls = [1, 2].map((i) => (JSON.parse(readFileSync(join(dir, `shard${i}`, 'run.json'), 'utf8')) as RunFacts).target);
+    expect(urls[0]!.url).not.toBe(urls[1]!.url);
+    expect(urls[0]!.identity).toBe(urls[1]!.identity);
+    const merged = await runCli('harness/cli/merge-reports.ts', ['--out', join(dir, 'merged'), join(dir, 'shard1'), join(dir, 'shard2')]);
+    expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    const cert = JSON.parse(readFileSync(join(dir, 'merged', 'certification.json'), 'utf8')) as Certification;
+    expect(cert.verdict).toBe('passed'); // suites/items only: nothing failed, but partial
+    expect(cert.run.mergedFrom).toHaveLength(2);
+    expect(verifyManifest(join(dir, 'merged', 'certification')).ok).toBe(true);
+  }, 120_000);
 });

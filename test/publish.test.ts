@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../harness/errors.js';
-import { artifactNames } from '../harness/report/artifacts.js';
-import { acquireLock, LOCK_FILE, readLock, type LockInfo } from '../harness/report/lock.js';
-import { JOURNAL, makeScratch, publish, recoverPublication, RUNS_DIR, SimulatedCrash, stagedNames } from '../harness/report/publish.js';
-import { claimReportsDir } from '../harness/report/reports-dir.js';
+import { ConfigError } from '../harness/core/errors.js';
+import { outputNames } from '../harness/outputs/registry.js';
+import { acquireLock, LOCK_FILE, readLock, type LockInfo } from '../harness/publish/lock.js';
+import { JOURNAL, makeScratch, publish, recoverPublication, RUNS_DIR, SimulatedCrash, stagedNames } from '../harness/publish/publish.js';
+import { claimReportsDir } from '../harness/publish/reports-dir.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cnf-publish-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -20,7 +20,7 @@ const freshDir = () => {
 
 /** A previous run's full set (every registry name), plus files that are not a run's and must never be touched. */
 function previousSet(dir: string): void {
-  for (const name of artifactNames()) {
+  for (const name of outputNames()) {
     if (name.includes('.')) writeFileSync(join(dir, name), `old ${name}`);
     else {
       mkdirSync(join(dir, name));
@@ -65,7 +65,7 @@ describe('publishing a run\'s outputs as one set', () => {
     // How many renames a full publication makes: one per old name moved aside, one per new name moved in.
     const probe = freshDir();
     previousSet(probe);
-    const total = artifactNames().length + 5;
+    const total = outputNames().length + 5;
     for (let k = 0; k <= total; k++) {
       const dir = freshDir();
       previousSet(dir);
@@ -100,19 +100,19 @@ describe('publishing a run\'s outputs as one set', () => {
   it('keeps the scratch of a dead run that created records, and says where', () => {
     const dir = freshDir();
     const dead = makeScratch(dir, 'run-killed');
-    mkdirSync(join(dead.work, 'ledger'));
-    writeFileSync(join(dead.work, 'ledger', '1-1.jsonl'), `${JSON.stringify({ event: 'created', resource: 'item', id: 'it_1', target: 'main', marker: 'cnf-x-1', at: 'now' })}\n`);
+    const entry = { event: 'created', resource: 'item', id: 'it_1', target: 'main', marker: 'cnf-x-1', at: 'now' };
+    writeFileSync(join(dead.work, 'journal.jsonl'), `${JSON.stringify({ type: 'ledger', at: 'now', runId: 'run-killed', entry })}\n`);
     const claim = claimReportsDir(dir, 'run-next', 'conformance');
     claim.lock.release();
-    expect(claim.notes.join('\n')).toMatch(/run run-killed ended without finishing: the records it created are listed in .*run-killed\.abandoned/);
-    expect(existsSync(join(dir, RUNS_DIR, 'run-killed.abandoned', 'work', 'ledger', '1-1.jsonl'))).toBe(true);
+    expect(claim.notes.join('\n')).toMatch(/run run-killed ended without finishing: the records it created are in its journal; archive them with npm run cleanup -- .*run-killed\.abandoned\/work\/journal\.jsonl/);
+    expect(existsSync(join(dir, RUNS_DIR, 'run-killed.abandoned', 'work', 'journal.jsonl'))).toBe(true);
   });
 
-  it('refuses to publish a staged file the artifact registry does not know', () => {
+  it('refuses to publish a staged file the output registry does not know', () => {
     const dir = freshDir();
     const scratch = makeScratch(dir, 'run-x');
     writeFileSync(join(scratch.stage, 'surprise.txt'), '?');
-    expect(() => stagedNames(scratch.stage)).toThrow(/outside the artifact registry: surprise\.txt/);
+    expect(() => stagedNames(scratch.stage)).toThrow(/outside the output registry: surprise\.txt/);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TransportError } from '../harness/errors.js';
+import { TransportError } from '../harness/core/errors.js';
 import type { LedgerReport } from '../harness/cleanup.js';
 import type { PacingReport } from '../harness/pacing/index.js';
 import { startMock } from '../mock/server.js';

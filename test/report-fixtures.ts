@@ -1,82 +1,101 @@
 import { spawn } from 'node:child_process';
-import type { RecordedExchange } from '../harness/exchange-log.js';
-import type { CheckResult, RunResults } from '../harness/report/results.js';
-import type { RunSummary } from '../harness/report/run-summary.js';
+import { clauses } from '../contract/clauses.js';
+import { certify, type Certification } from '../harness/certify/certify.js';
+import type { CheckOutcome, JournalEvent, RecordedExchange, RunFacts } from '../harness/core/events.js';
 
-/** Shared fixtures of the report self-tests: a small run with one failure, a skip and evidence. */
+/** Shared fixtures of the report self-tests: a small run's journal, with one failure, a skip and evidence. */
 
-export function exchange(clause: string, overrides: Partial<RecordedExchange> = {}): RecordedExchange {
+const at = '2025-01-01T10:00:00.000Z';
+
+export function exchange(owner: string, overrides: Partial<RecordedExchange> = {}): RecordedExchange {
   return {
-    id: `ex-${clause}`,
-    clause,
+    id: `ex-${owner}`,
+    owner,
     target: 'main',
-    startedAt: '2025-01-01T10:00:00.000Z',
+    startedAt: at,
     method: 'GET',
-    url: 'http://127.0.0.1:4010/v2/items?companyId=cmp_1&size=5&page=1',
+    url: 'https://partner.example.test/v2/items?companyId=cmp_1&size=5&page=1',
     requestHeaders: { authorization: 'Bearer <redacted>', accept: 'application/json' },
     status: 200,
     responseHeaders: { 'content-type': 'application/json' },
-    responseBody: '{"content":[],"number":0}',
+    responseBody: '{"content":[],"number":0,"pageable":{"pageNumber":0}}',
     durationMs: 12,
     ...overrides,
   };
 }
 
-export function check(c: Partial<CheckResult> & Pick<CheckResult, 'clause' | 'verdict'>): CheckResult {
+export function check(c: Partial<CheckOutcome> & Pick<CheckOutcome, 'clause' | 'verdict'>): CheckOutcome {
+  const key = c.variant ? `${c.clause} [${c.variant}]` : c.clause;
   return {
+    key,
     target: 'main',
-    name: `${c.clause}${c.variant ? ` [${c.variant}]` : ''}: a check`,
+    name: `${key}: a check`,
     file: 'suites/items/x.check.ts',
     observations: [],
-    requests: c.exchanges?.length ?? 0,
+    evidence: c.verdict === 'passed' ? ['1 thing judged'] : [],
+    cited: [],
+    shared: [],
+    waits: [],
+    requests: 1,
     retries: 0,
+    startedAt: at,
     durationMs: 10,
     ...c,
   };
 }
 
-export function sampleRun(): { summary: RunSummary; results: RunResults } {
-  const summary: RunSummary = {
+export function facts(overrides: Partial<RunFacts> = {}): RunFacts {
+  return {
     runId: 'run-sample',
+    harness: { name: 'partner-api-v2-conformance', version: '0.0.0-test' },
+    spec: { file: 'spec.md', sha256: null },
+    target: { url: 'https://partner.example.test/v2', kind: 'live', identity: 'https://partner.example.test/v2', companyId: 'cmp_1' },
+    startedAt: at,
     seed: 42,
     numRuns: 5,
     mode: 'full',
-    startedAt: '2025-01-01T10:00:00.000Z',
-    target: { url: 'https://partner.example.test/v2', kind: 'live', companyId: 'cmp_1' },
-    maxConcurrency: 4,
-    requestTimeoutMs: 15000,
+    selection: { mode: 'full' },
+    planned: { keys: [], plan: { checks: 4, sharedTasks: 0, get: 4, write: 1, lowerBoundMs: 0 } },
+    limits: { getPerMin: 0, writePerMin: 0, maxConcurrency: 4, requestTimeoutMs: 15000, consistencyWindowMs: 10000 },
     config: { BASE_URL: 'https://partner.example.test/v2', COMPANY_ID: 'cmp_1', ACCESS_TOKEN: 'set', ACCESS_TOKEN_NO_PO: 'not set', SEED: 42 },
+    warnings: [],
+    ...overrides,
   };
-  const results: RunResults = {
-    runId: 'run-sample',
-    seed: 42,
-    startedAt: '2025-01-01T10:00:00.000Z',
-    finishedAt: '2025-01-01T10:01:00.000Z',
-    runErrors: [],
-    checks: [
+}
+
+/** A journal of `checks` with their exchanges, started and ended like a run's. */
+export function journalOf(checks: CheckOutcome[], exchanges: RecordedExchange[] = [], f: RunFacts = facts()): JournalEvent[] {
+  const runId = f.runId;
+  return [
+    { type: 'run-started', at, run: f },
+    ...exchanges.map((exchange): JournalEvent => ({ type: 'exchange', at, runId, exchange })),
+    ...checks.map((outcome): JournalEvent => ({ type: 'check', at, runId, outcome })),
+    { type: 'run-ended', at: '2025-01-01T10:01:00.000Z', runId },
+  ];
+}
+
+/** The sample run: ITEM-PAGE-ONE-BASED failed (typed, with its exchange), one pass, one skip, one observation. */
+export function sampleJournal(f: RunFacts = facts()): JournalEvent[] {
+  const failing = exchange('ITEM-PAGE-ONE-BASED');
+  return journalOf(
+    [
       check({
         clause: 'ITEM-PAGE-ONE-BASED',
         verdict: 'failed',
-        errors: ['number was 0 for page=1, expected 1 <script>alert("x")</script>'],
-        exchanges: [exchange('ITEM-PAGE-ONE-BASED')],
+        reason: 'page=1 is not numbered 1 <script>alert("x")</script>',
+        failures: [{ kind: 'field-mismatch', message: 'page=1: number is 0, expected 1', expected: 1, actual: 0, path: 'number', exchange: failing.id }],
       }),
-      check({
-        clause: 'ITEM-CREATE-ENVELOPE',
-        variant: 'part',
-        verdict: 'passed',
-        file: 'suites/items/create-part.check.ts',
-        exchanges: [exchange('ITEM-CREATE-ENVELOPE', { method: 'POST', url: 'http://127.0.0.1:4010/v2/items', requestBody: '{"companyId":"cmp_1","items":[]}' })],
-      }),
+      check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed', file: 'suites/items/create-part.check.ts' }),
       check({ clause: 'PO-PERMISSION-REQUIRED', verdict: 'skipped', file: 'suites/po/p.check.ts', reason: 'ACCESS_TOKEN_NO_PO is not set' }),
-      check({
-        clause: 'AUTH-REJECTION-STATUS',
-        verdict: 'passed',
-        file: 'suites/platform/a.check.ts',
-        observations: [{ name: 'status for a request without a token', value: 401 }],
-      }),
+      check({ clause: 'AUTH-REJECTION-STATUS', verdict: 'passed', file: 'suites/platform/a.check.ts', observations: [{ name: 'status for a request without a token', value: 401 }] }),
     ],
-  };
-  return { summary, results };
+    [failing, exchange('ITEM-CREATE-ENVELOPE [part]', { method: 'POST', url: 'https://partner.example.test/v2/items', requestBody: '{"companyId":"cmp_1","items":[]}' })],
+    f,
+  );
+}
+
+export function sampleCertification(events: JournalEvent[] = sampleJournal()): Certification {
+  return certify(events, clauses);
 }
 
 /** Runs a CLI of the harness as a user would (tsx), with a clean environment. */

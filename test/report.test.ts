@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clauseIds, clauses } from '../contract/clauses.js';
 import { reportSettings } from '../harness/config.js';
-import { buildCertification } from '../harness/report/certification.js';
-import { certificationHtml, evidenceKey } from '../harness/report/certification-html.js';
-import { evidenceOf } from '../harness/report/bundle.js';
-import { clauseLines, clauseLinks } from '../harness/report/clause-links.js';
-import { clausesPage } from '../harness/report/clauses-page.js';
-import ConsoleReporter, { areaOfCheck, areaTable } from '../harness/report/console-reporter.js';
-import { attachExchanges } from '../harness/report/run-outputs.js';
-import { compareSections, primarySection } from '../harness/report/sections.js';
-import { exchange, runCli, sampleRun } from './report-fixtures.js';
+import { clauseLines, clauseLinks } from '../harness/outputs/clause-links.js';
+import { clausesPage } from '../harness/outputs/clauses-page.js';
+import { areaOfCheck, areaTable } from '../harness/outputs/console.js';
+import { bodyAround } from '../harness/outputs/failure-view.js';
+import { outputContext } from '../harness/outputs/output.js';
+import { certificationHtml } from '../harness/outputs/page.js';
+import { compareSections, primarySection } from '../harness/outputs/sections.js';
+import { check, exchange, journalOf, runCli, sampleCertification, sampleJournal } from './report-fixtures.js';
 import { inlineFiles } from './support/allure-inline.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cnf-report-'));
@@ -29,9 +28,8 @@ describe('spec sections', () => {
 });
 
 describe('certification page (as text)', () => {
-  const { summary, results } = sampleRun();
-  const cert = buildCertification(summary, results);
-  const html = certificationHtml({ certification: cert, evidence: evidenceOf(results), files: ['certification.json'] });
+  const events = sampleJournal();
+  const html = certificationHtml({ ctx: outputContext(sampleCertification(events), events), files: ['certification.json'] });
 
   it('puts the verdict first and escapes everything the target sent', () => {
     expect(html.indexOf('id="verdict"')).toBeLessThan(html.indexOf('id="what-failed"'));
@@ -56,20 +54,25 @@ describe('certification page (as text)', () => {
   });
 });
 
-describe('evidence attached to checks', () => {
-  it('matches exchanges on clause, variant and target, and shows the public URL', () => {
-    const { results } = sampleRun();
-    const bare = { ...results, checks: results.checks.map(({ exchanges: _e, ...c }) => c) };
-    const ex = [
-      exchange('ITEM-CREATE-ENVELOPE', { variant: 'part', url: 'http://127.0.0.1:5555/v2/items' }),
-      exchange('ITEM-CREATE-ENVELOPE', { variant: 'tire' }),
-      exchange('ITEM-PAGE-ONE-BASED', { target: 'fault-x' }),
-    ];
-    const out = attachExchanges(bare, ex, [{ from: 'http://127.0.0.1:5555/v2', to: 'https://partner.example.test/v2' }]);
-    const part = out.checks.find((c) => c.clause === 'ITEM-CREATE-ENVELOPE')!;
-    expect(part.exchanges?.map((e) => e.url)).toEqual(['https://partner.example.test/v2/items']);
-    expect(out.checks.find((c) => c.clause === 'ITEM-PAGE-ONE-BASED')!.exchanges).toEqual([]);
-    expect(evidenceOf(out).get(evidenceKey(part))).toHaveLength(1);
+describe('evidence of a check', () => {
+  it('is its own exchanges (by owner) and the shared fixtures\' it cited, in time order, of the main target only', () => {
+    const fixture = exchange('shared:items', { id: 'ex-fixture', startedAt: '2025-01-01T09:59:00.000Z' });
+    const own = exchange('ITEM-CREATE-ENVELOPE [part]', { id: 'ex-own' });
+    const other = exchange('ITEM-CREATE-ENVELOPE [tire]', { id: 'ex-tire' });
+    const faulty = exchange('ITEM-CREATE-ENVELOPE [part]', { id: 'ex-fault', target: 'fault-x' });
+    const part = check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed', cited: [{ id: 'ex-fixture', from: 'items' }] });
+    const events = journalOf([part], [fixture, own, other, faulty]);
+    const ctx = outputContext(sampleCertification(events), events);
+    expect(ctx.evidenceOf(part).map((e) => e.id)).toEqual(['ex-fixture', 'ex-own']);
+  });
+
+  it('shows a long body around the failing field, never cut before it', () => {
+    const content = Array.from({ length: 200 }, (_, i) => ({ itemId: `itm_${i}`, itemName: `Part ${i}` }));
+    const body = JSON.stringify({ content, pageable: { pageNumber: 0, pageSize: 200 }, number: 0 });
+    const shown = bodyAround(body, 'pageable.pageNumber', 40);
+    expect(shown).toMatch(/"pageNumber": 0,? {3}◀ failing field/);
+    expect(shown.split('\n').length).toBeLessThanOrEqual(42);
+    expect(shown).toMatch(/^… \d+ lines above/);
   });
 });
 
@@ -90,12 +93,7 @@ describe('console reporter', () => {
     expect(lines[0]).toMatch(/^area\s+passed\s+failed\s+skipped\s+inconclusive$/);
     expect(lines.find((l) => l.startsWith('items'))).toMatch(/items\s+12\s+1\s+2\s+0$/);
     expect(lines.at(-1)).toMatch(/total\s+15\s+1\s+2\s+1$/);
-    const written: string[] = [];
-    const out = { isTTY: false, write: (s: string) => void written.push(s) } as unknown as NodeJS.WriteStream;
-    const reporter = new ConsoleReporter({ out });
-    reporter.onTestRunStart([]);
-    reporter.onTestRunEnd([], []);
-    expect(written.join('')).not.toMatch(/\x1b\[/);
+    expect(lines.join('\n')).not.toMatch(/\x1b\[/);
   });
 });
 

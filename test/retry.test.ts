@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../harness/client.js';
-import { TransportError } from '../harness/errors.js';
+import { TransportError } from '../harness/core/errors.js';
 import { CHECK_HEADER } from '../harness/pacing/headers.js';
 import { backoffMs, MAX_TRANSIENT_RETRIES, parseRetryAfter, retryDecision } from '../harness/pacing/retry-policy.js';
 import { startMock } from '../mock/server.js';

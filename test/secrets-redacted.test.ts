@@ -12,7 +12,7 @@ import { mockEnv, runConformanceCli, type CliRun } from './support/run-cli.js';
 
 /**
  * One full `npm run conformance` against a standalone mock, logging in with PARTNER_ID and
- * AUTH_KEY (tokens live 6 s, so the run refreshes them), then three proofs on its outputs:
+ * AUTH_KEY (tokens live 3 s, so the run refreshes them), then three proofs on its outputs:
  * no secret anywhere, nothing the run created still active, and a complete HAR.
  */
 let mock: MockServer;
@@ -21,7 +21,7 @@ let run: CliRun;
 const reports = mkdtempSync(join(tmpdir(), 'cnf-secrets-'));
 
 beforeAll(async () => {
-  mock = await startMock({ knobs: { latencyMs: 0, accessTokenTtlSeconds: 6 } });
+  mock = await startMock({ knobs: { latencyMs: 0, accessTokenTtlSeconds: 3 } });
   recorder = await credentialRecorder(mock.url);
   run = await runConformanceCli({
     ...mockEnv(mock, recorder.url),

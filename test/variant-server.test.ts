@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagingViolations, oversizedPages, walkPages, type WalkedPage } from '../harness/checks/index.js';
-import type { Certification } from '../harness/report/certification.js';
+import type { Certification } from '../harness/certify/certify.js';
 import { itemsPage as itemsPageSchema } from '../contract/schemas.js';
 import { adapters } from '../suites/common/resources.js';
 import { mockEnv, runConformanceCli } from './support/run-cli.js';

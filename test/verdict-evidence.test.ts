@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certification } from '../harness/report/certification.js';
+import type { Certification } from '../harness/certify/certify.js';
 import { mockEnv, runConformanceCli } from './support/run-cli.js';
 import { startVariantServer, type VariantServer } from './variant/server.js';
 import type { Transformation } from './variant/transformations.js';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { ConfigError, TransportError } from '../errors.js';
+import { ConfigError, TransportError } from '../core/errors.js';
 import { redact, registerSecret } from '../redact.js';
 import { jwtExpiryMs } from './jwt.js';
 

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../client.js';
-import { InconclusiveError, SkipError } from '../errors.js';
-import { allureCitation, allureStepAround } from '../evidence.js';
-import type { RecordedExchange } from '../exchange-log.js';
-import { Ledger } from '../ledger.js';
-import { eventually } from './eventually.js';
+import { InconclusiveError, SkipError } from '../core/errors.js';
 import { CHECK_HEADER } from '../pacing/headers.js';
+import { eventually } from './eventually.js';
+import { Ledger } from './ledger.js';
 import { runShared } from './shared.js';
 import type { CheckContext, ContextParts } from './types.js';
 
@@ -13,22 +11,21 @@ export function createContext(p: ContextParts): CheckContext {
   const { run, target, meta } = p;
   // Random, not a counter: vitest gives each file fresh modules, and threads share one pid.
   const marker = `${run.marker}-${randomBytes(4).toString('hex')}`;
-  const publicUrl = target.baseUrl === target.publicUrl ? undefined : { from: target.baseUrl, to: target.publicUrl };
-  const citable = new Map<string, { ex: RecordedExchange; from: string }>();
+  /** Exchanges of shared fixtures this check may cite, with the fixture that made them. */
+  const citable = new Map<string, string>();
   const makeClient = (token: string | null) =>
     new ApiClient({
       baseUrl: target.baseUrl,
       token,
       // Through the pacing proxy a request may queue and be retried: wait as long as the proxy may take.
-      timeoutMs: run.clientTimeoutMs ?? run.requestTimeoutMs,
+      timeoutMs: run.clientTimeoutMs,
       connections: run.maxConcurrency,
       wireHeaders: { [CHECK_HEADER]: p.tag },
-      around: run.allure ? allureStepAround(publicUrl) : undefined,
       observers: [
         (ex) => {
           meta.requests += 1;
           meta.retries += ex.response?.retries ?? 0;
-          p.log.record(ex);
+          if (ex.response?.exchangeId) p.received?.push(ex.response.exchangeId);
         },
       ],
     });
@@ -44,7 +41,7 @@ export function createContext(p: ContextParts): CheckContext {
     seed: run.seed,
     numRuns: run.numRuns,
     frugal: run.frugal,
-    ledger: new Ledger(run.runDir, target.id, marker),
+    ledger: new Ledger(p.reports, marker),
     observe: (name, value) => void meta.observations.push({ name, value }),
     saw: (count, what) => {
       if (count > 0) meta.evidence.push(`${count} ${what}`);
@@ -70,15 +67,13 @@ export function createContext(p: ContextParts): CheckContext {
       p.deadline?.pause();
       // A fixture made by this check runs under the fixture's own plan, not under the check's clock.
       const { value, exchanges } = await runShared(key, make, { ...p, deadline: undefined }, createContext).finally(() => p.deadline?.resume());
-      for (const ex of exchanges) citable.set(ex.id, { ex, from: key });
+      for (const id of exchanges) citable.set(id, key);
       return value as Awaited<ReturnType<typeof make>>;
     },
     cite: async (...responses) => {
       for (const res of responses) {
-        const hit = res?.exchangeId ? citable.get(res.exchangeId) : undefined;
-        if (!hit) continue;
-        p.log.cite(hit.ex, hit.from);
-        if (run.allure) await allureCitation(hit.ex, hit.from);
+        const from = res?.exchangeId ? citable.get(res.exchangeId) : undefined;
+        if (from && !meta.cited.some((c) => c.id === res!.exchangeId)) meta.cited.push({ id: res!.exchangeId!, from });
       }
     },
   };

@@ -1,4 +1,4 @@
-import { InconclusiveError } from '../errors.js';
+import { InconclusiveError } from '../core/errors.js';
 
 /**
  * The time a check's plan gives it on a live target, as a clock that stops while the check waits

@@ -1,22 +1,27 @@
 import { describe, inject, test, type TestContext } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import { clauses, type ClauseId } from '../../contract/clauses.js';
 import { CoordinationClient } from '../coordination/client.js';
-import { InconclusiveError, SkipError, TransportError } from '../errors.js';
-import { ExchangeLog } from '../exchange-log.js';
-import { primarySection, sectionTitle } from '../report/sections.js';
-import { budgetOf } from '../run/plan.js';
-import type { RunInfo, TargetInfo } from '../run/run-info.js';
+import type { RegisterRequest } from '../coordination/protocol.js';
+import { InconclusiveError, SkipError, TransportError } from '../core/errors.js';
+import type { CheckOutcome } from '../core/events.js';
+import { ContractViolation } from '../core/failure.js';
+import { budgetOf } from '../core/plan.js';
+import type { RunInfo, TargetInfo } from '../core/run-info.js';
+import { redact } from '../redact.js';
 import { createContext } from './context.js';
 import { Deadline, withinDeadline } from './deadline.js';
+import { HubReports } from './hub-reports.js';
 import { checkKey, type CheckContext, type CheckMeta, type CheckOptions, type Need } from './types.js';
 
 export type CheckFn = (ctx: CheckContext) => Promise<void>;
 
-declare module '@vitest/runner' {
-  interface TaskMeta {
-    conformance?: CheckMeta;
-  }
-}
+/**
+ * The check wrapper, in the test workers. vitest only schedules checks: each check's outcome
+ * (verdict, typed failures, evidence) goes to the run's hub, which journals it; every output is
+ * built from that journal. The vitest test mirrors the verdict (a failure throws, a skip skips)
+ * only so that a bare vitest run still reads sensibly.
+ */
 
 const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => string | undefined> = {
   write: (_t, r) => (r.mode === 'readonly' ? 'needs a write; CONFORMANCE_MODE=readonly sends only GET requests' : undefined),
@@ -28,77 +33,120 @@ const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => string | undefine
 
 function runInfo(): RunInfo {
   const run = inject('run');
-  if (!run) throw new Error('conformance(): no run context; run the suites through vitest with the conformance project');
+  if (!run) throw new Error('conformance(): no run context; run the suites through `npm run conformance`');
   return run;
 }
 
 /** Each (clause, variant) is registered once per target: evidence and budgets are keyed by it. */
 const registered = new Set<string>();
 
-/** Time a live check may wait for admission and run: the whole plan, twice, so pacing alone never times it out. */
+/** One report queue per target and worker. */
+const queues = new Map<string, { client: CoordinationClient; reports: HubReports; pending: RegisterRequest[] }>();
+
+function queueOf(target: TargetInfo) {
+  let q = queues.get(target.id);
+  if (!q) {
+    const client = new CoordinationClient(target.baseUrl);
+    q = { client, reports: new HubReports(client), pending: [] };
+    queues.set(target.id, q);
+  }
+  return q;
+}
+
+/** Registrations of one file go to the hub together, once its collection ends. */
+function announce(target: TargetInfo, check: RegisterRequest): void {
+  const q = queueOf(target);
+  if (q.pending.push(check) > 1) return;
+  queueMicrotask(() => void q.reports.send({ kind: 'register', checks: q.pending.splice(0) }));
+}
+
+/** A left-out area (--skip-area) covers its clauses and the generic checks' variants named after it. */
+function leftOut(id: ClauseId, variant: string | undefined, run: RunInfo): string | undefined {
+  const hit = run.selection.skippedAreas?.find((a) => clauses[id].area === a.area || variant === a.area);
+  return hit ? `the area ${hit.area} is left out of this run: ${hit.why}` : undefined;
+}
+
+/** How long a check may take: the plan's deadline on a live target, a fixed bound on the embedded mock. */
 function testTimeout(opts: CheckOptions, target: TargetInfo, run: RunInfo): number {
-  if (target.kind !== 'live') return opts.timeoutMs ?? 120_000;
+  if (target.kind !== 'live') return Math.max(opts.timeoutMs ?? 0, 150_000);
   return Math.max(opts.timeoutMs ?? 0, 2 * run.plan.estimate.lowerBoundMs + 300_000);
 }
+
+/** The error's kind decides the verdict: a broken rule fails, a missing answer or precondition is inconclusive. */
+function settleError(err: unknown): Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'> {
+  if (err instanceof ContractViolation) return { verdict: 'failed', failures: err.failures.map(redactFailure), reason: redact(err.title) };
+  if (err instanceof SkipError) return { verdict: 'skipped', reason: redact(err.message) };
+  if (err instanceof InconclusiveError) return { verdict: 'inconclusive', reason: redact(err.message) };
+  if (err instanceof TransportError) return { verdict: 'inconclusive', reason: redact(`no answer from the target: ${err.message}`) };
+  const e = err instanceof Error ? err : new Error(String(err));
+  // The check itself broke: a harness error, reported as such (never blamed on the target's rules).
+  return { verdict: 'failed', error: redact(`${e.name}: ${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 6).join('\n')}` : ''}`) };
+}
+
+const redactFailure = <T extends { message: string }>(f: T): T => ({ ...f, message: redact(f.message) });
 
 function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetInfo, run: RunInfo): void {
   const key = checkKey(id, opts.variant);
   if (registered.has(`${target.id}\u0000${key}`)) throw new Error(`conformance(): ${key} is registered twice; give each check of a clause its own variant`);
   registered.add(`${target.id}\u0000${key}`);
   const name = `${key}: ${clauses[id].must}`;
+  const file = getCurrentSuite().file?.name ?? 'unknown';
+  const excluded = leftOut(id, opts.variant, run);
+  const selected = !excluded && (!run.selection.pattern || new RegExp(run.selection.pattern).test(name));
+  announce(target, { key, name, file, selected, ...(opts.needs?.length ? { needs: [...opts.needs] } : {}) });
+  if (excluded) return void test.skip(name, () => undefined);
+
   test(name, { timeout: testTimeout(opts, target, run) }, async (tc: TestContext) => {
-    const meta: CheckMeta = { clause: id, variant: opts.variant, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: [], waits: [] };
-    tc.task.meta.conformance = meta;
-    const stop = (outcome: 'skipped' | 'inconclusive', reason: string): never => {
-      meta.outcome = outcome;
-      meta.reason = reason;
-      return tc.skip(`${outcome}: ${reason}`);
-    };
-    for (const need of opts.needs ?? []) {
-      const reason = needReasons[need](target, run);
-      if (reason) stop('skipped', reason);
+    const startedAt = new Date();
+    const meta: CheckMeta = { clause: id, variant: opts.variant, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: [], waits: [], cited: [] };
+    const { client, reports } = queueOf(target);
+    const outcome = (settled: Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>): CheckOutcome => ({
+      key,
+      clause: id,
+      ...(opts.variant ? { variant: opts.variant } : {}),
+      target: target.id,
+      name,
+      file: tc.task.file.name,
+      ...settled,
+      observations: meta.observations,
+      evidence: meta.evidence,
+      cited: meta.cited,
+      shared: meta.shared,
+      waits: meta.waits,
+      requests: meta.requests,
+      retries: meta.retries,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+    });
+    const unmet = (opts.needs ?? []).map((need) => needReasons[need](target, run)).find(Boolean);
+    let settled: Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>;
+    if (unmet) settled = { verdict: 'skipped', reason: unmet };
+    else {
+      const admitted = await client.admit(key, budgetOf(run.plan, key));
+      // The run is stopping: the check never started, so it reports nothing (the certificate shows it not run).
+      if (admitted.interrupted) return tc.skip('the run was interrupted before this check started');
+      // Running out of the planned time means the answers did not come: inconclusive, never failed.
+      const deadline = new Deadline(Math.max(opts.timeoutMs ?? 0, target.kind === 'live' ? admitted.deadlineMs : testTimeout(opts, target, run) - 20_000));
+      const ctx = createContext({ run, target, meta, tag: key, coordination: client, reports, deadline });
+      try {
+        await withinDeadline(fn(ctx), deadline);
+        const observed = clauses[id].strictness === 'observed';
+        settled =
+          run.requireEvidence && meta.evidence.length === 0 && !(observed && meta.observations.length > 0)
+            ? { verdict: 'inconclusive', reason: 'the check saw nothing to judge, so it cannot pass' }
+            : { verdict: 'passed' };
+      } catch (err) {
+        settled = settleError(err);
+      } finally {
+        await client.release(key).catch(() => undefined);
+      }
     }
-    const log = new ExchangeLog(run.runDir, { clause: id, variant: opts.variant, target: target.id });
-    const coordination = new CoordinationClient(target.baseUrl);
-    const admitted = await coordination.admit(key, budgetOf(run, key));
-    // Live: running out of the planned time means the answers did not come: inconclusive, never failed.
-    const deadline = target.kind === 'live' ? new Deadline(Math.max(opts.timeoutMs ?? 0, admitted.deadlineMs)) : undefined;
-    const ctx = createContext({ run, target, meta, tag: key, owner: { clause: id, variant: opts.variant }, log, coordination, deadline });
-    try {
-      if (run.allure) await labelForAllure(id, opts, target);
-      const work = fn(ctx);
-      await (deadline ? withinDeadline(work, deadline) : work);
-    } catch (err) {
-      if (err instanceof SkipError) stop('skipped', err.message);
-      if (err instanceof InconclusiveError) stop('inconclusive', err.message);
-      if (err instanceof TransportError) stop('inconclusive', `no answer from the target: ${err.message}`);
-      throw err;
-    } finally {
-      log.flush();
-      await coordination.release(key).catch(() => undefined);
-    }
-    const observed = clauses[id].strictness === 'observed';
-    if (run.requireEvidence && meta.evidence.length === 0 && !(observed && meta.observations.length > 0)) {
-      stop('inconclusive', 'the check saw nothing to judge, so it cannot pass');
-    }
+    // Its ledger entries first, then the outcome: the hub journals them in that order.
+    await reports.send({ kind: 'outcome', outcome: outcome(settled) });
+    await reports.settle();
+    if (settled.verdict === 'failed') throw new Error(settled.error ?? settled.reason ?? 'failed');
+    if (settled.verdict !== 'passed') tc.skip(`${settled.verdict}: ${settled.reason ?? ''}`);
   });
-}
-
-
-async function labelForAllure(id: ClauseId, opts: CheckOptions, target: TargetInfo): Promise<void> {
-  const allure = await import('allure-js-commons');
-  const c = clauses[id];
-  await allure.epic(c.area);
-  // Tree: area → spec section → clause; the full section list stays in the description.
-  await allure.feature(sectionTitle(primarySection(c.section)));
-  await allure.story(id);
-  await allure.severity(c.severity);
-  await allure.label('clause', id);
-  await allure.label('strictness', c.strictness);
-  await allure.description(`**${id}** (${c.section}, ${c.strictness}): ${c.must}`);
-  await allure.link(`clauses.html#${id}`, `${id} clause text`);
-  if (opts.variant) await allure.parameter('variant', opts.variant);
-  if (target.fault) await allure.parameter('fault', target.fault);
 }
 
 /**

@@ -1,13 +1,12 @@
-import { InconclusiveError, SkipError, TransportError } from '../errors.js';
-import { ExchangeLog, type RecordedExchange } from '../exchange-log.js';
 import type { FailureKind } from '../coordination/protocol.js';
-import { budgetOf } from '../run/plan.js';
-import type { CheckContext, ContextParts } from './types.js';
+import { InconclusiveError, SkipError, TransportError } from '../core/errors.js';
+import { budgetOf } from '../core/plan.js';
+import type { CheckContext, CheckMeta, ContextParts } from './types.js';
 
 export interface SharedOutcome {
   value: unknown;
-  /** The task's exchanges, redacted as recorded; consumers cite the ones they judge. */
-  exchanges: RecordedExchange[];
+  /** Ids of the task's journaled exchanges; consumers cite the ones they judge. */
+  exchanges: string[];
 }
 
 const kindOf = (err: unknown): FailureKind =>
@@ -23,7 +22,7 @@ function rethrow(key: string, kind: FailureKind, error: string): never {
 
 /**
  * Runs a shared task once per target: the first claimant runs it (admitted ahead of checks, its
- * requests tagged 'shared:<key>' and recorded under that owner), every other claimant takes the
+ * requests tagged 'shared:<key>' and journaled under that owner), every other claimant takes the
  * settled outcome. A failed task fails its consumers the same way (skip, inconclusive, error).
  */
 export async function runShared(
@@ -40,22 +39,21 @@ export async function runShared(
     if (answer.role === 'failed') rethrow(key, answer.kind, answer.error);
 
     const tag = `shared:${key}`;
-    const log = new ExchangeLog(run.runDir, { clause: 'shared', variant: key, target: target.id });
-    const meta = { clause: check.meta.clause, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: check.meta.shared, waits: check.meta.waits };
-    // Steps of a shared task belong to no one test: consumers cite them into their own report.
-    const ctx = createContext({ ...check, run: { ...run, allure: false }, meta, tag, owner: { clause: 'shared', variant: key }, log });
-    await coordination.admit(tag, budgetOf(run, tag));
+    const meta: CheckMeta = { clause: check.meta.clause, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: check.meta.shared, waits: [], cited: [] };
+    const received: string[] = [];
+    const ctx = createContext({ ...check, meta, tag, received });
+    const admitted = await coordination.admit(tag, budgetOf(run.plan, tag));
+    if (admitted.interrupted) rethrow(key, 'skip', 'the run was interrupted before it started');
     try {
       const value = await make(ctx);
-      const outcome: SharedOutcome = { value, exchanges: log.pending() };
-      await coordination.settle({ key, value: outcome });
+      const outcome: SharedOutcome = { value, exchanges: received };
+      await coordination.settle({ key, value: outcome, waits: meta.waits });
       return outcome;
     } catch (err) {
       const kind = kindOf(err);
-      await coordination.settle({ key, kind, error: (err as Error).message });
+      await coordination.settle({ key, kind, error: (err as Error).message, waits: meta.waits });
       rethrow(key, kind, (err as Error).message);
     } finally {
-      log.flush();
       await coordination.release(tag);
     }
   }

@@ -1,17 +1,13 @@
-import type { Deadline } from './deadline.js';
-import type { Wait, WaitRecord } from './eventually.js';
 import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiClient, ApiResponse } from '../client.js';
 import type { CoordinationClient } from '../coordination/client.js';
-import type { ExchangeLog } from '../exchange-log.js';
-import type { Ledger } from '../ledger.js';
-import type { Profile } from '../profile.js';
-import type { RunInfo, TargetInfo } from '../run/run-info.js';
-
-/**
- * Plain types shared by the check wrapper (vitest-bound) and the reporters (not vitest-bound),
- * so the reports never import the wrapper.
- */
+import type { Observation, WaitRecord } from '../core/events.js';
+import type { Profile } from '../core/profile.js';
+import type { RunInfo, TargetInfo } from '../core/run-info.js';
+import type { Deadline } from './deadline.js';
+import type { Wait } from './eventually.js';
+import type { HubReports } from './hub-reports.js';
+import type { Ledger } from './ledger.js';
 
 /** What a check needs from the target or the mode; an unmet need skips the check with a reason. */
 export type Need = 'write' | 'tokenNoPo' | 'otherCompany' | 'customer' | 'location';
@@ -24,21 +20,13 @@ export interface CheckOptions {
   timeoutMs?: number;
 }
 
-export interface Observation {
-  name: string;
-  value: unknown;
-}
+export type { Observation };
 
-/** How one check ended. `passed` always rests on evidence: a check that judged nothing is inconclusive. */
-export type CheckVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive';
-
-/** Metadata a check leaves on its vitest task; the reporters read it. */
+/** What a check gathers while it runs; the wrapper turns it into the outcome it reports. */
 export interface CheckMeta {
   clause: ClauseId;
   variant?: string;
   target: string;
-  outcome?: 'skipped' | 'inconclusive';
-  reason?: string;
   observations: Observation[];
   /** Requests the check sent itself (shared fixtures are counted once, apart). */
   requests: number;
@@ -49,9 +37,11 @@ export interface CheckMeta {
   shared: string[];
   /** Reads after the run's own writes that waited for them to show (ctx.eventually). */
   waits: WaitRecord[];
+  /** Exchanges of shared fixtures the check judged. */
+  cited: { id: string; from: string }[];
 }
 
-/** The key a check is known by in plans, budgets and evidence: clause id plus variant. */
+/** The key a check is known by in plans, budgets, the journal and the certificate: clause id plus variant. */
 export const checkKey = (clause: string, variant?: string) => (variant ? `${clause} [${variant}]` : clause);
 
 /**
@@ -93,7 +83,7 @@ export interface CheckContext {
   need<T>(value: T, reason: string): NonNullable<T>;
   /**
    * A value made once per target and run, whichever check asks first (fixtures, shared reads).
-   * Its exchanges are recorded once; a check cites those it judges with `cite`.
+   * Its exchanges are journaled once; a check cites those it judges with `cite`.
    */
   shared<T>(key: string, make: (ctx: CheckContext) => Promise<T>): Promise<T>;
   /** Keeps a response of a shared fixture as this check's evidence (its own responses need not be cited). */
@@ -106,10 +96,10 @@ export interface ContextParts {
   meta: CheckMeta;
   /** Pacing tag and owner of the exchanges: the check key, or 'shared:<key>'. */
   tag: string;
-  owner: { clause: string; variant?: string };
-  log: ExchangeLog;
   coordination: CoordinationClient;
-  /** The check's own time on a live target; it stops while the check waits for a shared fixture. */
+  reports: HubReports;
+  /** The check's own time; it stops while the check waits for a shared fixture. */
   deadline?: Deadline;
+  /** Exchange ids of responses a shared task received (what its consumers may cite). */
+  received?: string[];
 }
-

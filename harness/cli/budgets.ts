@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkKey } from '../check/types.js';
-import { EXIT } from '../report/exit-codes.js';
+import { EXIT } from '../core/exit-codes.js';
 import { BUDGETS_FILE, readBudgets, type BudgetEntry, type BudgetFile } from '../run/plan.js';
 import { runSuites } from '../run/run-suites.js';
 
@@ -43,23 +42,25 @@ const slack = (n: number) => Math.ceil(n * 0.5) + 2;
 const learned = new Map<string, BudgetEntry>();
 for (let i = 0; i < seeds; i++) {
   const seed = 7001 + i * 7919;
-  const results = await runSuites({ faults: [], reportsDir: resolve('reports', '.budgets', String(seed)), seed, quiet: true, frugal: true, numRuns, withExchanges: true });
+  const results = await runSuites({ faults: [], reportsDir: resolve('reports', '.budgets', String(seed)), seed, frugal: true, numRuns });
   const counts = new Map<string, { get: number; write: number }>();
+  const needs = new Map(results.events.flatMap((e) => (e.type === 'check-registered' && e.needs ? [[e.key, e.needs] as const] : [])));
   for (const ex of results.exchanges) {
-    if (ex.citedFrom || ex.clause === 'preflight' || ex.clause === 'cleanup') continue;
-    const key = ex.clause === 'shared' ? `shared:${ex.variant}` : checkKey(ex.clause, ex.variant);
+    if (ex.owner === 'preflight' || ex.owner === 'cleanup' || ex.owner === 'unattributed') continue;
+    const key = ex.owner;
     const c = counts.get(key) ?? { get: 0, write: 0 };
     c[ex.method === 'GET' ? 'get' : 'write'] += 1;
     counts.set(key, c);
   }
-  const keys = new Set([...counts.keys(), ...results.checks.map((c) => checkKey(c.clause, c.variant))]);
+  const keys = new Set([...counts.keys(), ...results.checks.map((c) => c.key)]);
   for (const key of keys) {
-    const check = results.checks.find((c) => checkKey(c.clause, c.variant) === key);
+    const check = results.checks.find((c) => c.key === key);
     const c = counts.get(key) ?? { get: 0, write: 0 };
     const prev = learned.get(key);
     learned.set(key, {
       key,
-      ...(check ? { name: check.name, file: check.file, uses: [...new Set([...(prev?.uses ?? []), ...(check.shared ?? []).map((s) => `shared:${s}`)])].sort() } : {}),
+      ...(check ? { name: check.name, file: check.file, uses: [...new Set([...(prev?.uses ?? []), ...check.shared.map((s) => `shared:${s}`)])].sort() } : {}),
+      ...(needs.get(key) ? { needs: needs.get(key) } : {}),
       get: Math.max(prev?.get ?? 0, c.get),
       write: Math.max(prev?.write ?? 0, c.write),
     });

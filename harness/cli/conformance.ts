@@ -1,30 +1,36 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { areas } from '../../contract/clause.js';
+import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../certify/baseline.js';
+import { openRecords } from '../cleanup.js';
 import { loadSettings, type Settings } from '../config.js';
-import { ConfigError } from '../errors.js';
-import { loadProfile } from '../profile.js';
+import { ConfigError } from '../core/errors.js';
+import { parseShard, type Selection, type Shard } from '../core/events.js';
+import { EXIT } from '../core/exit-codes.js';
+import { loadProfile } from '../core/profile.js';
+import { RunConsole } from '../outputs/console.js';
+import { endLines } from '../outputs/end-lines.js';
+import { pagePath } from '../outputs/registry.js';
+import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
-import { vitestReporters } from '../report/artifacts.js';
-import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../report/baseline.js';
-import ConsoleReporter from '../report/console-reporter.js';
-import { endLines } from '../report/end-lines.js';
-import { EXIT } from '../report/exit-codes.js';
-import { configSummary, parseShard, type Shard } from '../report/run-summary.js';
-import { startLines } from '../report/start-block.js';
-import { concludeRun, type Conclusion } from '../run/conclude.js';
-import { handOver } from '../run/handover.js';
+import { concludeRun } from '../run/conclude.js';
+import { launchChecks, workersFor, type Launch } from '../run/launch.js';
 import { PreflightInconclusive } from '../run/preflight.js';
+import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
 
 /**
- * `npm run conformance`: certify BASE_URL, or the embedded mock when it is unset.
- * Exit codes: 0 conformant, 1 a contract check failed, 2 configuration or usage error,
- * 3 inconclusive (the target could not be reached or did not answer).
- * With --fail-on regression and --baseline, 1 means a clause fails that did not fail in the baseline.
+ * `npm run conformance`: certify BASE_URL, or the embedded mock when it is unset. This process
+ * owns the run from start to publication: the hub journals every outcome, exchange and ledger
+ * entry; vitest only schedules the checks; the certificate and every output come from the journal.
+ * Exit codes: 0 conformant (or passed, for a partial selection), 1 a contract check failed,
+ * 2 configuration or usage error, 3 inconclusive, 130/143 interrupted.
  */
 export { EXIT };
 
 const USAGE =
-  'usage: npm run conformance -- [--shard i/n] [--baseline certification.json] [--fail-on any|regression] [-t name-pattern] [suite paths…]';
+  'usage: npm run conformance -- [--shard i/n] [--baseline certification.json] [--fail-on any|regression] [-t name-pattern] [--skip-area area]… [suite paths…]';
 
 function usageError(message: string): never {
   console.error(`Configuration error: ${message}`);
@@ -37,6 +43,7 @@ interface Options {
   failOn: FailOn;
   filter?: string;
   paths: string[];
+  skipAreas: string[];
 }
 
 /** Validates the flags; every mistake is one line and exit 2. */
@@ -50,6 +57,7 @@ function parseOptions(argv: string[]): Options | 'help' {
         baseline: { type: 'string' },
         'fail-on': { type: 'string' },
         filter: { type: 'string', short: 't' },
+        'skip-area': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -59,7 +67,15 @@ function parseOptions(argv: string[]): Options | 'help' {
   }
   const v = parsed.values;
   if (v.help) return 'help';
-  const opts: Options = { failOn: 'any', filter: v.filter, paths: parsed.positionals };
+  const opts: Options = { failOn: 'any', filter: v.filter, paths: parsed.positionals, skipAreas: v['skip-area'] ?? [] };
+  if (v.filter !== undefined) {
+    try {
+      new RegExp(v.filter);
+    } catch (err) {
+      usageError(`-t is not a valid regular expression: ${(err as Error).message}`);
+    }
+  }
+  for (const a of opts.skipAreas) if (!(areas as readonly string[]).includes(a)) usageError(`--skip-area must be one of ${areas.join(', ')} (got "${a}")`);
   if (v.shard !== undefined) {
     opts.shard = parseShard(v.shard);
     if (!opts.shard) usageError(`--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/3 (got "${v.shard}")`);
@@ -80,6 +96,31 @@ function parseOptions(argv: string[]): Options | 'help' {
   return opts;
 }
 
+const skipReason = (area: string) =>
+  area === 'purchaseOrders' ? 'left out on request (--skip-area): e.g. the token lacks the Purchase Orders permission (§5.3)' : 'left out on request (--skip-area)';
+
+/** On a second Ctrl-C: what the run created and did not archive, for `npm run cleanup`. */
+function writeLeftovers(run: StartedRun): string | undefined {
+  const open = openRecords(run.hub.ledger(), run.info.targets).filter((r) => r.target === 'main');
+  if (open.length === 0) return undefined;
+  const file = join(run.settings.reportsDir, `leftovers-${run.info.runId}.json`);
+  const leftovers = open.map((r) => ({ ...r, reason: 'the run was left at once (a second Ctrl-C) before its cleanup ended' }));
+  const report = {
+    runId: run.info.runId,
+    marker: run.info.marker,
+    mode: run.info.mode,
+    generatedAt: new Date().toISOString(),
+    trigger: 'left at once',
+    summary: { created: open.length, archivedByChecks: 0, archivedByCleanup: 0, leftovers: open.length },
+    created: open,
+    archivedByChecks: [],
+    archivedByCleanup: [],
+    leftovers,
+  };
+  writeFileSync(file, redact(JSON.stringify(report, null, 2)));
+  return file;
+}
+
 async function main(): Promise<number> {
   const opts = parseOptions(process.argv.slice(2));
   if (opts === 'help') {
@@ -95,12 +136,34 @@ async function main(): Promise<number> {
     if (err instanceof ConfigError) usageError(err.message);
     throw err;
   }
+  const selection: Omit<Selection, 'mode'> = {
+    ...(opts.filter ? { pattern: opts.filter } : {}),
+    ...(opts.paths.length ? { paths: opts.paths } : {}),
+    ...(opts.shard ? { shard: opts.shard } : {}),
+    ...(opts.skipAreas.length ? { skippedAreas: opts.skipAreas.map((area) => ({ area, why: skipReason(area) })) } : {}),
+  };
 
-  let run: StartedRun;
+  // Ctrl-C is the run's from here on: a signal before the run has started waits for it, then ends it.
+  let run: StartedRun | undefined;
+  let ready!: () => void;
+  const started = new Promise<void>((r) => (ready = r));
+  let finish: ((signal?: NodeJS.Signals) => Promise<number>) | undefined;
+  guardSignals({
+    first: async (signal) => {
+      await started;
+      return finish?.(signal);
+    },
+    again: (signal) => {
+      const file = run ? writeLeftovers(run) : undefined;
+      console.error(`\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: npm run cleanup -- ${file}` : ' No record of this run is left to archive.'}`);
+      run?.lock.release();
+    },
+  });
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
-    run = await startRun({ settings, allure: true, pattern: opts.filter, shardShare: opts.shard ? 1 / opts.shard.count : 1, purpose: 'conformance' });
+    run = await startRun({ settings, selection, purpose: 'conformance' });
   } catch (err) {
+    ready();
     if (err instanceof ConfigError) usageError(err.message);
     if (err instanceof PreflightInconclusive) {
       console.error(`Inconclusive: ${redact(err.message)}`);
@@ -108,63 +171,71 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  const main = run.info.targets.find((t) => t.id === 'main')!;
-  console.log(
-    startLines({ target: main, runId: run.info.runId, pid: process.pid, reportsDir: settings.reportsDir, estimate: run.info.plan.estimate, settings, notes: run.notes, shard: opts.shard, filter: opts.filter })
-      .map(redact)
-      .join('\n'),
-  );
-
+  const r = run;
   const dir = settings.reportsDir;
-  const concludeOptions = { shard: opts.shard, config: configSummary(settings), baseline: opts.baseline };
-  // One conclusion per run: the normal end, or an interruption, whichever comes first.
-  let concluding: Conclusion | undefined;
-  run.onInterrupt((signal, ledger) => {
-    if (concluding) return; // the run had ended and published already
-    concluding = concludeRun(run, { ...concludeOptions, interrupted: { signal, at: new Date().toISOString(), ledger } });
-    if (concluding.certification) console.error(endLines(concluding.certification, concluding.published, dir, opts.shard).join('\n'));
-    else console.error(`${signal}: no check ended before the run was interrupted; nothing was published (${dir} keeps the previous run's outputs).`);
-  });
+  const con = new RunConsole({ ci: settings.console.ci, noColor: settings.console.noColor, pageHint: pagePath(dir) });
+  con.print(startLines(r.facts, { pid: process.pid, reportsDir: dir, notes: r.notes }).join('\n'));
+  if (r.files.length === 0) {
+    await r.settle();
+    r.close();
+    usageError(`no check matched the paths ${opts.paths.join(' ')}; nothing was certified or published (see npm run conformance -- --help)`);
+  }
+  r.hub.listen({ registered: (_t, key, selected) => con.registered(key, selected), checkEnded: (o, ex) => con.checkEnded(o, ex) });
 
-  handOver(run);
-  try {
-    // Loaded only now: a usage error above answers at once, without starting vitest.
-    const { startVitest } = await import('vitest/node');
-    const vitest = await startVitest('test', opts.paths, {
-      run: true,
-      watch: false,
-      project: ['conformance'],
-      shard: opts.shard ? `${opts.shard.index}/${opts.shard.count}` : undefined,
-      testNamePattern: opts.filter,
-      reporters: vitestReporters({ stage: run.scratch.stage, console: new ConsoleReporter({ console: settings.console }), outputs: true }) as never,
-    });
-    // Vitest is closed: archive what the run created, stage ledger.json, exchanges.har, pacing.json.
-    await run.finish();
-    // No suite file matched the paths: vitest ran nothing and reported nothing.
-    const noFiles = (vitest?.state.getFiles().length ?? 0) === 0;
-    concluding ??= noFiles ? { published: [], nothing: 'nothing-ran' } : concludeRun(run, concludeOptions);
-  } finally {
-    run.close();
+  let launch: Launch | undefined;
+  let ending: Promise<number> | undefined;
+  let publishing = false;
+  /**
+   * Ctrl-C or SIGTERM: no check starts any more, the ones under way are cut off, and the run goes
+   * on to its cleanup and publishes an INTERRUPTED certification. A signal during the cleanup
+   * still marks the run interrupted; once publication has begun, the run's outputs are complete.
+   */
+  const interrupt = (signal: NodeJS.Signals) => {
+    if (publishing) return void con.print(`${signal} came as the outputs were being published: the run had ended, and its outputs are complete`);
+    if (r.hub.interrupted) return;
+    con.finishChecks();
+    con.print(`\n${signal}: stopping; archiving what this run created, then publishing an INTERRUPTED certification (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`);
+    r.hub.interrupt(signal);
+    void launch?.cancel();
+  };
+  /** One ending per run, whether it ran to its end or was interrupted. */
+  const end = (): Promise<number> =>
+    (ending ??= (async () => {
+      con.finishChecks();
+      await r.settle({ trigger: r.hub.interrupted, progress: (l) => con.phase(l) });
+      publishing = true;
+      con.phase('publishing the outputs');
+      const c = concludeRun({ events: r.hub.events(), reportsDir: dir, scratch: r.scratch, runId: r.info.runId }, { baseline: opts.baseline });
+      r.close();
+      if (c.replaced) con.print(`note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}; give partial runs their own REPORTS_DIR to keep a full one`);
+      if (!c.certification) {
+        const what = [opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '', opts.paths.length ? `the paths ${opts.paths.join(' ')}` : ''].filter(Boolean).join(' and ');
+        console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see npm run conformance -- --help).`);
+        return EXIT.usage;
+      }
+      con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
+      const signal = r.hub.interrupted as NodeJS.Signals | undefined;
+      return signal ? (SIGNAL_EXIT[signal] ?? 1) : gateExitCode(c.certification, opts.failOn, c.certification.baseline);
+    })());
+  finish = (signal) => {
+    if (signal) interrupt(signal);
+    return end();
+  };
+  ready();
+  if (!r.hub.interrupted) {
+    launch = await launchChecks({ info: r.info, files: r.files, pattern: opts.filter, maxWorkers: workersFor(r.info, settings.workers), runError: (m) => r.hub.runError(m) });
+    // Interrupted while vitest was starting: the run is already ending.
+    if (r.hub.interrupted) void launch.cancel();
+    else con.begin(r.info.plan.keys);
+    await launch.done;
   }
-
-  const c = concluding;
-  if (c.nothing === 'no-results') {
-    console.error(`Inconclusive: the run produced no results (see the output above); nothing was published.`);
-    return EXIT.inconclusive;
-  }
-  if (c.nothing === 'nothing-ran' || !c.certification) {
-    const what = [opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '', opts.paths.length ? `the paths ${opts.paths.join(' ')}` : ''].filter(Boolean).join(' and ');
-    console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see npm run conformance -- --help).`);
-    return EXIT.usage;
-  }
-  console.log(endLines(c.certification, c.published, dir, opts.shard).join('\n'));
-  return gateExitCode(c.certification, opts.failOn, c.certification.baseline);
+  return end();
 }
 
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(redact(err instanceof Error ? err.message : String(err)));
+    console.error(redact(err instanceof Error ? (err.stack ?? err.message) : String(err)));
     process.exit(EXIT.inconclusive);
   },
 );

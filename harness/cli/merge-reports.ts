@@ -1,40 +1,35 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../errors.js';
+import { clauses } from '../../contract/clauses.js';
+import { failOnValues, gateExitCode, readBaseline, type FailOn } from '../certify/baseline.js';
+import { certify } from '../certify/certify.js';
+import { ConfigError } from '../core/errors.js';
+import { shardLabel, type JournalEvent } from '../core/events.js';
+import { EXIT } from '../core/exit-codes.js';
+import { readJournal } from '../core/journal-file.js';
+import { endLines } from '../outputs/end-lines.js';
+import { JOURNAL_FILE, renderOutputs } from '../outputs/registry.js';
+import { publish } from '../publish/publish.js';
+import { claimReportsDir } from '../publish/reports-dir.js';
 import { redact } from '../redact.js';
-import { artifacts } from '../report/artifacts.js';
-import { failOnValues, gateExitCode, readBaseline, type FailOn } from '../report/baseline.js';
-import { endLines } from '../report/end-lines.js';
-import { EXIT } from '../report/exit-codes.js';
-import { mergeShards, type ShardOutput } from '../report/merge.js';
-import { publish } from '../report/publish.js';
-import { readRunOutputs, stageRunOutputs } from '../report/run-outputs.js';
-import { shardLabel } from '../report/run-summary.js';
-import { claimReportsDir } from '../report/reports-dir.js';
+import { coverageOf } from '../run/conclude.js';
 
 /**
  * `npm run merge-reports -- [--out reports] [--baseline f] [--fail-on any|regression] <shard dirs…>`:
- * one certification and bundle from the reports directories of the shards of one run, with the
- * same exit codes as `npm run conformance`.
+ * one certification and bundle from the reports directories of the shards of one run. Merging is
+ * concatenating the shards' journals: the certificate (every figure a sum over all shards) and
+ * every output are built from that, as for a single run. Same exit codes as `npm run conformance`.
  */
 const USAGE = 'usage: npm run merge-reports -- [--out dir] [--baseline certification.json] [--fail-on any|regression] <shard reports dirs…>';
 
-/** Stages the shards' copies of every artifact the registry knows how to merge; formats are rendered afresh later. */
-function mergeFiles(inputs: ShardOutput[], stage: string): void {
-  for (const a of artifacts) {
-    if (!a.merge) continue;
-    const present = inputs.filter((x) => existsSync(join(x.dir, a.name)));
-    if (present.length === 0) continue;
-    if (a.merge === 'union') {
-      mkdirSync(join(stage, a.name), { recursive: true });
-      for (const x of present) for (const f of readdirSync(join(x.dir, a.name))) cpSync(join(x.dir, a.name, f), join(stage, a.name, f), { recursive: true });
-      continue;
-    }
-    const parts = present.map((x) => ({ label: x.summary.shard ? shardLabel(x.summary.shard) : x.summary.runId, text: readFileSync(join(x.dir, a.name), 'utf8') }));
-    writeFileSync(join(stage, a.name), redact(a.merge(parts)));
-  }
+function journalOf(dir: string): JournalEvent[] {
+  const file = join(dir, JOURNAL_FILE);
+  if (!existsSync(file)) throw new ConfigError(`${dir}: no ${JOURNAL_FILE} (is it the reports directory of a conformance run?)`);
+  const events = readJournal(file);
+  if (!events.some((e) => e.type === 'run-started')) throw new ConfigError(`${file}: not a run journal (no run-started event)`);
+  return events;
 }
 
 function main(): number {
@@ -60,23 +55,24 @@ function main(): number {
   if (failOn === 'regression' && !baseline) throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
 
   const out = resolve(v.out ?? 'reports');
-  const inputs = parsed.positionals.map((d): ShardOutput => ({ dir: resolve(d), ...readRunOutputs(resolve(d)) }));
-  const { results, summary } = mergeShards(inputs);
+  const dirs = parsed.positionals.map((d) => resolve(d));
+  const journals = dirs.map((d) => ({ dir: d, events: journalOf(d) }));
+  const dirOfRun = new Map(journals.flatMap((j) => j.events.flatMap((e) => (e.type === 'run-started' ? [[e.run.runId, j.dir] as const] : []))));
+  const events = journals.flatMap((j) => j.events);
+  const cert = certify(events, clauses, { baseline, coverage: coverageOf(events), labelOf: (id) => dirOfRun.get(id) ?? `run ${id}` });
   // The merged set is published like a run's: under --out's lock, staged, then renamed into place together.
   const mergeId = `merge-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const { lock, scratch, notes } = claimReportsDir(out, mergeId, 'merge-reports');
-  let cert;
   let published: string[];
   try {
     for (const n of notes) console.log(`note: ${n}`);
-    mergeFiles(inputs, scratch.stage);
-    cert = stageRunOutputs(scratch.stage, results, summary, { baseline });
+    renderOutputs(scratch.stage, cert, events);
     published = publish(out, scratch, mergeId);
   } finally {
     lock.release();
   }
-
-  console.log(`Merged ${inputs.length} report(s): ${inputs.map((x) => (x.summary.shard ? `shard ${shardLabel(x.summary.shard)}` : x.dir)).join(', ')}`);
+  const shards = journals.map((j) => j.events.find((e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started')!.run);
+  console.log(`Merged ${journals.length} run(s): ${shards.map((r) => (r.selection.shard ? `shard ${shardLabel(r.selection.shard)}` : r.runId)).join(', ')}`);
   console.log(endLines(cert, published, out).join('\n'));
   return gateExitCode(cert, failOn, cert.baseline);
 }

@@ -3,16 +3,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv, reportSettings, type ReportSettings } from '../config.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError } from '../core/errors.js';
 import { redact } from '../redact.js';
-import { openableFromDisk } from '../report/allure-single-file.js';
-import { ALLURE_REPORT, ALLURE_RESULTS, CERTIFICATION_JSON } from '../report/artifacts.js';
-import type { Certification } from '../report/certification.js';
-import { clauseLinks, copyWithClauseLinks } from '../report/clause-links.js';
-import { clausesPage } from '../report/clauses-page.js';
-import { EXIT } from '../report/exit-codes.js';
-import { removeIfEmpty, RUNS_DIR } from '../report/publish.js';
-import { claimReportsDir } from '../report/reports-dir.js';
+import { openableFromDisk } from '../outputs/allure-single-file.js';
+import { ALLURE_REPORT, ALLURE_RESULTS, CERTIFICATION_JSON } from '../outputs/registry.js';
+import type { Certification } from '../certify/certify.js';
+import { clauseLinks, copyWithClauseLinks } from '../outputs/clause-links.js';
+import { clausesPage } from '../outputs/clauses-page.js';
+import { EXIT } from '../core/exit-codes.js';
+import { removeIfEmpty, RUNS_DIR } from '../publish/publish.js';
+import { claimReportsDir } from '../publish/reports-dir.js';
 
 /**
  * `npm run report`: the Allure 3 HTML report of the published run, as one file that opens from

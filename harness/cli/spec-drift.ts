@@ -6,7 +6,7 @@ import { specDrift, hasDrift, type DriftReport } from '../../contract/drift.js';
 import { parseSpecUnits, type SpecUnit } from '../../contract/spec-units.js';
 import { traceability, type TraceEntry } from '../../contract/traceability.js';
 import { specPathSetting } from '../config.js';
-import { EXIT } from '../report/exit-codes.js';
+import { EXIT } from '../core/exit-codes.js';
 
 /**
  * `npm run spec-drift [-- --spec <file>] [--json]`: compares the traceability matrix

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CERTIFICATION_JSON } from '../report/artifacts.js';
-import { EXIT } from '../report/exit-codes.js';
-import { MANIFEST, verifyManifest } from '../report/manifest.js';
+import { CERTIFICATION_JSON } from '../outputs/registry.js';
+import { EXIT } from '../core/exit-codes.js';
+import { MANIFEST, verifyManifest } from '../outputs/manifest.js';
 
 /**
  * `npm run verify-bundle <dir>`: recomputes every hash of a certification bundle.

@@ -37,6 +37,7 @@ export class Admission {
   private readonly admitted = new Map<string, Admitted>();
   private readonly queue: Waiting[] = [];
   private order = 0;
+  private stopped = false;
   private readonly ratePerMs: Record<keyof Budget, number>;
   private readonly horizonMs: number;
   private readonly minDeadlineMs: number;
@@ -65,6 +66,7 @@ export class Admission {
   }
 
   admit(req: AdmitRequest): Promise<AdmitAnswer> {
+    if (this.stopped) return Promise.resolve({ interrupted: true });
     const asked = this.now();
     return new Promise((resolve) => {
       this.queue.push({
@@ -85,6 +87,12 @@ export class Admission {
       a.remaining[cls] -= 1;
       this.pump();
     }
+  }
+
+  /** The run is stopping: every check still waiting is told not to start, and so is every later one. */
+  interrupt(): void {
+    this.stopped = true;
+    for (const w of this.queue.splice(0)) w.resolve({ interrupted: true });
   }
 
   release(check: string): void {

@@ -1,7 +1,7 @@
 import { request } from 'undici';
-import { PATH_PREFIX, type AdmitAnswer, type AdmitRequest, type Budget, type ClaimAnswer, type SettleRequest } from './protocol.js';
+import { PATH_PREFIX, type AdmitAnswer, type AdmitRequest, type Budget, type ClaimAnswer, type Report, type SettleRequest } from './protocol.js';
 
-/** The workers' side of the coordination protocol, spoken to the target's pacing proxy. */
+/** The workers' side of the coordination protocol, spoken to the target's pacing proxy (the hub). */
 export class CoordinationClient {
   private readonly origin: string;
 
@@ -37,5 +37,10 @@ export class CoordinationClient {
 
   release(check: string): Promise<void> {
     return this.post('release', { check });
+  }
+
+  /** Sends a report to the hub; resolves once the hub has journaled it. */
+  report(r: Report): Promise<void> {
+    return this.post('report', r);
   }
 }

@@ -1,22 +1,40 @@
 import type { ServerResponse } from 'node:http';
 import { Admission, type AdmissionOptions } from './admission.js';
-import { PATH_PREFIX, type AdmitRequest, type SettleRequest } from './protocol.js';
+import { PATH_PREFIX, type AdmitRequest, type Report, type SettleRequest } from './protocol.js';
 import { SharedTasks } from './shared-tasks.js';
 
+/** Where the coordinator hands what workers report: the run's hub (harness/run/hub.ts). */
+export interface ReportSink {
+  report(targetId: string, r: Report): void;
+  settled(targetId: string, s: SettleRequest): void;
+}
+
 /**
- * One target's coordination state in the main process: shared tasks and admission. Its HTTP side
- * is mounted on the target's pacing proxy (harness/pacing/proxy.ts) under PATH_PREFIX.
+ * One target's coordination state in the main process: shared tasks and admission, plus the
+ * route by which workers report to the hub. Its HTTP side is mounted on the target's pacing proxy
+ * (harness/pacing/proxy.ts) under PATH_PREFIX.
  */
 export class Coordinator {
   readonly shared = new SharedTasks();
   readonly admission: Admission;
+  private interrupted = false;
 
-  constructor(limits: AdmissionOptions) {
+  constructor(
+    limits: AdmissionOptions,
+    private readonly targetId: string,
+    private readonly sink?: ReportSink,
+  ) {
     this.admission = new Admission(limits);
   }
 
   handles(path: string): boolean {
     return path.startsWith(PATH_PREFIX);
+  }
+
+  /** From now on no check is admitted: the run is stopping. */
+  interrupt(): void {
+    this.interrupted = true;
+    this.admission.interrupt();
   }
 
   async serve(path: string, body: Buffer, res: ServerResponse): Promise<void> {
@@ -32,11 +50,16 @@ export class Coordinator {
         return reply(res, 200, await this.shared.claim(String((input as { key?: unknown }).key)));
       case 'shared/settle':
         this.shared.settle(input as SettleRequest);
+        this.sink?.settled(this.targetId, input as SettleRequest);
         return reply(res, 200, {});
       case 'admit':
+        if (this.interrupted) return reply(res, 200, { interrupted: true });
         return reply(res, 200, await this.admission.admit(input as AdmitRequest));
       case 'release':
         this.admission.release(String((input as { check?: unknown }).check));
+        return reply(res, 200, {});
+      case 'report':
+        this.sink?.report(this.targetId, input as Report);
         return reply(res, 200, {});
       default:
         return reply(res, 404, { error: `coordination: no route ${route}` });

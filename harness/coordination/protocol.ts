@@ -1,16 +1,16 @@
+import type { CheckOutcome, LedgerEntry, WaitRecord } from '../core/events.js';
+import type { Budget } from '../core/run-info.js';
+
 /**
- * The small protocol between test workers and the main process, served by each target's pacing
- * proxy under PATH_PREFIX (never forwarded to the target). Workers are threads of one run, so
- * anything they must agree on (a fixture made once, who may start now) lives in the main process.
+ * The small protocol between test workers and the run's hub in the main process, served by each
+ * target's pacing proxy under PATH_PREFIX (never forwarded to the target). Workers are threads of
+ * one run: anything they must agree on (a fixture made once, who may start now) and everything
+ * they report (check outcomes, ledger entries) goes to the hub, which alone writes the journal.
  */
 
 export const PATH_PREFIX = '/__conformance/';
 
-/** Requests of each rate-limit class a check or a shared task is expected to send. */
-export interface Budget {
-  get: number;
-  write: number;
-}
+export type { Budget };
 
 export const noBudget: Budget = { get: 0, write: 0 };
 
@@ -29,6 +29,8 @@ export interface SettleRequest {
   value?: unknown;
   error?: string;
   kind?: FailureKind;
+  /** Reads of the task that waited for its own writes to show. */
+  waits?: WaitRecord[];
 }
 
 export interface AdmitRequest {
@@ -37,9 +39,29 @@ export interface AdmitRequest {
   budget: Budget;
 }
 
-export interface AdmitAnswer {
-  /** Milliseconds the check may take from now, from the plan's backlog and its own budget. */
-  deadlineMs: number;
-  /** Admission order; the pacer serves earlier admissions first. */
-  order: number;
+/** `interrupted`: the run is stopping; the check must not start. */
+export type AdmitAnswer =
+  | {
+      /** Milliseconds the check may take from now, from the plan's backlog and its own budget. */
+      deadlineMs: number;
+      /** Admission order; the pacer serves earlier admissions first. */
+      order: number;
+      interrupted?: undefined;
+    }
+  | { interrupted: true; deadlineMs?: undefined; order?: undefined };
+
+export interface RegisterRequest {
+  key: string;
+  name: string;
+  file: string;
+  selected: boolean;
+  /** What the check needs (`write`…): a read-only plan leaves out what read-only mode skips. */
+  needs?: string[];
 }
+
+/** What a worker reports; the hub journals it and answers once it is written (ledger entries: fsynced). */
+export type Report =
+  | { kind: 'register'; checks: RegisterRequest[] }
+  | { kind: 'outcome'; outcome: CheckOutcome }
+  | { kind: 'ledger'; entries: Omit<LedgerEntry, 'target'>[] }
+  | { kind: 'run-error'; message: string };

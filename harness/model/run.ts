@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ContractViolation, isFailure, type Failure } from '../checks/index.js';
 import type { CheckContext } from '../conformance.js';
-import { InconclusiveError } from '../errors.js';
+import { InconclusiveError } from '../core/errors.js';
 
 /**
  * Runs fast-check command sequences (fc.commands + fc.asyncModelRun) as one conformance check.

@@ -4,3 +4,5 @@
 export const CHECK_HEADER = 'x-conformance-check';
 /** Lets the main process's own requests (cleanup) through after workers are shut out. */
 export const INTERNAL_HEADER = 'x-conformance-internal';
+/** Response header naming the recorded exchange, so a check can cite the answer it judged. */
+export const EXCHANGE_HEADER = 'x-conformance-exchange';

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { placeholderFor } from '../auth/jwt.js';
 import type { TokenSource } from '../auth/session.js';
 import { registeredSecrets } from '../redact.js';
-import type { TargetInfo } from '../run/run-info.js';
-import { Coordinator } from '../coordination/coordinator.js';
+import type { TargetInfo } from '../core/run-info.js';
+import { Coordinator, type ReportSink } from '../coordination/coordinator.js';
+import type { RecordedExchange } from '../core/events.js';
 import { Circuit } from './circuit.js';
 import { Forwarder } from './forwarder.js';
 import { INTERNAL_HEADER } from './headers.js';
@@ -26,12 +27,19 @@ export interface PacingOptions {
    * enough that pacing alone never leaves a check without an answer.
    */
   queueBudgetMs?: number;
+  /** Where workers' reports go (the run's hub). */
+  sink?: ReportSink;
+  /** Every exchange the proxies forward or refuse, redacted (the hub journals it). */
+  record?: (ex: RecordedExchange) => void;
+  /** Keep bodies in the records (default true; the fault self-check's throwaway mocks turn it off). */
+  recordBodies?: boolean;
 }
 
 /** A target as the main process knows it: real address and real credentials. */
-export interface RealTarget extends Omit<TargetInfo, 'baseUrl' | 'token' | 'tokenNoPo'> {
+export interface RealTarget extends Omit<TargetInfo, 'baseUrl' | 'token' | 'tokenNoPo' | 'expiredToken'> {
   token: TokenSource;
   tokenNoPo?: string;
+  expiredToken?: string;
 }
 
 export interface Pacing {
@@ -41,10 +49,14 @@ export interface Pacing {
   internalHeaders: Record<string, string>;
   /** Longest the proxy keeps one request (queue, attempts, waits); clients wait a little longer. */
   budgetMs: number;
+  /** A rate limit applies (the cleanup says it is paced). */
+  paced: boolean;
   /** The coordination state of a routed target (by target id). */
   coordinatorOf(targetId: string): Coordinator | undefined;
   report(): PacingReport;
   shutOutWorkers(reason: string): void;
+  /** No check is admitted any more: the run is stopping. */
+  interrupt(): void;
   drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,6 +82,7 @@ export function startPacing(o: PacingOptions): Pacing {
   return {
     internalHeaders: { [INTERNAL_HEADER]: internalKey },
     budgetMs,
+    paced: o.getPerMin > 0 || o.writePerMin > 0,
     coordinatorOf: (id) => coordinators.get(id),
     async route(target) {
       const publicUrl = new URL(target.publicUrl);
@@ -88,7 +101,7 @@ export function startPacing(o: PacingOptions): Pacing {
         tokenNoPo = placeholderFor(real, 'nopo');
         credentials.set(tokenNoPo, async () => real);
       }
-      const coordinator = new Coordinator({ getPerMin: o.getPerMin, writePerMin: o.writePerMin });
+      const coordinator = new Coordinator({ getPerMin: o.getPerMin, writePerMin: o.writePerMin }, target.id, o.sink);
       coordinators.set(target.id, coordinator);
       const proxy = new PacingProxy({
         coordinator,
@@ -98,11 +111,21 @@ export function startPacing(o: PacingOptions): Pacing {
         readonly: o.readonly,
         secrets: registeredSecrets,
         internalKey,
+        targetId: target.id,
+        publicOrigin: publicUrl.origin,
+        record: o.record,
+        recordBodies: o.recordBodies,
       });
       proxies.push(proxy);
       const origin = await proxy.listen();
-      const { token: _real, tokenNoPo: _realNoPo, ...rest } = target;
-      return { ...rest, baseUrl: `${origin}${publicUrl.pathname.replace(/\/+$/, '')}`, token, tokenNoPo };
+      let expiredToken: string | undefined;
+      if (target.expiredToken) {
+        const real = target.expiredToken;
+        expiredToken = placeholderFor(real, 'expired');
+        credentials.set(expiredToken, async () => real);
+      }
+      const { token: _real, tokenNoPo: _realNoPo, expiredToken: _realExpired, ...rest } = target;
+      return { ...rest, baseUrl: `${origin}${publicUrl.pathname.replace(/\/+$/, '')}`, token, tokenNoPo, expiredToken };
     },
     report: () => ({
       requests: counters.requests,
@@ -121,6 +144,7 @@ export function startPacing(o: PacingOptions): Pacing {
       limits: { getPerMin: o.getPerMin, writePerMin: o.writePerMin, maxConcurrency: o.maxConcurrency, requestTimeoutMs: o.requestTimeoutMs },
     }),
     shutOutWorkers: (reason) => proxies.forEach((p) => p.shutOutWorkers(reason)),
+    interrupt: () => coordinators.forEach((c) => c.interrupt()),
     drain: async (ms) => void (await Promise.all(proxies.map((p) => p.drain(ms)))),
     close: async () => {
       for (const p of pacers) p.close();

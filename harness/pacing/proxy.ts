@@ -1,15 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER } from '../errors.js';
-import { redact, REDACTED } from '../redact.js';
+import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER } from '../core/errors.js';
+import type { RecordedExchange } from '../core/events.js';
+import { redact, REDACTED, redactHeaders, redactJsonText } from '../redact.js';
 import type { Coordinator } from '../coordination/coordinator.js';
 import type { Forwarder } from './forwarder.js';
-import { CHECK_HEADER, INTERNAL_HEADER } from './headers.js';
+import { CHECK_HEADER, EXCHANGE_HEADER, INTERNAL_HEADER } from './headers.js';
 import type { PacingCounters } from './stats.js';
 
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
 const MAX_BODY = 16 * 1024 * 1024;
+/** Bodies kept per recorded exchange: enough for any page the checks read, not a whole export. */
+const MAX_RECORDED_BODY = 64 * 1024;
+const clip = (s: string) => (s.length > MAX_RECORDED_BODY ? `${s.slice(0, MAX_RECORDED_BODY)}…[${s.length - MAX_RECORDED_BODY} more characters]` : s);
 
 export interface ProxyOptions {
   forwarder: Forwarder;
@@ -22,12 +27,26 @@ export interface ProxyOptions {
   internalKey: string;
   /** Shared tasks and admission for this target's workers (harness/coordination). */
   coordinator: Coordinator;
+  /** The target's id, and its own origin (recorded URLs show it, never the proxy's). */
+  targetId: string;
+  publicOrigin: string;
+  /** Every exchange forwarded or refused, redacted; the run's hub journals it. */
+  record?: (ex: RecordedExchange) => void;
+  /** Keep request and response bodies in the records (the fault self-check's many mocks do not). */
+  recordBodies?: boolean;
+}
+
+interface Recording {
+  id: string;
+  answered(status: number, headers: Record<string, string>, payload: Buffer, retries: number): void;
+  failed(error: string, retries: number): void;
 }
 
 /** Writes one transport failure back to the worker; harness/client.ts turns it into a TransportError. */
-function refuse(res: ServerResponse, reason: string, retries = 0): void {
+function refuse(res: ServerResponse, reason: string, retries = 0, recording?: Recording): void {
   const value = redact(reason).replace(/[^\x20-\x7e]+/g, ' ').slice(0, 500);
-  res.writeHead(502, { [TRANSPORT_ERROR_HEADER]: value, [RETRIES_HEADER]: String(retries), 'content-length': 0 });
+  recording?.failed(reason, retries);
+  res.writeHead(502, { [TRANSPORT_ERROR_HEADER]: value, [RETRIES_HEADER]: String(retries), ...(recording ? { [EXCHANGE_HEADER]: recording.id } : {}), 'content-length': 0 });
   res.end();
 }
 
@@ -128,35 +147,64 @@ export class PacingProxy {
     const coordinator = this.o.coordinator;
     // The workers' coordination requests are answered here and never reach the target.
     if (coordinator.handles(req.url ?? '')) return coordinator.serve(req.url ?? '', body, res);
-    if (this.closedReason && !internal) return refuse(res, this.closedReason);
-    if (this.o.readonly && method !== 'GET') {
-      // Safety net behind the 'write' need: in read-only mode nothing but GET leaves the harness.
-      this.o.counters.refusedInReadonly += 1;
-      return refuse(res, `read-only mode: the harness refused to send ${method} ${(req.url ?? '').split('?')[0]}`);
-    }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) {
       if (v === undefined || HOP_BY_HOP.has(k) || k === CHECK_HEADER || k === INTERNAL_HEADER) continue;
       headers[k] = Array.isArray(v) ? v.join(', ') : v;
     }
+    const tag = typeof req.headers[CHECK_HEADER] === 'string' ? req.headers[CHECK_HEADER] : undefined;
+    const recording = this.recorder(req, method, headers, body, tag);
+    if (this.closedReason && !internal) return refuse(res, this.closedReason, 0, recording);
+    if (this.o.readonly && method !== 'GET') {
+      // Safety net behind the 'write' need: in read-only mode nothing but GET leaves the harness.
+      this.o.counters.refusedInReadonly += 1;
+      return refuse(res, `read-only mode: the harness refused to send ${method} ${(req.url ?? '').split('?')[0]}`, 0, recording);
+    }
     const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '');
     const real = bearer ? this.o.credentials.get(bearer[1]!) : undefined;
     if (real) headers.authorization = `Bearer ${await real()}`;
 
-    const tag = typeof req.headers[CHECK_HEADER] === 'string' ? req.headers[CHECK_HEADER] : undefined;
     if (tag) coordinator.admission.spent(tag, method === 'GET' ? 'get' : 'write');
     const out = await this.o.forwarder.forward(
       { method, path: req.url ?? '/', headers, body: body.length || method !== 'GET' ? body : undefined },
       internal ? 0 : coordinator.admission.priorityOf(tag),
     );
-    if (out.transportError) return refuse(res, out.transportError, out.retries);
+    if (out.transportError) return refuse(res, out.transportError, out.retries, recording);
     const secrets = this.o.secrets();
     const payload = scrub(out.body, secrets);
     const resHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(out.headers)) if (!HOP_BY_HOP.has(k)) resHeaders[k] = secrets.some((s) => v.includes(s)) ? redact(v) : v;
+    recording.answered(out.status, resHeaders, payload, out.retries);
     resHeaders[RETRIES_HEADER] = String(out.retries);
+    resHeaders[EXCHANGE_HEADER] = recording.id;
     resHeaders['content-length'] = String(payload.length);
     res.writeHead(out.status, resHeaders);
     res.end(payload);
+  }
+
+  /** The record of one exchange, completed when it is answered or given up. */
+  private recorder(req: IncomingMessage, method: string, headers: Record<string, string>, body: Buffer, tag: string | undefined): Recording {
+    const id = randomBytes(6).toString('hex');
+    const startedAt = new Date().toISOString();
+    const started = performance.now();
+    const bodies = this.o.recordBodies !== false;
+    const text = (b: Buffer) => (bodies && b.length ? clip(redactJsonText(b.toString('utf8'))) : undefined);
+    const base = {
+      id,
+      owner: tag ?? 'unattributed',
+      target: this.o.targetId,
+      startedAt,
+      method,
+      url: redact(`${this.o.publicOrigin}${req.url ?? '/'}`),
+      requestHeaders: redactHeaders(headers),
+      ...(text(body) === undefined ? {} : { requestBody: text(body) }),
+    };
+    const done = (rest: Partial<RecordedExchange>) => this.o.record?.({ ...base, durationMs: Math.round(performance.now() - started), ...rest });
+    return {
+      id,
+      answered: (status, resHeaders, payload, retries) =>
+        done({ status, responseHeaders: redactHeaders(resHeaders), ...(text(payload) === undefined ? {} : { responseBody: text(payload) }), ...(retries ? { retries } : {}) }),
+      failed: (error, retries) => done({ error: redact(error), ...(retries ? { retries } : {}) }),
+    };
   }
 }

@@ -1,13 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Budget } from '../coordination/protocol.js';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { clauses, type ClauseId } from '../../contract/clauses.js';
+import type { Selection } from '../core/events.js';
+import { PROJECT_ROOT } from '../core/paths.js';
+import { lowerBoundMs } from '../core/plan.js';
+import type { Budget, Plan } from '../core/run-info.js';
 
 /**
- * The request budget of a run: what each check and each shared fixture is expected to send,
- * learned from a run against the embedded mock under live settings (`npm run budgets` writes
- * suites/budgets.json). Admission plans from it, the console prints its estimate before the run,
- * and the certification compares it with what happened.
+ * What a run selects and what that costs. The run decides the selection itself (the check files,
+ * a -t pattern, a shard of balanced weight, read-only mode, an area left out) and hands vitest
+ * exactly those files, so the plan printed before the run and the checks that run agree.
+ *
+ * The cost comes from the learned request budgets (`npm run budgets` writes suites/budgets.json:
+ * what each check and shared fixture sends against the embedded mock under live settings).
+ * Admission plans from them, the console prints the estimate, the certificate compares it with
+ * what happened.
  */
 
 export interface BudgetEntry extends Budget {
@@ -15,10 +22,12 @@ export interface BudgetEntry extends Budget {
   key: string;
   /** The check's test name, as `-t` matches it; absent for shared fixtures. */
   name?: string;
-  /** Suite file of a check, for sharding. */
+  /** Suite file of a check, relative to the project root. */
   file?: string;
   /** Shared fixtures a check used (by key), so a filtered run counts only the fixtures it needs. */
   uses?: string[];
+  /** The check's needs (`write`…), so a read-only plan leaves out what read-only mode skips. */
+  needs?: string[];
 }
 
 export interface BudgetFile {
@@ -27,58 +36,90 @@ export interface BudgetFile {
   entries: BudgetEntry[];
 }
 
-export interface PlanEstimate {
-  checks: number;
-  sharedTasks: number;
-  get: number;
-  write: number;
-  /** max(GETs ÷ GET rate, writes ÷ write rate): no run can be faster under the limits. */
-  lowerBoundMs: number;
-}
-
-export interface Plan {
-  budgets: Record<string, Budget>;
-  estimate: PlanEstimate;
-}
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = PROJECT_ROOT;
 export const BUDGETS_FILE = join(root, 'suites', 'budgets.json');
-
-/** A check without a learned budget (a new one) is assumed to need this much. */
-export const DEFAULT_BUDGET: Budget = { get: 5, write: 1 };
+export const SUITES_DIR = join(root, 'suites');
 
 export function readBudgets(file = BUDGETS_FILE): BudgetFile {
   if (!existsSync(file)) return { learnedWith: {}, entries: [] };
   return JSON.parse(readFileSync(file, 'utf8')) as BudgetFile;
 }
 
-export function lowerBoundMs(b: Budget, limits: { getPerMin: number; writePerMin: number }): number {
-  const time = (n: number, perMin: number) => (perMin > 0 ? (n / perMin) * 60_000 : 0);
-  return Math.max(time(b.get, limits.getPerMin), time(b.write, limits.writePerMin));
+/** Every check file of the suites, relative to the project root, sorted. */
+export function checkFiles(dir = SUITES_DIR): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.name.endsWith('.check.ts')) out.push(relative(root, join(d, e.name)).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** A -t pattern, compiled; a bad one is the caller's usage error. */
+export const compilePattern = (pattern: string | undefined) => (pattern ? new RegExp(pattern) : undefined);
+
+/** Whether a check (by key) belongs to a left-out area: the clause's area, or a generic check's variant named after it. */
+export function inSkippedArea(key: string, selection: Pick<Selection, 'skippedAreas'>): boolean {
+  const m = /^([A-Z0-9-]+)(?: \[(.*)\])?$/.exec(key);
+  if (!m) return false;
+  const area = m[1]! in clauses ? clauses[m[1] as ClauseId].area : undefined;
+  return (selection.skippedAreas ?? []).some((a) => a.area === area || a.area === m[2]);
 }
 
 /**
- * The budget of the checks a run selects by `-t` pattern over the test names, plus the shared
- * fixtures those checks use. A shard runs about `share` of the checks (vitest splits by file), so
- * every count of its estimate is that share of the whole.
+ * The files of a shard: the check files dealt to `count` shards by weight (learned requests),
+ * heaviest first onto the lightest shard, so each shard takes about its share of the traffic.
  */
-export function makePlan(file: BudgetFile, limits: { getPerMin: number; writePerMin: number }, select: { pattern?: string; share?: number } = {}): Plan {
-  const budgets: Record<string, Budget> = {};
-  for (const e of file.entries) budgets[e.key] = { get: e.get, write: e.write };
-  const pattern = select.pattern ? new RegExp(select.pattern) : undefined;
-  const checks = file.entries.filter((e) => e.name !== undefined && (!pattern || pattern.test(e.name)));
-  const used = new Set(checks.flatMap((c) => c.uses ?? []));
-  const shared = file.entries.filter((e) => e.name === undefined && used.has(e.key));
-  const total = [...checks, ...shared].reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: 0, write: 0 });
-  const share = select.share !== undefined && select.share > 0 && select.share < 1 ? select.share : 1;
-  const part = (n: number) => Math.ceil(n * share);
-  const mine = { get: part(total.get), write: part(total.write) };
-  return {
-    budgets,
-    estimate: { checks: part(checks.length), sharedTasks: part(shared.length), ...mine, lowerBoundMs: lowerBoundMs(mine, limits) },
-  };
+export function shardFiles(files: readonly string[], shard: { index: number; count: number }, budgets: BudgetFile): string[] {
+  const weight = new Map<string, number>();
+  for (const e of budgets.entries) if (e.file) weight.set(e.file, (weight.get(e.file) ?? 0) + e.get + e.write);
+  const loads = Array.from({ length: shard.count }, () => ({ load: 0, files: [] as string[] }));
+  const order = [...files].sort((a, b) => (weight.get(b) ?? 1) - (weight.get(a) ?? 1) || a.localeCompare(b));
+  for (const f of order) {
+    const lightest = loads.reduce((min, s) => (s.load < min.load ? s : min));
+    lightest.files.push(f);
+    lightest.load += weight.get(f) ?? 1;
+  }
+  return loads[shard.index - 1]!.files.sort();
 }
 
-export function budgetOf(run: { plan: Plan }, key: string): Budget {
-  return run.plan.budgets[key] ?? DEFAULT_BUDGET;
+/** The files a selection runs: suite paths (a path matches a file it is part of), then the shard. */
+export function selectFiles(selection: Selection, budgets: BudgetFile, all = checkFiles()): string[] {
+  const paths = (selection.paths ?? []).map((p) => relative(root, resolve(p)).split('\\').join('/'));
+  const byPath = paths.length ? all.filter((f) => paths.some((p) => f === p || f.startsWith(`${p.replace(/\/+$/, '')}/`) || f.includes(p))) : all;
+  return selection.shard ? shardFiles(byPath, selection.shard, budgets) : byPath;
+}
+
+/**
+ * The plan of a selection: the checks of its files whose names match the pattern (outside any
+ * left-out area; in read-only mode, not those that need a write), the shared fixtures they use,
+ * and the requests they are expected to send under the limits.
+ */
+export function makePlan(budgets: BudgetFile, selection: Selection, files: readonly string[], limits: { getPerMin: number; writePerMin: number }): Plan {
+  const all: Record<string, Budget> = {};
+  for (const e of budgets.entries) all[e.key] = { get: e.get, write: e.write };
+  const pattern = compilePattern(selection.pattern);
+  const inFiles = new Set(files);
+  const checks = budgets.entries.filter(
+    (e) =>
+      e.name !== undefined &&
+      e.file !== undefined &&
+      inFiles.has(e.file) &&
+      (!pattern || pattern.test(e.name)) &&
+      !inSkippedArea(e.key, selection) &&
+      !(selection.mode === 'readonly' && e.needs?.includes('write')),
+  );
+  const used = new Set(checks.flatMap((c) => c.uses ?? []));
+  // In read-only mode a fixture that writes is skipped at its first write.
+  const shared = budgets.entries.filter((e) => e.name === undefined && used.has(e.key) && !(selection.mode === 'readonly' && e.write > 0));
+  const cost = (e: BudgetEntry) => (selection.mode === 'readonly' ? { get: e.write > 0 ? 0 : e.get, write: 0 } : e);
+  const total = [...checks, ...shared].map(cost).reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: 0, write: 0 });
+  return {
+    budgets: all,
+    keys: checks.map((c) => c.key),
+    estimate: { checks: checks.length, sharedTasks: shared.length, ...total, lowerBoundMs: lowerBoundMs(total, limits) },
+  };
 }

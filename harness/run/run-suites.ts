@@ -1,61 +1,63 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { loadSettings } from '../config.js';
-import { readExchanges, type RecordedExchange } from '../exchange-log.js';
-import { vitestReporters } from '../report/artifacts.js';
-import type { RunResults } from '../report/results.js';
-import { RAW_RESULTS } from '../report/results-reporter.js';
-import { handOver } from './handover.js';
+import type { CheckOutcome, JournalEvent, RecordedExchange } from '../core/events.js';
+import { launchChecks } from './launch.js';
 import { startRun } from './start-run.js';
 
 export interface SuiteRun {
   faults: readonly string[];
   reportsDir: string;
   seed?: number;
-  quiet?: boolean;
   /** Run as against a live target: the trimmed property runs and sampled matrices of a rate-limited run. */
   frugal?: boolean;
   numRuns?: number;
-  /** Return the run's recorded exchanges too. */
-  withExchanges?: boolean;
+  /** CONFORMANCE_MODE for the run (budgets learn the read-only plan too). */
+  mode?: 'full' | 'readonly';
+  maxWorkers?: number;
+}
+
+export interface SuiteResults {
+  /** Every check's outcome, of every target. */
+  checks: CheckOutcome[];
+  runErrors: string[];
+  /** Every exchange journaled (bodies only for the conforming mock's). */
+  exchanges: RecordedExchange[];
+  events: readonly JournalEvent[];
 }
 
 /**
  * Runs the conformance suites once, in this process, against the conforming mock plus one mock
- * per fault, and returns every check's result, and every recorded exchange when asked (the budget
- * learner counts them). The self-check, the flake check and `npm run budgets` use it.
+ * per fault, and returns every check's outcome from the run's journal. The self-check, the flake
+ * check and `npm run budgets` use it; it publishes nothing.
  */
-export async function runSuites(opts: SuiteRun): Promise<RunResults & { exchanges: RecordedExchange[] }> {
+export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
   const dir = resolve(opts.reportsDir);
   rmSync(dir, { recursive: true, force: true });
   const settings = loadSettings(
-    { REPORTS_DIR: dir, ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}), ...(opts.numRuns !== undefined ? { NUM_RUNS: String(opts.numRuns) } : {}) },
+    {
+      REPORTS_DIR: dir,
+      ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}),
+      ...(opts.numRuns !== undefined ? { NUM_RUNS: String(opts.numRuns) } : {}),
+      ...(opts.mode ? { CONFORMANCE_MODE: opts.mode } : {}),
+    },
     { dotenv: false },
   );
-  // An inner run in its own REPORTS_DIR (own lock, own scratch); it publishes nothing.
+  // An inner run in its own REPORTS_DIR (own lock, own scratch).
   const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal, purpose: 'selfcheck' });
-  handOver(run);
   try {
-    const vitest = await startVitest(
-      'test',
-      [],
-      {
-        run: true,
-        watch: false,
-        project: ['conformance'],
-        reporters: vitestReporters({ stage: run.scratch.stage, console: opts.quiet ? 'dot' : 'default', outputs: false }) as never,
-      },
-      {},
-    );
-    await vitest.close();
-    await run.finish();
-    const file = join(run.info.runDir, RAW_RESULTS);
-    if (!existsSync(file)) throw new Error(`the suites produced no results (${file})`);
-    const exchanges = opts.withExchanges ? readExchanges(run.info.runDir) : [];
-    return { ...(JSON.parse(readFileSync(file, 'utf8')) as RunResults), exchanges };
+    const launch = await launchChecks({ info: run.info, files: run.files, maxWorkers: opts.maxWorkers ?? settings.workers ?? 4, runError: (m) => run.hub.runError(m) });
+    await launch.done;
+    await run.settle();
+    const events = run.hub.events();
+    return {
+      checks: run.hub.outcomes(),
+      runErrors: events.flatMap((e) => (e.type === 'run-error' ? [e.message] : [])),
+      exchanges: events.flatMap((e) => (e.type === 'exchange' ? [e.exchange] : [])),
+      events,
+    };
   } finally {
-    await run.finish();
+    await run.settle();
     run.close();
   }
 }

@@ -3,59 +3,58 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtExpiryMs } from '../auth/jwt.js';
 import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
+import { harnessVersion, specInfo } from '../certify/certify.js';
 import type { Settings } from '../config.js';
-import { ConfigError } from '../errors.js';
-import type { LedgerReport } from '../cleanup.js';
+import { ConfigError } from '../core/errors.js';
+import type { RunFacts, Selection } from '../core/events.js';
+import { JOURNAL_FILE } from '../core/journal-file.js';
+import { loadProfile } from '../core/profile.js';
+import type { RunInfo } from '../core/run-info.js';
 import { startPacing, type Pacing, type RealTarget } from '../pacing/index.js';
-import { loadProfile } from '../profile.js';
-import { specInfo } from '../report/certification.js';
-import type { ReportsLock } from '../report/lock.js';
-import { removeIfEmpty, RUNS_DIR, type Scratch } from '../report/publish.js';
-import { claimReportsDir } from '../report/reports-dir.js';
+import type { ReportsLock } from '../publish/lock.js';
+import { removeIfEmpty, RUNS_DIR, type Scratch } from '../publish/publish.js';
+import { claimReportsDir } from '../publish/reports-dir.js';
 import { redact } from '../redact.js';
-import { startEmbedded, liveTarget } from '../target.js';
-import { endOfRun, guardSignals } from './end-run.js';
-import { makePlan, readBudgets } from './plan.js';
+import { liveTarget, startEmbedded } from '../target.js';
+import { runFacts } from './facts.js';
+import { Hub } from './hub.js';
+import { makePlan, readBudgets, selectFiles } from './plan.js';
 import { preflight, type PreflightFacts } from './preflight.js';
-import type { RunInfo } from './run-info.js';
+import { settleRun } from './settle.js';
 
 export interface RunOptions {
   settings: Settings;
+  /** What to run: -t, suite paths, a shard, areas left out. The mode comes from the settings. */
+  selection?: Omit<Selection, 'mode'>;
   /** Fault ids: the self-check runs every check against one mock per fault, beside the conforming one. */
   faults?: readonly string[];
-  /** Emit Allure steps and labels (the CLI's runs; off in the self-check, which needs speed). */
-  allure?: boolean;
   /** Keep to the requests a clause needs; defaults to true under rate limits. */
   frugal?: boolean;
-  /** Which checks the run selects (`-t`), so the plan counts only those. */
-  pattern?: string;
-  /** Share of the checks in this shard (1 without sharding), for the estimate. */
-  shardShare?: number;
   /** A check that judged nothing ends inconclusive (default); off only for self-tests of the wrapper. */
   requireEvidence?: boolean;
-  /** Who takes REPORTS_DIR's lock, for the message a second run gets: 'conformance', 'vitest', 'selfcheck'. */
+  /** Who takes REPORTS_DIR's lock, for the message a second run gets: 'conformance', 'selfcheck'… */
   purpose?: string;
 }
 
 export interface StartedRun {
   info: RunInfo;
   settings: Settings;
+  /** The main target's run facts (the journal's first event). */
+  facts: RunFacts;
+  /** The check files the selection runs (relative to the project root). */
+  files: string[];
   pacing: Pacing;
+  hub: Hub;
   preflight?: PreflightFacts;
   /** REPORTS_DIR's lock, held from the start of the run to close(). */
   lock: ReportsLock;
-  /** The run's own scratch directory: work/ (workers' files) and out/ (staged outputs). */
+  /** The run's own scratch directory: work/ (the journal) and out/ (staged outputs). */
   scratch: Scratch;
   /** What the start found and settled in REPORTS_DIR (a stale lock, a publication left halfway), for the console. */
   notes: string[];
-  /** Archives what the run created, stages ledger.json, exchanges.har and pacing.json, stops everything. Once. */
-  finish(): Promise<LedgerReport | undefined>;
-  /**
-   * Work to do when Ctrl-C or SIGTERM interrupts the run, after finish() and before the process
-   * exits with 130 or 143 (the CLI publishes the interrupted run's outputs here).
-   */
-  onInterrupt(fn: (signal: string, ledger: LedgerReport | undefined) => Promise<void> | void): void;
-  /** Releases REPORTS_DIR and removes the scratch directory (kept with keepScratch, e.g. to read its results). Once. */
+  /** Archives what the run created, journals the cleanup, the traffic and the end, stops the proxies and mocks. Once. */
+  settle: ReturnType<typeof settleRun>;
+  /** Releases REPORTS_DIR and removes the scratch directory (kept with keepScratch). Once. */
   close(o?: { keepScratch?: boolean }): void;
 }
 
@@ -78,18 +77,24 @@ async function tokenFor(settings: Settings): Promise<TokenSource> {
 }
 
 /**
- * Starts a run: the target (embedded mocks, or the live target after logging in), the pacing
- * proxies, the plan, and the preflight. Throws ConfigError (exit 2) or PreflightInconclusive
- * (exit 3) after stopping whatever it started.
+ * Starts a run: REPORTS_DIR's lock, the target (embedded mocks, or the live target after logging
+ * in), the hub and its journal, the pacing proxies, the selection and its plan, and the preflight.
+ * Throws ConfigError (exit 2) or PreflightInconclusive (exit 3) after stopping whatever it started.
  */
 export async function startRun(o: RunOptions): Promise<StartedRun> {
   const { settings } = o;
   const profile = loadProfile(settings.profileFile);
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const selection: Selection = { ...o.selection, mode: settings.mode };
+  const budgets = readBudgets();
+  const files = selectFiles(selection, budgets);
+  const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
+  const plan = makePlan(budgets, selection, files, limits);
   // First of all: a second run on the same REPORTS_DIR stops here, before it starts anything.
   const { lock, scratch, notes } = claimReportsDir(settings.reportsDir, runId, o.purpose ?? 'conformance');
-  const runDir = scratch.work;
+  const hub = new Hub(join(scratch.work, JOURNAL_FILE), runId);
   const release = () => {
+    hub.close();
     lock.release();
   };
 
@@ -112,16 +117,18 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     release();
     throw err;
   }
-  const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
   const frugal = o.frugal ?? (limits.getPerMin > 0 || limits.writePerMin > 0);
-  const plan = makePlan(readBudgets(), limits, { pattern: o.pattern, share: o.shardShare });
-  // Every worker request goes through the pacing proxy in this process (rate, concurrency, retries, tokens).
+  // Every worker request goes through the pacing proxy in this process (rate, concurrency, retries, tokens), which journals it.
   const pacing = startPacing({
     ...limits,
     maxConcurrency: settings.maxConcurrency,
     requestTimeoutMs: settings.requestTimeoutMs,
     readonly: settings.mode === 'readonly',
     queueBudgetMs: queueBudgetMs(plan.estimate.lowerBoundMs),
+    sink: hub,
+    record: hub.record,
+    // The fault self-check's many mocks are thrown away: their bodies would only fill the disk.
+    recordBodies: faults.length === 0,
   });
   const stopAll = async () => {
     for (const t of tokens) t.stop();
@@ -129,7 +136,8 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     for (const stop of stops) await stop();
   };
   let info: RunInfo;
-  let facts: PreflightFacts | undefined;
+  let facts: RunFacts;
+  let checked: PreflightFacts | undefined;
   try {
     const targets = await Promise.all(real.map((t) => pacing.route(t)));
     info = {
@@ -142,59 +150,48 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       consistencyWindowMs: settings.consistencyWindowMs,
       clientTimeoutMs: pacing.budgetMs + 5_000,
       maxConcurrency: settings.maxConcurrency,
-      reportsDir: settings.reportsDir,
-      runDir,
-      stageDir: scratch.stage,
       profile,
-      allure: (o.allure ?? false) && faults.length === 0,
       targets,
       startedAt: new Date().toISOString(),
       frugal,
       plan,
+      selection,
       requireEvidence: o.requireEvidence ?? true,
-      spec: specInfo(settings.spec.file),
     };
     const main = targets.find((t) => t.id === 'main')!;
-    facts = await preflight(main, { runDir, timeoutMs: info.clientTimeoutMs!, internalHeaders: pacing.internalHeaders });
+    facts = runFacts({ runId, settings, target: main, selection, plan, numRuns: info.numRuns, startedAt: info.startedAt, harness: harnessVersion(), spec: specInfo(settings.spec.file), warnings: settings.warnings });
+    hub.started(facts);
+    const withoutPurchaseOrders = selection.skippedAreas?.some((a) => a.area === 'purchaseOrders');
+    checked = await preflight(main, { timeoutMs: info.clientTimeoutMs, internalHeaders: pacing.internalHeaders, withoutPurchaseOrders });
   } catch (err) {
     await stopAll();
     release();
+    rmSync(scratch.root, { recursive: true, force: true });
+    removeIfEmpty(join(settings.reportsDir, RUNS_DIR));
     throw err;
   }
-  const finish = endOfRun({ info, pacing, tokens, stops });
-  const interruptHandlers: ((signal: string, ledger: LedgerReport | undefined) => Promise<void> | void)[] = [];
   let closed = false;
-  const close = (c: { keepScratch?: boolean } = {}) => {
-    if (closed) return;
-    closed = true;
-    unguard();
-    if (!c.keepScratch) {
-      rmSync(scratch.root, { recursive: true, force: true });
-      removeIfEmpty(join(settings.reportsDir, RUNS_DIR));
-    }
-    release();
-  };
-  const unguard = guardSignals(async (signal) => {
-    const ledger = await finish(signal);
-    for (const fn of interruptHandlers) {
-      try {
-        await fn(signal, ledger);
-      } catch (err) {
-        console.error(redact(`After ${signal}: ${(err as Error).message}`));
-      }
-    }
-    close();
-  });
   return {
     info,
     settings,
+    facts,
+    files,
     pacing,
-    preflight: facts,
+    hub,
+    preflight: checked,
     lock,
     scratch,
     notes,
-    finish: () => finish(),
-    onInterrupt: (fn) => void interruptHandlers.push(fn),
-    close,
+    settle: settleRun({ info, pacing, hub, tokens, stops }),
+    close: (c: { keepScratch?: boolean } = {}) => {
+      if (closed) return;
+      closed = true;
+      hub.close();
+      if (!c.keepScratch) {
+        rmSync(scratch.root, { recursive: true, force: true });
+        removeIfEmpty(join(settings.reportsDir, RUNS_DIR));
+      }
+      lock.release();
+    },
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { faults, faultIds } from '../../mock/faults/index.js';
-import type { CheckResult } from '../../harness/report/results.js';
+import type { CheckOutcome } from '../../harness/core/events.js';
 import { killMatrix, killMatrixMarkdown, type FaultInfo } from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
 
@@ -48,14 +48,16 @@ const chosen = selected();
 const batchSize = Math.max(1, Number(args.batch ?? 40));
 const out = resolve(process.env.REPORTS_DIR ?? 'reports');
 const started = Date.now();
-const checks: CheckResult[] = [];
+const checks: CheckOutcome[] = [];
 for (let i = 0; i < chosen.length || i === 0; i += batchSize) {
   const batch = chosen.slice(i, i + batchSize);
   console.log(`selfcheck: batch ${i / batchSize + 1}: conforming mock + ${batch.length} faulted mocks`);
-  const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), quiet: args.quiet ?? true, frugal: args.frugal });
+  const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), frugal: args.frugal });
   // The conforming mock runs in every batch; keep its results from the first only.
   checks.push(...results.checks.filter((c) => c.target !== 'main' || i === 0));
-  if (results.runErrors.length) checks.push(...results.runErrors.map((e): CheckResult => ({ clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', errors: [e], observations: [], requests: 0, retries: 0, durationMs: 0 })));
+  if (results.runErrors.length) {
+    checks.push(...results.runErrors.map((e): CheckOutcome => ({ key: 'run error', clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', error: e, observations: [], evidence: [], cited: [], shared: [], waits: [], requests: 0, retries: 0, startedAt: '', durationMs: 0 })));
+  }
   if (chosen.length === 0) break;
 }
 const info = (id: string): FaultInfo => ({ id, clause: faults[id as keyof typeof faults].clause, description: faults[id as keyof typeof faults].description });

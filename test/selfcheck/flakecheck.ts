@@ -20,10 +20,10 @@ const flaky: { seed: number; check: string; error: string }[] = [];
 const inconclusive: { seed: number; check: string; reason: string }[] = [];
 for (let i = 0; i < count; i++) {
   const seed = first + i * 7919;
-  const results = await runSuites({ faults: [], reportsDir: join(out, '.flakecheck', String(seed)), seed, quiet: true });
+  const results = await runSuites({ faults: [], reportsDir: join(out, '.flakecheck', String(seed)), seed });
   for (const c of results.checks) {
-    const name = `${c.clause}${c.variant ? ` [${c.variant}]` : ''} (${c.file})`;
-    if (c.verdict === 'failed') flaky.push({ seed, check: name, error: (c.errors?.[0] ?? '').split('\n')[0]!.slice(0, 300) });
+    const name = `${c.key} (${c.file})`;
+    if (c.verdict === 'failed') flaky.push({ seed, check: name, error: (c.error ?? c.failures?.[0]?.message ?? c.reason ?? '').split('\n')[0]!.slice(0, 300) });
     if (c.verdict === 'inconclusive') inconclusive.push({ seed, check: name, reason: c.reason ?? '' });
   }
   for (const e of results.runErrors) flaky.push({ seed, check: 'run error', error: e });

@@ -1,5 +1,5 @@
 import { clauseIds, isStrict, type ClauseId } from '../../contract/clauses.js';
-import type { CheckResult } from '../../harness/report/results.js';
+import type { CheckOutcome } from '../../harness/core/events.js';
 
 /** How many checks of other clauses may fail under a fault before the diagnosis counts as imprecise. */
 export const MAX_UNRELATED_FAILURES = 2;
@@ -30,12 +30,13 @@ export interface KillMatrix {
   ok: boolean;
 }
 
-const label = (c: CheckResult) => `${c.clause}${c.variant ? ` [${c.variant}]` : ''} (${c.file})${c.errors?.[0] ? `: ${c.errors[0].split('\n')[0]!.slice(0, 200)}` : ''}`;
+const firstError = (c: CheckOutcome) => c.error ?? c.failures?.[0]?.message;
+const label = (c: CheckOutcome) => `${c.key} (${c.file})${firstError(c) ? `: ${firstError(c)!.split('\n')[0]!.slice(0, 200)}` : ''}`;
 
 /** Fault × clause: detected when a check of the faulted clause fails; precise when little else does. */
 /** `catalogue`: every fault the mock has, so a subset run still judges clause coverage by all of them. */
-export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckResult[], catalogue: readonly FaultInfo[] = faults, cleanTarget = 'main'): KillMatrix {
-  const byTarget = new Map<string, CheckResult[]>();
+export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckOutcome[], catalogue: readonly FaultInfo[] = faults, cleanTarget = 'main'): KillMatrix {
+  const byTarget = new Map<string, CheckOutcome[]>();
   for (const c of checks) byTarget.set(c.target, [...(byTarget.get(c.target) ?? []), c]);
   const rows = faults.map((f): FaultRow => {
     const mine = byTarget.get(f.id) ?? [];

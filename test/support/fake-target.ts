@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { staticToken } from '../../harness/auth/session.js';
 import { ApiClient } from '../../harness/client.js';
 import { startPacing, type Pacing, type PacingOptions } from '../../harness/pacing/index.js';
-import type { TargetInfo } from '../../harness/run/run-info.js';
+import type { TargetInfo } from '../../harness/core/run-info.js';
 
 export interface Seen {
   method: string;
@@ -41,6 +41,7 @@ export async function pacedClient(url: string, opts: Partial<PacingOptions> & { 
     id: 'main',
     label: 'fake',
     kind: 'live',
+    identity: url,
     publicUrl: url,
     token: staticToken(opts.token ?? 'real-secret-token-value'),
     companyId: 'cmp_test',

@@ -49,7 +49,8 @@ export function runConformanceCli(
   Object.assign(clean, { VITEST_MAX_WORKERS: '2', FORCE_COLOR: '0', NO_COLOR: '1' }, env);
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/conformance.ts', ...args], { cwd: root, env: clean });
+    // tsx as a loader in this one process, as the npm scripts run it: no parent process relaying signals.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/conformance.ts', ...args], { cwd: root, env: clean });
     opts.onStart?.(child);
     let stdout = '';
     let stderr = '';

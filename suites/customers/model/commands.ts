@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
-import type { Profile } from '../../../harness/profile.js';
+import type { Profile } from '../../../harness/core/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
 import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';

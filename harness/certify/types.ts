@@ -1,0 +1,135 @@
+import type { ClauseId } from '../../contract/clauses.js';
+import type { CoverageSummary } from '../../contract/coverage.js';
+import type { Clause } from '../../contract/clause.js';
+import type { CheckOutcome, LedgerReport, RunFacts, Selection, Shard, TargetFacts, TrafficReport } from '../core/events.js';
+import type { ClauseVerdict, RunVerdict } from '../core/verdicts.js';
+
+export type { ClauseVerdict, RunVerdict };
+export { clauseVerdicts } from '../core/verdicts.js';
+
+/** One check as the certificate shows it (its clause and target are the enclosing clause's). */
+export type CheckReport = Omit<CheckOutcome, 'clause' | 'target'>;
+
+export interface ClauseReport extends Clause {
+  id: ClauseId;
+  verdict: ClauseVerdict;
+  reason?: string;
+  checks: CheckReport[];
+}
+
+/** How an interrupted run ended. */
+export interface Interruption {
+  /** SIGINT (Ctrl-C) or SIGTERM. */
+  signal: string;
+  /** When the signal came (ISO 8601). */
+  at: string;
+  /** Checks that ended before the signal; every other check did not run. */
+  checksFinished: number;
+  /** What the run created and archived before leaving (ledger.json lists the records). */
+  records?: LedgerReport['summary'];
+}
+
+/** What the run covered of the catalogue, stated wherever its verdict is. */
+export interface Scope {
+  /** True only for a run of every check (one unsharded run, or every shard merged), in full mode, no area left out. */
+  complete: boolean;
+  /** The selection left checks out (a pattern, paths, a shard, an area): nothing it says covers the rest. */
+  narrowed: boolean;
+  selection: Selection;
+  /** Clauses of the catalogue, and how many the selection held a check of. */
+  clauses: { total: number; selected: number };
+  /** Strict, testable clauses the run did not exercise (not run, or skipped in read-only mode). */
+  strictNotExercised: number;
+  /** One line: `partial: 9 of 120 clauses; -t '^AUTH-'`, `read-only: 41 strict clauses not exercised`; absent when complete. */
+  note?: string;
+}
+
+/** Figures of the run's traffic, from the journal: every exchange of every shard, counted once. */
+export interface Traffic {
+  /** Exchanges journaled, by owner: the checks themselves, shared fixtures, preflight, cleanup. */
+  exchanges: { total: number; checks: number; shared: number; preflight: number; cleanup: number };
+  /** Requests the target answered with 429. */
+  answered429: number;
+  retries: number;
+  /** The pacing proxies' counters, one per run (several after a merge). */
+  pacing: TrafficReport[];
+}
+
+/** Reads after the run's own writes that waited for them to show. */
+export interface Visibility {
+  waits: number;
+  /** Waits whose write showed, and the longest time one took. */
+  shown: number;
+  slowestMs: number;
+  /** Waits that ended at the consistency window without the write showing. */
+  notShown: number;
+}
+
+export interface RunBudget {
+  limits: { getPerMin: number; writePerMin: number };
+  planned: RunFacts['planned']['plan'];
+  actual?: { get: number; write: number; lowerBoundMs: number; wallMs: number; answered429: number };
+}
+
+export interface Certification {
+  schemaVersion: 2;
+  harness: { name: string; version: string };
+  spec: { file: string; sha256: string | null };
+  target: TargetFacts;
+  /** The run (or, after a merge, the shards) this certification was built from. */
+  run: { runId: string; shard?: Shard; mergedFrom?: { runId: string; shard?: Shard }[] };
+  /** Secret-free configuration. */
+  config?: RunFacts['config'];
+  startedAt: string;
+  finishedAt: string;
+  seed: number;
+  mode: 'full' | 'readonly';
+  numRuns: number;
+  verdict: RunVerdict;
+  /** The verdict as every output prints it, with the scope when the run was not complete: `PASSED (partial: …)`. */
+  headline: string;
+  scope: Scope;
+  /** Why the verdict is inconclusive or interrupted, when it is. */
+  verdictCause?: string;
+  interrupted?: Interruption;
+  warnings?: string[];
+  /** Clauses per verdict, all of them. */
+  summary: Record<ClauseVerdict, number>;
+  /** Strict, testable clauses per verdict: these alone decide the run. */
+  strictSummary: Record<ClauseVerdict, number>;
+  /** Checks per verdict. */
+  checkSummary: Record<CheckOutcome['verdict'], number>;
+  traffic: Traffic;
+  visibility: Visibility;
+  ledger?: LedgerReport['summary'];
+  /** How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts). */
+  coverage?: CoverageSummary & { spec: 'matched' | 'absent' };
+  /** The request budget the run planned under the limits, and what it used. */
+  budget?: RunBudget;
+  clauses: ClauseReport[];
+  observations: { clause: ClauseId; check: string; name: string; value: unknown }[];
+  runErrors: string[];
+  /** Set with --baseline: what changed since the baseline certification. */
+  baseline?: BaselineDiff;
+}
+
+export interface ClauseChange {
+  id: string;
+  section: string;
+  /** Verdict in the baseline; null when the baseline did not know the clause. */
+  was: ClauseVerdict | null;
+  now: ClauseVerdict;
+}
+
+export interface BaselineDiff {
+  file: string;
+  baselineRunId?: string;
+  baselineFinishedAt: string;
+  baselineVerdict: string;
+  /** Failed now, not failed in the baseline (a clause new since the baseline counts when it fails). */
+  newlyFailing: ClauseChange[];
+  /** Passed now, not passed in the baseline. */
+  newlyPassing: ClauseChange[];
+  /** In the catalogue now, absent from the baseline. */
+  newClauses: ClauseChange[];
+}

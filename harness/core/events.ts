@@ -1,0 +1,236 @@
+import type { Failure } from './failure.js';
+import type { CheckVerdict } from './verdicts.js';
+
+/**
+ * The run's journal: one append-only file of these events, written only by the main process
+ * (harness/run/hub.ts), fsynced. Everything the certificate says is a pure function of it
+ * (harness/certify/certify.ts); merging shards is concatenating their journals.
+ */
+
+/** Which slice of the checks a run covered (--shard i/n). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export const shardLabel = (s: Shard) => `${s.index}/${s.count}`;
+
+export function parseShard(text: string): Shard | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m) return undefined;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return index >= 1 && count >= 1 && index <= count ? { index, count } : undefined;
+}
+
+/**
+ * What a run set out to check. A run whose selection is not the whole catalogue (a -t pattern,
+ * suite paths, an unmerged shard, read-only mode, an area left out) never certifies the whole API.
+ */
+export interface Selection {
+  /** -t: a regular expression over check names. */
+  pattern?: string;
+  /** Suite paths given on the command line. */
+  paths?: string[];
+  shard?: Shard;
+  mode: 'full' | 'readonly';
+  /** Catalogue areas left out on purpose, with why (e.g. the token lacks the Purchase Orders permission). */
+  skippedAreas?: { area: string; why: string }[];
+}
+
+/** Where the run went, without secrets. Shards of one seed against the embedded mock share one identity. */
+export interface TargetFacts {
+  /** The address shown in reports: the live BASE_URL, or the embedded mock's loopback URL of this run. */
+  url: string;
+  kind: 'embedded' | 'live';
+  /** What makes two runs the same target: the live URL, or `embedded-mock (data seed N)`. */
+  identity: string;
+  companyId: string;
+  otherCompanyId?: string;
+  locationId?: string;
+  customerId?: string;
+}
+
+export interface PlanFacts {
+  checks: number;
+  sharedTasks: number;
+  get: number;
+  write: number;
+  /** max(GETs ÷ GET rate, writes ÷ write rate): no run can be faster under the limits. */
+  lowerBoundMs: number;
+}
+
+/** Everything about a run the certificate needs, and nothing secret (persisted as run.json too). */
+export interface RunFacts {
+  runId: string;
+  harness: { name: string; version: string };
+  spec: { file: string; sha256: string | null };
+  target: TargetFacts;
+  startedAt: string;
+  seed: number;
+  numRuns: number;
+  mode: 'full' | 'readonly';
+  selection: Selection;
+  /** The checks the selection holds, by key, as planned before any ran. */
+  planned: { keys: string[]; plan: PlanFacts };
+  limits: { getPerMin: number; writePerMin: number; maxConcurrency: number; requestTimeoutMs: number; consistencyWindowMs: number };
+  /** The user's configuration, secrets shown only as set / not set. */
+  config?: Record<string, string | number | null>;
+  /** Settings the run fell back on that a reader should know. */
+  warnings: string[];
+}
+
+/** One exchange as the pacing proxy forwarded it, already redacted and with bodies clipped. */
+export interface RecordedExchange {
+  id: string;
+  /** The check key (`CLAUSE [variant]`), `shared:<key>`, `preflight` or `cleanup`. */
+  owner: string;
+  target: string;
+  startedAt: string;
+  method: string;
+  /** The target's own address (never the local proxy's). */
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  durationMs?: number;
+  retries?: number;
+  /** Why no answer came (transport failure after retries, read-only refusal). */
+  error?: string;
+}
+
+export interface Observation {
+  name: string;
+  value: unknown;
+}
+
+/** A read after the run's own write that waited for it to show (ctx.eventually). */
+export interface WaitRecord {
+  what: string;
+  shown: boolean;
+  afterMs: number;
+  reads: number;
+  windowMs: number;
+}
+
+/** How one check ended: the worker sends it to the hub when the check settles. */
+export interface CheckOutcome {
+  /** Clause id plus variant: `ITEM-FILTER-TYPE [tire]`. */
+  key: string;
+  clause: string;
+  variant?: string;
+  target: string;
+  /** The test name (`key: MUST sentence`), as -t matches it. */
+  name: string;
+  file: string;
+  verdict: CheckVerdict;
+  /** Why it was skipped or inconclusive. */
+  reason?: string;
+  /** Why it failed: the rule the target broke, as typed failures. */
+  failures?: Failure[];
+  /** Set when the check itself broke (a harness error, not the target's): it counts as failed. */
+  error?: string;
+  observations: Observation[];
+  /** What the check judged, e.g. '12 records inside the window'; empty means it saw nothing. */
+  evidence: string[];
+  /** Exchanges of shared fixtures the check judged, with the fixture that made them. */
+  cited: { id: string; from: string }[];
+  shared: string[];
+  waits: WaitRecord[];
+  requests: number;
+  retries: number;
+  startedAt: string;
+  durationMs: number;
+}
+
+/** Resources the run can create and must archive again (§3 archive transitions). */
+export type Resource = 'vehicle' | 'item' | 'customer' | 'appointmentRequest';
+
+/**
+ * How to find a record the run created when no answer gave its id: the documented fields the run
+ * made unique, as it sent them (a vehicle's vin and licensePlate, an item's itemNumber), and the
+ * documented filters that narrow the search (the owning customer).
+ */
+export interface RecordLocator {
+  keys: Record<string, string>;
+  customerId?: string;
+}
+
+export interface LedgerEntry {
+  event: 'created' | 'archived';
+  resource: Resource;
+  /** Absent when the write answer showed no id and the record was not located yet. */
+  id?: string;
+  locator?: RecordLocator;
+  target: string;
+  marker: string;
+  /** Needed to archive a vehicle (§4.1 PATCH takes vehicleId and customerId). */
+  customerId?: string;
+  /** Set when the record belongs to another company than the target's COMPANY_ID. */
+  companyId?: string;
+  at: string;
+}
+
+/** One record the run created, as the cleanup settles it. */
+export interface LedgerRecord {
+  target: string;
+  resource: Resource;
+  id?: string;
+  locator?: RecordLocator;
+  companyId: string;
+  customerId?: string;
+  marker: string;
+  createdAt: string;
+}
+
+/** What the cleanup did with the run's records (ledger.json). */
+export interface LedgerReport {
+  runId: string;
+  marker: string;
+  mode: 'full' | 'readonly';
+  generatedAt: string;
+  /** Why the ledger was settled: 'end of run', or the signal that interrupted it. */
+  trigger: string;
+  summary: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number; ignoredForeign?: number };
+  created: LedgerRecord[];
+  archivedByChecks: LedgerRecord[];
+  archivedByCleanup: LedgerRecord[];
+  leftovers: (LedgerRecord & { reason: string })[];
+}
+
+/** Run-level counters of the pacing proxy. */
+export interface TrafficReport {
+  requests: number;
+  requestsByClass: { get: number; write: number };
+  attempts: number;
+  retries: number;
+  retriesByReason: Record<string, number>;
+  rateLimitedAnswers: number;
+  unanswered: Record<string, number>;
+  refusedInReadonly: number;
+  targetDownEvents: number;
+  targetDownAt?: string;
+  maxInFlight: number;
+  pacedRequests: number;
+  pacedWaitMs: number;
+  limits: { getPerMin: number; writePerMin: number; maxConcurrency: number; requestTimeoutMs: number };
+}
+
+export type JournalEvent =
+  | { type: 'run-started'; at: string; run: RunFacts }
+  /** A check registered at load time, selected or not (the console's totals, the certificate's not-run). */
+  | { type: 'check-registered'; at: string; runId: string; key: string; name: string; file: string; target: string; selected: boolean; needs?: string[] }
+  | { type: 'exchange'; at: string; runId: string; exchange: RecordedExchange }
+  | { type: 'check'; at: string; runId: string; outcome: CheckOutcome }
+  | { type: 'shared'; at: string; runId: string; key: string; target: string; ok: boolean; reason?: string; waits: WaitRecord[] }
+  | { type: 'ledger'; at: string; runId: string; entry: LedgerEntry }
+  /** Outside any check: a suite file that did not load, an unhandled error. */
+  | { type: 'run-error'; at: string; runId: string; message: string }
+  | { type: 'interrupted'; at: string; runId: string; signal: string }
+  | { type: 'cleanup'; at: string; runId: string; ledger: LedgerReport }
+  | { type: 'traffic'; at: string; runId: string; report: TrafficReport }
+  | { type: 'run-ended'; at: string; runId: string };
+
+export type EventOf<T extends JournalEvent['type']> = Extract<JournalEvent, { type: T }>;

@@ -1,0 +1,82 @@
+import type { Selection } from './events.js';
+import type { Profile } from './profile.js';
+
+/** One server the checks run against. Several exist only in the fault self-check. */
+export interface TargetInfo {
+  /** 'main' for a normal run; the fault id in the self-check. */
+  id: string;
+  label: string;
+  kind: 'embedded' | 'live';
+  fault?: string;
+  /** The token comes from PARTNER_ID/AUTH_KEY (login), not ACCESS_TOKEN. */
+  loggedIn?: boolean;
+  /** Where workers send requests: the pacing proxy, which also serves the run's hub. */
+  baseUrl: string;
+  /** The server's own base URL, shown in curl lines and reports. */
+  publicUrl: string;
+  /** What makes two runs the same target: the live URL, or the embedded mock and its data seed. */
+  identity: string;
+  token: string;
+  tokenNoPo?: string;
+  /** A correctly signed but expired token: the embedded mock mints one; live, ACCESS_TOKEN_EXPIRED. */
+  expiredToken?: string;
+  companyId: string;
+  otherCompanyId?: string;
+  locationId?: string;
+  customerId?: string;
+}
+
+/** Requests of each rate-limit class a check or a shared task is expected to send. */
+export interface Budget {
+  get: number;
+  write: number;
+}
+
+export interface PlanEstimate {
+  checks: number;
+  sharedTasks: number;
+  get: number;
+  write: number;
+  /** max(GETs ÷ GET rate, writes ÷ write rate): no run can be faster under the limits. */
+  lowerBoundMs: number;
+}
+
+export interface Plan {
+  budgets: Record<string, Budget>;
+  estimate: PlanEstimate;
+  /** Keys of the checks the selection holds, as the budgets know them (new checks register at load). */
+  keys: string[];
+}
+
+/** Everything the main process hands to the test workers (vitest's provide/inject). Workers write no files. */
+export interface RunInfo {
+  runId: string;
+  /** Carried by every record the run creates, in a free-text field. */
+  marker: string;
+  seed: number;
+  numRuns: number;
+  mode: 'full' | 'readonly';
+  requestTimeoutMs: number;
+  /** CONSISTENCY_WINDOW_MS: the longest a read after the run's own write waits for it to show. */
+  consistencyWindowMs: number;
+  /** Workers' timeout towards the pacing proxy, which may queue and retry a request (harness/pacing). */
+  clientTimeoutMs: number;
+  maxConcurrency: number;
+  profile: Profile;
+  targets: TargetInfo[];
+  startedAt: string;
+  /** Rate-limited target: checks keep to the requests their clause needs (fewer property runs, sampled matrices). */
+  frugal: boolean;
+  /** Learned request budgets and the run's estimate (harness/run/plan.ts). */
+  plan: Plan;
+  /** What the run selected; a check outside it (a left-out area) registers as not selected. */
+  selection: Selection;
+  /** A check that judged nothing ends inconclusive instead of passing. */
+  requireEvidence: boolean;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    run: RunInfo;
+  }
+}

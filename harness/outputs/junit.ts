@@ -1,0 +1,91 @@
+import { writeFileSync } from 'node:fs';
+import { XMLBuilder } from 'fast-xml-parser';
+import { clauses, type ClauseId } from '../../contract/clauses.js';
+import type { CheckReport } from '../certify/types.js';
+import { redact } from '../redact.js';
+import { failureLines } from './failure-view.js';
+import type { Output, OutputContext } from './output.js';
+
+/**
+ * junit.xml from the certificate, written with an XML library (never spliced by hand): one test
+ * suite per catalogue area, one test case per check. A failure carries its typed failures with
+ * the request and curl lines; skipped and inconclusive checks carry their reason, and an
+ * inconclusive one says so (`<skipped message="inconclusive: …">`), so a CI viewer cannot
+ * mistake it for a plain skip. The run's verdict and scope are properties of the root.
+ */
+
+type Xml = Record<string, unknown>;
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml {
+  const base: Xml = { '@_name': check.name, '@_classname': `partner-api-v2.${clauses[clause].area}.${clause}`, '@_time': seconds(check.durationMs) };
+  if (check.verdict === 'failed' && check.error) return { ...base, error: { '@_message': `harness error: ${check.error.split('\n')[0]}`, '@_type': 'harness-error', '#text': check.error } };
+  if (check.verdict === 'failed') {
+    const failures = check.failures ?? [];
+    const text = failures.flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), '']).join('\n');
+    return { ...base, failure: { '@_message': check.reason ?? failures[0]?.message ?? 'failed', '@_type': failures[0]?.kind ?? 'contract-violation', '#text': text } };
+  }
+  if (check.verdict === 'skipped' || check.verdict === 'inconclusive') return { ...base, skipped: { '@_message': `${check.verdict}: ${check.reason ?? 'no reason given'}` } };
+  return check.evidence.length ? { ...base, 'system-out': `judged: ${check.evidence.join('; ')}` } : base;
+}
+
+export function junitXml(ctx: OutputContext): string {
+  const c = ctx.certification;
+  const byArea = new Map<string, { check: CheckReport; clause: ClauseId }[]>();
+  for (const x of c.clauses) for (const check of x.checks) byArea.set(x.area, [...(byArea.get(x.area) ?? []), { check, clause: x.id }]);
+  const count = (list: { check: CheckReport }[]) => ({
+    tests: list.length,
+    failures: list.filter((x) => x.check.verdict === 'failed' && !x.check.error).length,
+    errors: list.filter((x) => x.check.verdict === 'failed' && x.check.error).length,
+    skipped: list.filter((x) => x.check.verdict === 'skipped' || x.check.verdict === 'inconclusive').length,
+    time: seconds(list.reduce((n, x) => n + x.check.durationMs, 0)),
+  });
+  const all = [...byArea.values()].flat();
+  const totals = count(all);
+  const suites = [...byArea.keys()].sort().map((area) => {
+    const list = byArea.get(area)!;
+    const t = count(list);
+    return {
+      '@_name': area,
+      '@_tests': t.tests,
+      '@_failures': t.failures,
+      '@_errors': t.errors,
+      '@_skipped': t.skipped,
+      '@_time': t.time,
+      '@_timestamp': c.startedAt,
+      testcase: list.map(({ check, clause }) => testcase(check, clause, ctx)),
+    };
+  });
+  const properties = [
+    ['verdict', c.headline],
+    ['scope', c.scope.complete ? 'complete' : (c.scope.note ?? 'partial')],
+    ['run', c.run.runId],
+    ['target', `${c.target.url} (${c.target.kind})`],
+    ['seed', String(c.seed)],
+    ['strict clauses', Object.entries(c.strictSummary).filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(', ')],
+    ...(c.verdictCause ? [['why', c.verdictCause]] : []),
+  ].map(([name, value]) => ({ '@_name': name, '@_value': value }));
+  const doc = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    testsuites: {
+      '@_name': `Partner API v2 conformance: ${c.headline}`,
+      '@_tests': totals.tests,
+      '@_failures': totals.failures,
+      '@_errors': totals.errors,
+      '@_skipped': totals.skipped,
+      '@_time': seconds(Date.parse(c.finishedAt) - Date.parse(c.startedAt)),
+      properties: { property: properties },
+      testsuite: suites,
+    },
+  };
+  return new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true }).build(doc) as string;
+}
+
+export const junitOutput: Output = {
+  name: 'junit.xml',
+  kind: 'file',
+  what: 'JUnit for CI: a suite per catalogue area, inconclusive told apart from skipped',
+  inBundle: true,
+  write: (path, ctx) => writeFileSync(path, redact(junitXml(ctx))),
+};

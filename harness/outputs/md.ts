@@ -1,0 +1,88 @@
+import { writeFileSync } from 'node:fs';
+import type { Certification, ClauseVerdict } from '../certify/types.js';
+import { redact } from '../redact.js';
+import { coverageLine } from '../certify/coverage.js';
+import { failureLines } from './failure-view.js';
+import type { Output, OutputContext } from './output.js';
+import { budgetLine, trafficLine, visibilityLine } from './summary-lines.js';
+
+const icon: Record<ClauseVerdict, string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  skipped: '⏭️ skipped',
+  inconclusive: '❔ inconclusive',
+  observed: '👁 observed',
+  'not-testable': '➖ not-testable',
+  'not-run': '· not-run',
+};
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** certification.md: the verdict per clause as Markdown, what failed first (with request and curl lines). */
+export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' | 'exchange'>): string {
+  const c: Certification = ctx.certification;
+  const lines = [
+    `# Partner API v2 conformance: ${c.headline}`,
+    '',
+    `- Target: ${c.target.url} (${c.target.kind})`,
+    `- Date: ${c.finishedAt}`,
+    `- Seed: ${c.seed} (replay with SEED=${c.seed})`,
+    `- Mode: ${c.mode}; property runs: ${c.numRuns}`,
+    `- Scope: ${c.scope.complete ? `every clause of the catalogue (${c.scope.clauses.total})` : (c.scope.note ?? '')}`,
+    `- Harness: ${c.harness.name} ${c.harness.version}`,
+    `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
+    `- ${trafficLine(c)}`,
+    ...(c.visibility.waits ? [`- ${visibilityLine(c)}`] : []),
+    ...(c.verdictCause ? [`- Why ${c.verdict}: ${c.verdictCause}`] : []),
+    ...(c.warnings ?? []).map((w) => `- Warning: ${w}`),
+    ...(c.budget ? [`- ${budgetLine(c.budget)}`] : []),
+    ...(c.coverage ? [`- ${coverageLine(c.coverage)}`] : []),
+    ...(c.run.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
+    ...(c.run.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
+    ...(c.ledger ? [`- Records: ${c.ledger.created} created, ${c.ledger.archivedByChecks + c.ledger.archivedByCleanup} archived, ${c.ledger.leftovers} left (ledger.json)`] : []),
+    '',
+    `Clauses: ${Object.entries(c.summary).map(([k, v]) => `${v} ${k}`).join(', ')}. Checks: ${Object.entries(c.checkSummary).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+    '',
+  ];
+  if (c.baseline) {
+    const b = c.baseline;
+    lines.push(`## Since the baseline`, '', `Baseline: ${b.file} (${b.baselineVerdict}, ${b.baselineFinishedAt}).`, '');
+    for (const [label, list] of [['Newly failing', b.newlyFailing], ['Newly passing', b.newlyPassing], ['New since the baseline', b.newClauses]] as const) {
+      lines.push(`- ${label}: ${list.length ? list.map((x) => `${x.id} (${x.was ?? 'absent'} → ${x.now})`).join(', ') : 'none'}`);
+    }
+    lines.push('');
+  }
+  if (c.runErrors.length) lines.push('## Run errors', '', ...c.runErrors.map((e) => `- ${cell(e)}`), '');
+  const failed = c.clauses.filter((x) => x.verdict === 'failed');
+  if (failed.length) {
+    lines.push('## Failed clauses', '');
+    for (const f of failed) {
+      lines.push(`### ${f.id} (${f.section})`, '', f.must, '');
+      for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
+        lines.push(`- **${cell(ch.key)}**: ${cell(ch.error ? `harness error: ${ch.error.split('\n')[0]}` : (ch.reason ?? 'failed'))}`);
+        for (const failure of ch.failures ?? []) {
+          const [first, ...rest] = failureLines(failure, failure.exchange ? ctx.exchange(failure.exchange) : undefined);
+          lines.push(`  - ${cell(first!)} _(${failure.kind})_`, ...rest.map((l) => (l.startsWith('curl: ') ? `\n    \`\`\`sh\n    ${l.slice(6)}\n    \`\`\`` : `    - ${cell(l)}`)));
+        }
+      }
+      lines.push('');
+    }
+  }
+  lines.push('## Clauses', '', '| Clause | Section | Kind | Verdict | Checks | Reason |', '|---|---|---|---|---|---|');
+  for (const x of c.clauses) {
+    const checks = x.checks.map((ch) => `${ch.variant ?? 'check'}: ${ch.verdict}`).join('; ');
+    lines.push(`| ${x.id} | ${cell(x.section)} | ${x.strictness} | ${icon[x.verdict]} | ${cell(checks)} | ${cell(x.reason ?? '')} |`);
+  }
+  if (c.observations.length) {
+    lines.push('', '## Observations (where the spec is silent)', '', '| Clause | Observation | Value |', '|---|---|---|');
+    for (const o of c.observations) lines.push(`| ${o.clause} | ${cell(o.name)} | ${cell(JSON.stringify(o.value)?.slice(0, 300) ?? '')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const certificationMd: Output = {
+  name: 'certification.md',
+  kind: 'file',
+  what: 'verdict per clause, as text, with request and curl lines for each failure',
+  write: (path, ctx) => writeFileSync(path, redact(certificationMarkdown(ctx))),
+};

@@ -1,0 +1,30 @@
+import type { Certification, RunBudget } from '../certify/types.js';
+
+/** One-line figures that the console, the md and the page all print the same way. */
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** Every exchange of the run, counted from the journal (all shards after a merge). */
+export function trafficLine(c: Certification): string {
+  const x = c.traffic.exchanges;
+  return `Requests: ${x.total} in all (${x.checks} by checks, ${x.shared} by shared fixtures, ${x.preflight} preflight, ${x.cleanup} cleanup); ${c.traffic.retries} retried; ${c.traffic.answered429} answered 429`;
+}
+
+/** How long the run's own writes took to show in reads after them (ctx.eventually). */
+export function visibilityLine(c: Certification): string {
+  const v = c.visibility;
+  const slow = v.shown ? `the slowest showed after ${(v.slowestMs / 1000).toFixed(1)} s` : 'none showed';
+  return `Reads after the run's writes: ${v.waits} waited for the write to show; ${slow}${v.notShown ? `; ${v.notShown} did not show within the consistency window` : ''}`;
+}
+
+/** Planned against used, under the limits. */
+export function budgetLine(b: RunBudget): string {
+  const paced = b.limits.getPerMin > 0 || b.limits.writePerMin > 0;
+  const planned = paced
+    ? `planned ${b.planned.get} GETs and ${b.planned.write} writes (at least ${seconds(b.planned.lowerBoundMs)} under the limits)`
+    : `no rate limit, so every check runs in full (the plan of ${b.planned.get} GETs and ${b.planned.write} writes is for a run under limits)`;
+  if (!b.actual) return `Budget: ${planned}`;
+  const a = b.actual;
+  const floor = paced ? ` (at least ${seconds(a.lowerBoundMs)})` : '';
+  return `Budget: ${planned}; used ${a.get} GETs and ${a.write} writes${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
+}

@@ -1,0 +1,75 @@
+import type { Settings } from '../config.js';
+import type { RunFacts, Selection } from '../core/events.js';
+import type { Plan, TargetInfo } from '../core/run-info.js';
+
+/** The run's facts as the journal's first event states them: what, where, how, without secrets. */
+export function runFacts(o: {
+  runId: string;
+  settings: Settings;
+  target: TargetInfo;
+  selection: Selection;
+  plan: Plan;
+  numRuns: number;
+  startedAt: string;
+  harness: RunFacts['harness'];
+  spec: RunFacts['spec'];
+  warnings: string[];
+}): RunFacts {
+  const { settings: s, target: t } = o;
+  return {
+    runId: o.runId,
+    harness: o.harness,
+    spec: o.spec,
+    target: {
+      url: t.publicUrl,
+      kind: t.kind,
+      identity: t.identity,
+      companyId: t.companyId,
+      ...(t.otherCompanyId ? { otherCompanyId: t.otherCompanyId } : {}),
+      ...(t.locationId ? { locationId: t.locationId } : {}),
+      ...(t.customerId ? { customerId: t.customerId } : {}),
+    },
+    startedAt: o.startedAt,
+    seed: s.seed,
+    numRuns: o.numRuns,
+    mode: s.mode,
+    selection: o.selection,
+    planned: { keys: o.plan.keys, plan: o.plan.estimate },
+    limits: {
+      getPerMin: s.rateLimitGetPerMin,
+      writePerMin: s.rateLimitWritePerMin,
+      maxConcurrency: s.maxConcurrency,
+      requestTimeoutMs: s.requestTimeoutMs,
+      consistencyWindowMs: s.consistencyWindowMs,
+    },
+    config: configSummary(s),
+    warnings: o.warnings,
+  };
+}
+
+const presence = (v: string | undefined) => (v ? 'set' : 'not set');
+
+/** The user's configuration for the report: public values as given, credentials only as set / not set. */
+export function configSummary(s: Settings): Record<string, string | number | null> {
+  return {
+    BASE_URL: s.baseUrl ?? null,
+    COMPANY_ID: s.companyId ?? null,
+    LOCATION_ID: s.locationId ?? null,
+    CUSTOMER_ID: s.customerId ?? null,
+    OTHER_COMPANY_ID: s.otherCompanyId ?? null,
+    CONFORMANCE_MODE: s.mode,
+    SEED: s.seed,
+    NUM_RUNS: s.numRuns,
+    MAX_CONCURRENCY: s.maxConcurrency,
+    REQUEST_TIMEOUT_MS: s.requestTimeoutMs,
+    CONSISTENCY_WINDOW_MS: s.consistencyWindowMs,
+    RATE_LIMIT_GET_PER_MIN: s.rateLimitGetPerMin,
+    RATE_LIMIT_WRITE_PER_MIN: s.rateLimitWritePerMin,
+    CONFORMANCE_PROFILE: s.profileFile ?? null,
+    ACCESS_TOKEN: presence(s.accessToken),
+    ACCESS_TOKEN_NO_PO: presence(s.accessTokenNoPo),
+    ACCESS_TOKEN_EXPIRED: presence(s.accessTokenExpired),
+    PARTNER_ID: presence(s.partnerId),
+    AUTH_KEY: presence(s.authKey),
+  };
+}

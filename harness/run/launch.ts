@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import type { SerializedError } from 'vitest';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { PROJECT_ROOT } from '../core/paths.js';
+import type { RunInfo } from '../core/run-info.js';
+import { redact } from '../redact.js';
+
+/**
+ * vitest, as the run uses it: a scheduler of the check files, nothing more. It reports nothing of
+ * its own (every verdict goes to the hub); the one reporter here passes on what only vitest sees,
+ * a suite file that did not load or an error outside any check, as run errors.
+ */
+
+export interface Launch {
+  vitest: Vitest;
+  /** Resolves when every selected check has ended (or the run was cancelled). */
+  done: Promise<void>;
+  /** Stops scheduling checks (an interruption); the ones under way are cut off by the hub. */
+  cancel(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  info: RunInfo;
+  /** Check files to run, relative to the project root. */
+  files: readonly string[];
+  /** -t: vitest applies it to test names. */
+  pattern?: string;
+  maxWorkers: number;
+  runError(message: string): void;
+}
+
+function bridge(runError: (m: string) => void): Reporter {
+  return {
+    onTestModuleEnd(mod: TestModule) {
+      for (const err of mod.errors()) runError(redact(`${mod.relativeModuleId} did not load: ${err.message}`));
+    },
+    onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>) {
+      for (const e of unhandled) runError(redact(`${e.name ?? 'Error'}: ${e.message}`));
+    },
+  };
+}
+
+/**
+ * Workers for a run: a check mostly waits on its own requests, so a live run needs more workers
+ * than MAX_CONCURRENCY to keep that many requests in flight (the pacing proxy enforces the bound);
+ * against the embedded mock the CPU is the limit.
+ */
+export function workersFor(info: RunInfo, override?: number): number {
+  if (override) return override;
+  const live = info.targets.some((t) => t.kind === 'live');
+  return live ? Math.min(16, Math.max(8, Math.ceil(info.maxConcurrency * 1.5))) : 4;
+}
+
+export async function launchChecks(o: LaunchOptions): Promise<Launch> {
+  const { createVitest } = await import('vitest/node');
+  const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
+  const vitest = await createVitest(
+    'test',
+    {
+      root: PROJECT_ROOT,
+      config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
+      run: true,
+      watch: false,
+      project: ['conformance'],
+      provide: { run: o.info },
+      maxWorkers: o.maxWorkers,
+      testNamePattern: o.pattern,
+      reporters: [bridge(o.runError)],
+      // The files are the run's selection; none is an error only if the selection was empty.
+      passWithNoTests: true,
+    },
+    {},
+  );
+  // The run owns Ctrl-C and SIGTERM (harness/run/signals.ts): vitest's own handlers would exit under it.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
+  const filters = o.files.map((f) => resolve(PROJECT_ROOT, f));
+  const done = (async () => {
+    try {
+      if (filters.length) await vitest.start(filters);
+    } finally {
+      await vitest.close();
+    }
+  })();
+  return {
+    vitest,
+    done,
+    cancel: async () => {
+      await vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+    },
+  };
+}

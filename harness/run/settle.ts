@@ -1,0 +1,118 @@
+import type { TokenSource } from '../auth/session.js';
+import { cleanupRun } from '../cleanup.js';
+import type { LedgerEntry, LedgerReport } from '../core/events.js';
+import type { RunInfo } from '../core/run-info.js';
+import type { Pacing } from '../pacing/index.js';
+import { redact } from '../redact.js';
+import type { Hub } from './hub.js';
+
+export interface SettleParts {
+  info: RunInfo;
+  pacing: Pacing;
+  hub: Hub;
+  tokens: TokenSource[];
+  /** Stops the embedded mocks, if any. */
+  stops: (() => Promise<void>)[];
+}
+
+export interface SettleOptions {
+  /** 'end of run', or the signal that interrupted it. */
+  trigger?: string;
+  /** What the settling is doing, for the console. */
+  progress?: (line: string) => void;
+}
+
+/** Two cleanup passes as one report. */
+function combine(a: LedgerReport, b: LedgerReport): LedgerReport {
+  const sum = (k: keyof LedgerReport['summary']) => (a.summary[k] ?? 0) + (b.summary[k] ?? 0);
+  return {
+    ...a,
+    generatedAt: b.generatedAt,
+    summary: { created: sum('created'), archivedByChecks: sum('archivedByChecks'), archivedByCleanup: sum('archivedByCleanup'), leftovers: sum('leftovers') },
+    created: [...a.created, ...b.created],
+    archivedByChecks: [...a.archivedByChecks, ...b.archivedByChecks],
+    archivedByCleanup: [...a.archivedByCleanup, ...b.archivedByCleanup],
+    leftovers: [...a.leftovers, ...b.leftovers],
+  };
+}
+
+async function step<T>(what: string, fn: () => Promise<T> | T, log: (l: string) => void): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    log(`${what} failed: ${redact((err as Error).message)}`);
+    return undefined;
+  }
+}
+
+/**
+ * The end of a run, normal or interrupted, done once: workers' traffic stopped (when
+ * interrupted), every record the run created archived (paced like any request), the cleanup's
+ * ledger, the traffic counters and the end journaled, then the proxies and mocks closed.
+ */
+export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<LedgerReport | undefined> {
+  let done: Promise<LedgerReport | undefined> | undefined;
+  const { info, pacing, hub } = p;
+  return (o = {}) => {
+    done ??= (async () => {
+      const trigger = o.trigger ?? 'end of run';
+      const log = o.progress ?? (() => undefined);
+      if (trigger !== 'end of run') {
+        pacing.interrupt();
+        pacing.shutOutWorkers(`the run was interrupted (${trigger})`);
+        await pacing.drain(3_000);
+      }
+      // The fault self-check's many mocks are thrown away at once: nothing to archive there.
+      const throwaway = info.targets.length > 1 && info.targets.every((t) => t.kind === 'embedded');
+      const open = hub.ledger().filter((e) => e.event === 'created').length;
+      if (!throwaway && open > 0) log(`cleanup: archiving what this run created (${open} record(s) in the ledger)${pacing.paced ? ', paced under the rate limits' : ''}`);
+      const clean = (entries: LedgerEntry[]) =>
+        step(
+          'cleanup',
+          () =>
+            cleanupRun({
+              runId: info.runId,
+              marker: info.marker,
+              entries,
+              mode: info.mode,
+              profile: info.profile,
+              targets: info.targets,
+              timeoutMs: info.clientTimeoutMs,
+              wireHeaders: pacing.internalHeaders,
+              trigger,
+              progress: log,
+            }),
+          log,
+        );
+      let ledger: LedgerReport | undefined;
+      if (!throwaway) {
+        // A create answered just before an interruption is ledgered a moment later: passes go on
+        // until no new entry came in during the last one.
+        let seen = 0;
+        for (let pass = 0; pass < 5; pass++) {
+          const entries = hub.ledger();
+          const fresh = entries.slice(seen);
+          if (pass > 0 && !fresh.some((e) => e.event === 'created')) break;
+          // Later passes archive only the records ledgered since, with every archive entry for context.
+          const report = await clean(pass === 0 ? entries : [...fresh, ...entries.filter((e) => e.event === 'archived')]);
+          seen = entries.length;
+          ledger = ledger && report ? combine(ledger, report) : (report ?? ledger);
+          if (trigger === 'end of run') break;
+          await new Promise((r) => setTimeout(r, 150));
+        }
+      }
+      if (ledger) {
+        hub.cleanup(ledger);
+        const s = ledger.summary;
+        if (s.created) log(`cleanup: ${s.created} created, ${s.archivedByChecks} archived by checks, ${s.archivedByCleanup} by the cleanup, ${s.leftovers} left`);
+      }
+      hub.traffic(pacing.report());
+      hub.ended();
+      for (const t of p.tokens) t.stop();
+      await step('closing the pacing proxy', () => pacing.close(), log);
+      for (const stop of [...p.stops].reverse()) await step('stopping the mock', stop, log);
+      return ledger;
+    })();
+    return done;
+  };
+}
