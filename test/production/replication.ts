@@ -140,7 +140,8 @@ export class Replication {
       this.replicaClock.play(next.tape);
       try {
         const answer = await this.replica(next.request);
-        if (answer.status !== next.primaryStatus || this.replicaClock.leftover() > 0) this.diverge(next, `HTTP ${answer.status} on the replica, ${next.primaryStatus} on the primary`);
+        const same = answer.status === next.primaryStatus && this.replicaClock.leftover() === 0;
+        if (!same) this.diverge(next, `HTTP ${answer.status} on the replica, ${next.primaryStatus} on the primary`);
       } catch (err) {
         this.diverge(next, String(err));
       }

@@ -48,6 +48,18 @@ export interface ProductionServer {
 
 export type { ActiveRecord, ProductionOptions };
 
+/** A request the gateway has admitted: authenticated, within limits, below /v2. */
+interface Call {
+  /** Below /v2, normalised. */
+  path: string;
+  method: string;
+  url: URL;
+  raw: Buffer;
+  /** The caller's headers, as a backend receives them. */
+  headers: Record<string, string>;
+  claims: Claims;
+}
+
 /** How an id in a path is named in a refusal. */
 const idNames: Record<IdKind, string> = { vehicle: 'vehicleId', customer: 'customerId', item: 'itemId', purchaseOrder: 'id', appointmentRequest: 'requestRef' };
 
@@ -71,7 +83,9 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
   /** A backend's refusal in this server's shapes (errors.ts), its ids shown as clients know them. */
   function fromBackend(path: string, up: UpstreamAnswer): Answer {
     const headers = refusalHeaders(up.status, up.headers);
-    if (isPurchaseOrderPath(path) && isObject(up.json) && 'error' in up.json) return { status: up.status, headers, body: ids.outgoing(JSON.parse(ids.outgoingText(up.text))) };
+    if (isPurchaseOrderPath(path) && isObject(up.json) && 'error' in up.json) {
+      return { status: up.status, headers, body: ids.outgoing(JSON.parse(ids.outgoingText(up.text))) };
+    }
     const message = ids.outgoingText(messageOf(up.json));
     return isPurchaseOrderPath(path) ? poError(up.status, message, headers) : problem(up.status, message, {}, headers);
   }
@@ -110,7 +124,9 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     const up = await read(query);
     if (up.status >= 400) return fromBackend(path, up);
     const total = route.paged ? totalOf(route.resource, up.json) : undefined;
-    if (total !== undefined && pastTheEnd(query, total)) return route.resource === 'purchaseOrders' ? poError(404, 'Invalid page.') : { status: 404, body: INVALID_PAGE };
+    if (total !== undefined && pastTheEnd(query, total)) {
+      return route.resource === 'purchaseOrders' ? poError(404, 'Invalid page.') : { status: 404, body: INVALID_PAGE };
+    }
     const body = ids.outgoing(up.json);
     if (route.resource === 'customers') {
       const self = new URL(`http://${req.headers.host ?? 'localhost'}/v2${path}?${query}`);
@@ -136,20 +152,22 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     return bad && !bad.ok ? { refused: problem(400, bad.message) } : { body };
   }
 
-  async function write(route: Extract<Route, { kind: 'write' }>, path: string, method: string, url: URL, raw: Buffer, headers: Record<string, string>, claims: Claims): Promise<Answer> {
+  async function write(route: Extract<Route, { kind: 'write' }>, c: Call): Promise<Answer> {
+    const { path, method, url, raw, headers, claims } = c;
     const { body, refused } = mappedBody(path, raw);
     if (refused) return refused;
     if (body && route.resource === 'vehicles' && method !== 'PATCH') normaliseVehicleWrite(body);
     if (body && route.resource === 'items' && method === 'POST') {
-      const refused = missingPrices(body);
-      if (refused) return refused;
+      const unpriced = missingPrices(body);
+      if (unpriced) return unpriced;
     }
     const request: UpstreamRequest = { method, path: `/v2${path}${url.search}`, headers, body: body ? JSON.stringify(body) : raw.toString('utf8') };
     const up = await replication.write(request, { ...request, headers: await replayHeaders(headers, claims) });
     return up.status >= 400 ? fromBackend(path, up) : writeAnswer(route.resource, method, up, ids);
   }
 
-  async function inventoryUpdate(path: string, url: URL, raw: Buffer, headers: Record<string, string>, claims: Claims): Promise<Answer> {
+  async function inventoryUpdate(c: Call): Promise<Answer> {
+    const { path, url, raw, headers, claims } = c;
     const { body, refused } = mappedBody(path, raw);
     if (refused) return refused;
     if (!body) return problem(400, 'request body must be a JSON object');
@@ -193,19 +211,20 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     // §5.3, §7 row 9: without the permission every purchase-order request is the backend's 403.
     if (isPurchaseOrderPath(shown) && claims && !claims.permissions.includes('purchaseOrders')) route = { kind: 'passthrough' };
     if (route.kind === 'passthrough') {
-      return reply(answerOf(shown, await toPrimary.call({ method, path: `${url.pathname}${url.search}`, headers, body: raw.length ? raw.toString('utf8') : undefined })));
+      const body = raw.length ? raw.toString('utf8') : undefined;
+      return reply(answerOf(shown, await toPrimary.call({ method, path: `${url.pathname}${url.search}`, headers, body })));
     }
     if (!claims) return reply(refusal(shown, 401, 'missing or invalid access token', { 'www-authenticate': 'Bearer' }));
-    const p = path!;
+    const c: Call = { path: path!, method, url, raw, headers, claims };
     switch (route.kind) {
       case 'list':
-        return reply(await list(route, p, url, req, headers));
+        return reply(await list(route, c.path, url, req, headers));
       case 'get':
-        return reply(await get(route, p, url, headers));
+        return reply(await get(route, c.path, url, headers));
       case 'write':
-        return reply(await write(route, p, method, url, raw, headers, claims));
+        return reply(await write(route, c));
       case 'inventory-update':
-        return reply(await inventoryUpdate(p, url, raw, headers, claims));
+        return reply(await inventoryUpdate(c));
     }
   }
 
@@ -238,7 +257,13 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
       await replication.settled();
     },
     activeRecordsCarrying: (marker) =>
-      activeRecordsCarrying(toPrimary.call, { token: primary.tokens.full, companies: [primary.fixtures.companyId, primary.fixtures.otherCompanyId], since: startedAt, marker, ids }),
+      activeRecordsCarrying(toPrimary.call, {
+        token: primary.tokens.full,
+        companies: [primary.fixtures.companyId, primary.fixtures.otherCompanyId],
+        since: startedAt,
+        marker,
+        ids,
+      }),
     async stop() {
       for (const t of timers) clearTimeout(t);
       replication.stop();
