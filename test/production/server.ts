@@ -112,7 +112,7 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     const size = Number(query.get('size'));
     // A search, and an order by the ids clients see, need the whole list: the gateway pages them.
     if (route.resource === 'vehicles' && ((query.get('search') ?? '').trim() || query.get('sort') === 'vehicleId')) {
-      const bad = ['page', 'size'].find((n) => query.has(n) && !/^[1-9]\d{0,8}$/.test(query.get(n)!));
+      const bad = ['page', 'size'].find((n) => query.get(n) && !/^[1-9]\d{0,8}$/.test(query.get(n)!));
       if (bad) return problem(400, `${bad} must be a positive integer`);
       const found = await walkVehicles(query, read);
       if (!Array.isArray(found)) return fromBackend(path, found);
