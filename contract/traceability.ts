@@ -435,7 +435,7 @@ export const traceability = [
   // ── §4 ────────────────────────────────────────────────────────────────────────────────
   // §4 para 1 s1
   { section: '§4', fingerprint: 'ca43571082d2', sketch: 'fdc553be07939cd9449482324007ca1a', label: 'Every endpoint needs the §5 credential',
-    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
+    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
   // §4 para 1 s2
   { section: '§4', fingerprint: '1ba88424a52f', sketch: '4e0a48e3cf35c13c1bd74cf09de45d12', label: 'Bulk bodies: companyId plus an array',
     covers: ['VEHICLE-CREATE-ENVELOPE', 'ITEM-CREATE-ENVELOPE', 'CUSTOMER-CREATE-BULK', 'INVENTORY-UPDATE-VISIBLE', 'VEHICLE-CREATE-BULK', 'ITEM-CREATE-BULK', 'VEHICLE-UPDATE-PARTIAL', 'VEHICLE-ARCHIVE-INACTIVE', 'ITEM-ARCHIVE-INACTIVE', 'CUSTOMER-UPDATE-PARTIAL', 'CUSTOMER-ARCHIVE-INACTIVE'] },
@@ -629,7 +629,7 @@ export const traceability = [
   // ── §5 ────────────────────────────────────────────────────────────────────────────────
   // §5 rule 1
   { section: '§5', fingerprint: '7c9ba8b4bafc', sketch: 'b5f52d6f3c9ba6e3a4d870d04c1b82ba', label: 'Valid bearer JWT needed on every endpoint',
-    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
+    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
   // §5 rule 2
   { section: '§5', fingerprint: '1c3e1a54bc3d', sketch: 'f38ed97717e085955c4c56069e77535e', label: 'JSON bodies go as application/json',
     covers: ['AUTH-JSON-BODIES'] },
