@@ -465,6 +465,10 @@ export const clauses = {
     section: '§5.3, §7 row 9', area: 'purchaseOrders', severity: 'blocker', strictness: 'strict',
     must: 'Purchase-order endpoints MUST answer 403 to a token without the Purchase Orders permission.',
   },
+  'PO-PERMISSION-BEFORE-VALIDATION': {
+    section: '§5.3, §7 rows 4-9', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'A purchase-order request without the Purchase Orders permission MUST be answered 403 even when its query breaks a §7 400 rule: the permission is decided before the parameters.',
+  },
   'PO-GET-ANY-BACKEND': {
     section: '§4.6 get', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
     must: 'GET /purchaseOrders/{id} MUST find a record of any backend without a source parameter.',
