@@ -80,6 +80,7 @@ function envFor(mock: MockServer, reportsDir: string, limits: { get: number; wri
     BASE_URL: mock.url,
     ACCESS_TOKEN: mock.tokens.full,
     ACCESS_TOKEN_NO_PO: mock.tokens.noPo,
+    ACCESS_TOKEN_EXPIRED: mock.tokens.expired,
     COMPANY_ID: mock.fixtures.companyId,
     OTHER_COMPANY_ID: mock.fixtures.otherCompanyId,
     LOCATION_ID: mock.fixtures.locationId,

@@ -13,15 +13,19 @@ export const clauses = {
   },
   'AUTH-MALFORMED-TOKEN-REJECTED': {
     section: '§5.1', area: 'platform', severity: 'blocker', strictness: 'strict',
-    must: 'Every endpoint MUST reject a bearer value that is not a JWT with a 4xx status.',
+    must: 'Every endpoint MUST reject with a 4xx status a bearer value that is not a well-formed JWT: not a JWT at all, or one whose first segment is not a JOSE header (the claims put in its place, say).',
   },
   'AUTH-BAD-SIGNATURE-REJECTED': {
     section: '§5.1', area: 'platform', severity: 'blocker', strictness: 'strict',
-    must: 'Every endpoint MUST reject a JWT whose signature does not verify with a 4xx status.',
+    must: 'Every endpoint MUST reject with a 4xx status a JWT whose signature does not verify with the target\'s key, whatever its claims: a tampered signature, a token signed with another key, one without exp.',
+  },
+  'AUTH-UNSIGNED-TOKEN-REJECTED': {
+    section: '§5.1', area: 'platform', severity: 'blocker', strictness: 'strict',
+    must: 'Every endpoint MUST reject with a 4xx status a JWT that carries no signature: alg "none" in its header, or an empty signature part.',
   },
   'AUTH-EXPIRED-TOKEN-REJECTED': {
     section: '§5.1', area: 'platform', severity: 'critical', strictness: 'strict',
-    must: 'Every endpoint MUST reject an expired JWT with a 4xx status.',
+    must: 'Every endpoint MUST reject with a 4xx status a correctly signed JWT of the target that has expired.',
   },
   'AUTH-REJECTION-STATUS': {
     section: '§7 (statuses not shown)', area: 'platform', severity: 'minor', strictness: 'observed',
@@ -460,6 +464,10 @@ export const clauses = {
   'PO-PERMISSION-REQUIRED': {
     section: '§5.3, §7 row 9', area: 'purchaseOrders', severity: 'blocker', strictness: 'strict',
     must: 'Purchase-order endpoints MUST answer 403 to a token without the Purchase Orders permission.',
+  },
+  'PO-PERMISSION-BEFORE-VALIDATION': {
+    section: '§5.3, §7 rows 4-9', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'A purchase-order request without the Purchase Orders permission MUST be answered 403 even when its query breaks a §7 400 rule: the permission is decided before the parameters.',
   },
   'PO-GET-ANY-BACKEND': {
     section: '§4.6 get', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',

@@ -435,7 +435,7 @@ export const traceability = [
   // ── §4 ────────────────────────────────────────────────────────────────────────────────
   // §4 para 1 s1
   { section: '§4', fingerprint: 'ca43571082d2', sketch: 'fdc553be07939cd9449482324007ca1a', label: 'Every endpoint needs the §5 credential',
-    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
+    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
   // §4 para 1 s2
   { section: '§4', fingerprint: '1ba88424a52f', sketch: '4e0a48e3cf35c13c1bd74cf09de45d12', label: 'Bulk bodies: companyId plus an array',
     covers: ['VEHICLE-CREATE-ENVELOPE', 'ITEM-CREATE-ENVELOPE', 'CUSTOMER-CREATE-BULK', 'INVENTORY-UPDATE-VISIBLE', 'VEHICLE-CREATE-BULK', 'ITEM-CREATE-BULK', 'VEHICLE-UPDATE-PARTIAL', 'VEHICLE-ARCHIVE-INACTIVE', 'ITEM-ARCHIVE-INACTIVE', 'CUSTOMER-UPDATE-PARTIAL', 'CUSTOMER-ARCHIVE-INACTIVE'] },
@@ -629,7 +629,7 @@ export const traceability = [
   // ── §5 ────────────────────────────────────────────────────────────────────────────────
   // §5 rule 1
   { section: '§5', fingerprint: '7c9ba8b4bafc', sketch: 'b5f52d6f3c9ba6e3a4d870d04c1b82ba', label: 'Valid bearer JWT needed on every endpoint',
-    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
+    covers: ['AUTH-TOKEN-REQUIRED', 'AUTH-MALFORMED-TOKEN-REJECTED', 'AUTH-BAD-SIGNATURE-REJECTED', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'AUTH-EXPIRED-TOKEN-REJECTED'] },
   // §5 rule 2
   { section: '§5', fingerprint: '1c3e1a54bc3d', sketch: 'f38ed97717e085955c4c56069e77535e', label: 'JSON bodies go as application/json',
     covers: ['AUTH-JSON-BODIES'] },
@@ -639,7 +639,7 @@ export const traceability = [
     gap: "That the token lacking the permission still works elsewhere is shown by the preflight (a refusal there stops the run as a configuration error naming ACCESS_TOKEN_NO_PO), not by a clause." },
   // §5 rule 3 s2
   { section: '§5', fingerprint: '83ba9a44f36a', sketch: '1442f295a25c31ba10f11c41e3f6f2e8', label: 'Lacking that permission yields 403',
-    covers: ['PO-PERMISSION-REQUIRED'] },
+    covers: ['PO-PERMISSION-REQUIRED', 'PO-PERMISSION-BEFORE-VALIDATION'] },
   // §5 rule 4
   { section: '§5', fingerprint: '84010cc2c3ef', sketch: 'd7f837dff9d9d693b0eb78913f00ceea', label: 'How tokens are obtained is undocumented',
     covers: ['AUTH-TOKEN-ENDPOINT'] },
@@ -674,7 +674,7 @@ export const traceability = [
     covers: ['PO-UNKNOWN-LOCATION', 'PO-LOCATION-ACCEPTED'] },
   // §7 row 9
   { section: '§7', fingerprint: '9959fc52150e', sketch: 'd4a4629770b7c9fd23d142b881dbd8db', label: '403: order endpoints without the permission',
-    covers: ['PO-PERMISSION-REQUIRED'] },
+    covers: ['PO-PERMISSION-REQUIRED', 'PO-PERMISSION-BEFORE-VALIDATION'] },
   // §7 para 1 s1
   { section: '§7', fingerprint: 'a6cf7e1871f3', sketch: 'ec4477a7ff3405cd40d1aaf893d11914', label: 'Order answers hold error; null only on success',
     covers: ['PO-ERROR-IN-ENVELOPE', 'PO-LIST-ENVELOPE', 'PO-GET-ENVELOPE'] },

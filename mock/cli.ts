@@ -75,6 +75,7 @@ faults on: ${mock.faults.length ? mock.faults.join(', ') : 'none'}
 BASE_URL=${mock.url}
 ACCESS_TOKEN=${mock.tokens.full}
 ACCESS_TOKEN_NO_PO=${mock.tokens.noPo}
+ACCESS_TOKEN_EXPIRED=${mock.tokens.expired}
 COMPANY_ID=${f.companyId}
 OTHER_COMPANY_ID=${f.otherCompanyId}
 LOCATION_ID=${f.locationId}

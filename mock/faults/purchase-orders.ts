@@ -1,4 +1,5 @@
 import { companyOf } from '../context.js';
+import { HttpError } from '../http.js';
 import type { CompanyData, PurchaseOrderRecord } from '../model.js';
 import { replaceRoute, wrapRoute, type RouteOverlay } from '../overlay.js';
 import { pageRequest, slice, type PageRequest } from '../query.js';
@@ -189,6 +190,31 @@ export const purchaseOrderFaults = {
     description: 'The Purchase Orders permission is not checked: any valid token reads purchase orders.',
     // As if every caller held the permission: the check never refuses anyone.
     overlay: editRequest('*', [LIST, ONE], (ctx) => ({ ...ctx, claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] } })),
+  },
+  'po-get-permission-not-enforced': {
+    clause: 'PO-PERMISSION-REQUIRED',
+    description: 'GET /purchaseOrders/{id} lost its permission check in a refactor: any valid token reads an order by id (the list still answers 403).',
+    overlay: editRequest('GET', ONE, (ctx) => ({ ...ctx, claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] } })),
+  },
+  'po-validation-before-permission': {
+    clause: 'PO-PERMISSION-BEFORE-VALIDATION',
+    description: 'The §7 query rules moved into a request validator that runs before the permission check: without the permission, a bad query gets 400 instead of 403.',
+    overlay: wrapRoute('GET', LIST, (next) => async (ctx) => {
+      let company: CompanyData;
+      try {
+        company = companyOf(ctx);
+      } catch {
+        return next(ctx);
+      }
+      try {
+        const query = readPoQuery(ctx.query);
+        for (const rule of poQueryRules) rule(query, company);
+      } catch (err) {
+        if (err instanceof HttpError) return err.reply;
+        throw err;
+      }
+      return next(ctx);
+    }),
   },
   'po-get-needs-source': {
     clause: 'PO-GET-ANY-BACKEND',

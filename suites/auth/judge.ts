@@ -2,9 +2,9 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { describeResponse, isClientError, isSuccess, refusalMissing, unexpectedStatus } from '../../harness/checks/index.js';
 import { fail, verdict } from '../common/judge.js';
-import type { BadCredential } from './credentials.js';
+import { deriveCredential, isForged, type BadCredential } from './credentials.js';
 import { endpointName, isWrite } from './endpoints.js';
-import { authMatrix } from './matrix.js';
+import { authControls, everyReadKinds, kindProbes, type KindProbes, type Probe } from './matrix.js';
 
 /** Statuses grouped by value, e.g. { "401": 22 }. */
 export function statusCounts(answers: readonly { res: ApiResponse }[]): Record<string, number> {
@@ -13,25 +13,32 @@ export function statusCounts(answers: readonly { res: ApiResponse }[]): Record<s
   return out;
 }
 
+/** How each kind's probes were chosen, for the report. */
+function probedLine(kind: BadCredential, n: number, m: KindProbes): string {
+  if (!m.distributed) return `all ${m.endpoints}`;
+  return everyReadKinds.includes(kind)
+    ? `${n} of ${m.endpoints}: rate-limited run, every read, and the writes dealt to this credential with the seed`
+    : `${n} of ${m.endpoints}: rate-limited run, each endpoint probed once by a kind of credential dealt with the seed`;
+}
+
 /**
  * §5.1: every endpoint the kind probed rejects the credential with a 4xx, never a 2xx or a 5xx.
- * Which 4xx is not shown (§7). Judged on the shared matrix, its answers cited. A 4xx is evidence
- * of a rejection only on a read the valid token was served: the writes are harmless (empty
- * arrays), so a 4xx there may be about the body; they can still fail, with a 2xx or a 5xx.
+ * Which 4xx is not shown (§7). Judged on the shared probes and controls, their answers cited. A
+ * 4xx is evidence of a rejection only on a read the valid token was served: the writes are
+ * harmless (empty arrays), so a 4xx there may be about the body; they can still fail, with a 2xx
+ * or a 5xx. A credential this run cannot have is a skip (an optional input is missing: not
+ * testable here) or inconclusive, never a failure.
  */
 export async function judgeKind(ctx: CheckContext, kind: BadCredential): Promise<void> {
-  const m = await authMatrix(ctx);
-  const credential = m.credentials[kind];
-  if (typeof credential === 'string') ctx.inconclusive(credential);
+  const credential = deriveCredential(ctx, kind);
+  if (!isForged(credential)) return credential.skip ? ctx.skip(credential.why) : ctx.inconclusive(credential.why);
   if (credential.note) ctx.observe('credential', credential.note);
-  const mine = m.probes.filter((p) => p.kind === kind);
+  const [m, controls] = await Promise.all([kindProbes(ctx, kind), authControls(ctx)]);
+  const mine = m.probes;
   if (mine.length === 0) ctx.inconclusive('no endpoint was probed with this credential');
-  const control = (p: (typeof mine)[number]) => (isWrite(p.endpoint) ? undefined : m.controls[endpointName(p.endpoint)]);
+  const control = (p: Probe) => (isWrite(p.endpoint) ? undefined : controls[endpointName(p.endpoint)]);
   await ctx.cite(...mine.map((p) => p.res), ...mine.flatMap((p) => control(p) ?? []));
-  ctx.observe(
-    'endpoints probed',
-    m.distributed ? `${mine.length} of ${m.endpoints}: rate-limited run, each endpoint probed once, by a kind of credential dealt with the seed` : `all ${m.endpoints}`,
-  );
+  ctx.observe('endpoints probed', probedLine(kind, mine.length, m));
   ctx.observe('statuses', statusCounts(mine));
   const shown = mine.filter((p) => {
     const c = control(p);

@@ -1,22 +1,32 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { deriveCredential, type BadCredential, type Forged } from './credentials.js';
+import { credentialKinds, deriveCredential, isForged, type BadCredential, type Derived } from './credentials.js';
 import { endpointMatrix, endpointName, isWrite, type Endpoint } from './endpoints.js';
 import { realIds } from './real-ids.js';
 
 /**
- * §5.1 against every endpoint of §4, as ONE shared task per run judged by the four strict clauses
- * (one per kind of bad credential) and the observed AUTH-REJECTION-STATUS.
+ * §5.1 against every endpoint of §4: one shared task per kind of bad credential (its probes), and
+ * one for the controls (the same reads with the valid token). The strict auth clauses judge one
+ * kind each; the observed AUTH-REJECTION-STATUS reads them all.
  *
- * Unlimited target (the mock): every kind against every endpoint. Rate-limited target
- * (ctx.frugal): every endpoint exactly once, by one kind, dealt round-robin over a seeded
- * shuffle of the GETs and of the writes, so each kind probes at least one GET and one write where
- * there are enough, and the pairing rotates from run to run with SEED. A route left without
- * authentication is still caught by whichever kind probes it; a fault of the token verification
- * (central) by every endpoint its kind probes.
+ * Unlimited target (the mock): every kind against every endpoint.
+ *
+ * Rate-limited target (ctx.frugal), the deal:
+ * - The token attacks (`everyReadKinds`: re-signed, without exp, alg none, stripped signature,
+ *   claims as header, expired) each probe EVERY read. They test the verifier's own decisions
+ *   (which alg it honours, whether it checks the signature and exp), and a route served by another
+ *   stack may decide differently: an attack accepted on one route only is caught on that route,
+ *   whatever the seed.
+ * - The missing, malformed and tampered tokens are dealt over the reads, each read once,
+ *   round-robin over a seeded shuffle. They test what every route's front door sees first; a
+ *   route left without authentication is caught by whichever kind probes it.
+ * - The writes (harmless: empty arrays) are dealt over every kind, each write once, so each kind
+ *   probes one write at least where there are enough. A write route that accepts one attack only
+ *   is caught in a run whose deal pairs them (the pairing rotates with SEED); writes are the
+ *   scarcer budget (50 a minute), so the reads carry the every-route guarantee.
  */
 
-export const credentialKinds: readonly BadCredential[] = ['missing', 'malformed', 'bad-signature', 'expired'];
+export const everyReadKinds: readonly BadCredential[] = ['other-key', 'no-exp', 'alg-none', 'stripped', 'claims-as-header', 'expired'];
 
 export interface Probe {
   kind: BadCredential;
@@ -24,17 +34,11 @@ export interface Probe {
   res: ApiResponse;
 }
 
-export interface AuthMatrix {
-  /** Each kind's credential, or why it could not be derived from the configured token. */
-  credentials: Record<BadCredential, Forged | string>;
+export interface KindProbes {
   probes: Probe[];
-  /**
-   * The same reads with the valid token, by endpoint name: a bad credential's 4xx shows a
-   * rejection only where the valid token was served (else the read itself may be what failed).
-   */
-  controls: Record<string, ApiResponse>;
-  /** Each endpoint probed by one kind only (rate-limited run). */
+  /** Rate-limited run: the deal above instead of every endpoint. */
   distributed: boolean;
+  /** Endpoints of the matrix (all of them, not only this kind's). */
   endpoints: number;
 }
 
@@ -59,33 +63,51 @@ function shuffled<T>(xs: readonly T[], next: () => number): T[] {
   return out;
 }
 
-/** Which kind probes which endpoint: all pairs, or each endpoint once (dealt per method class). */
+/** Which kind probes which endpoint: all pairs, or the rate-limited deal described above. */
 export function deal(endpoints: readonly Endpoint[], kinds: readonly BadCredential[], distributed: boolean, seed: number): [BadCredential, Endpoint][] {
   if (kinds.length === 0) return [];
   if (!distributed) return kinds.flatMap((k) => endpoints.map((e): [BadCredential, Endpoint] => [k, e]));
   const next = random(seed);
-  const start = Math.floor(next() * kinds.length);
-  const round = (es: readonly Endpoint[]) => shuffled(es, next).map((e, i): [BadCredential, Endpoint] => [kinds[(start + i) % kinds.length]!, e]);
-  return [...round(endpoints.filter((e) => !isWrite(e))), ...round(endpoints.filter(isWrite))];
+  const roundRobin = (es: readonly Endpoint[], ks: readonly BadCredential[]): [BadCredential, Endpoint][] => {
+    if (ks.length === 0) return [];
+    const start = Math.floor(next() * ks.length);
+    return shuffled(es, next).map((e, i): [BadCredential, Endpoint] => [ks[(start + i) % ks.length]!, e]);
+  };
+  const reads = endpoints.filter((e) => !isWrite(e));
+  const everyRead = kinds.filter((k) => everyReadKinds.includes(k));
+  return [
+    ...roundRobin(reads, kinds.filter((k) => !everyReadKinds.includes(k))),
+    ...everyRead.flatMap((k) => reads.map((e): [BadCredential, Endpoint] => [k, e])),
+    ...roundRobin(endpoints.filter(isWrite), kinds),
+  ];
 }
 
-export function authMatrix(ctx: CheckContext): Promise<AuthMatrix> {
-  return ctx.shared('auth:matrix', async (s) => {
-    const credentials = Object.fromEntries(credentialKinds.map((k) => [k, deriveCredential(s, k)])) as Record<BadCredential, Forged | string>;
-    const usable = credentialKinds.filter((k) => typeof credentials[k] !== 'string');
+/** The kinds this run can send (a credential it could derive), in catalogue order: the deal is made over them. */
+export function usableKinds(ctx: CheckContext): BadCredential[] {
+  return credentialKinds.filter((k) => isForged(deriveCredential(ctx, k)));
+}
+
+/** One kind's probes, sent once per run: the endpoints the deal gives it, with its credential. */
+export function kindProbes(ctx: CheckContext, kind: BadCredential): Promise<KindProbes> {
+  return ctx.shared(`auth:probes:${kind}`, async (s) => {
+    const credential: Derived = deriveCredential(s, kind);
+    if (!isForged(credential)) return credential.skip ? s.skip(credential.why) : s.inconclusive(credential.why);
     const endpoints = endpointMatrix(s, await realIds(s));
-    const pairs = deal(endpoints, usable, s.frugal, s.seed);
-    const reads = endpoints.filter((e) => !isWrite(e));
-    const [answers, controls] = await Promise.all([
-      Promise.all(pairs.map(([kind, e]) => s.as((credentials[kind] as Forged).token).request({ method: e.method, path: e.path, query: e.query, body: e.body }))),
-      Promise.all(reads.map((e) => s.api.request({ method: e.method, path: e.path, query: e.query }))),
-    ]);
-    return {
-      credentials,
-      probes: pairs.map(([kind, endpoint], i) => ({ kind, endpoint, res: answers[i]! })),
-      controls: Object.fromEntries(reads.map((e, i) => [endpointName(e), controls[i]!])),
-      distributed: s.frugal,
-      endpoints: endpoints.length,
-    };
+    const mine = deal(endpoints, usableKinds(s), s.frugal, s.seed).filter(([k]) => k === kind).map(([, e]) => e);
+    const client = s.as(credential.token);
+    const answers = await Promise.all(mine.map((e) => client.request({ method: e.method, path: e.path, query: e.query, body: e.body })));
+    return { probes: mine.map((endpoint, i) => ({ kind, endpoint, res: answers[i]! })), distributed: s.frugal, endpoints: endpoints.length };
+  });
+}
+
+/**
+ * The matrix's reads with the valid token, by endpoint name: a bad credential's 4xx shows a
+ * rejection only where the valid token was served (else the read itself may be what failed).
+ */
+export function authControls(ctx: CheckContext): Promise<Record<string, ApiResponse>> {
+  return ctx.shared('auth:controls', async (s) => {
+    const reads = endpointMatrix(s, await realIds(s)).filter((e) => !isWrite(e));
+    const answers = await Promise.all(reads.map((e) => s.api.request({ method: e.method, path: e.path, query: e.query })));
+    return Object.fromEntries(reads.map((e, i) => [endpointName(e), answers[i]!]));
   });
 }

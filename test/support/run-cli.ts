@@ -24,6 +24,7 @@ export function mockEnv(mock: MockServer, baseUrl = mock.url): Record<string, st
     BASE_URL: baseUrl,
     ACCESS_TOKEN: mock.tokens.full,
     ACCESS_TOKEN_NO_PO: mock.tokens.noPo,
+    ACCESS_TOKEN_EXPIRED: mock.tokens.expired,
     COMPANY_ID: mock.fixtures.companyId,
     OTHER_COMPANY_ID: mock.fixtures.otherCompanyId,
     LOCATION_ID: mock.fixtures.locationId,

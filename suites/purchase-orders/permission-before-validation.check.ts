@@ -1,0 +1,33 @@
+import type { Query } from '../../harness/client.js';
+import { describeResponse, refusalMissing, unexpectedStatus, isSuccess, type Failure } from '../../harness/checks/index.js';
+import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { verdict } from '../common/judge.js';
+import { listOrdersWith, showQuery } from './adapter.js';
+import { poWithoutPermission } from './reads.js';
+import { errorText } from './section7.js';
+
+// §5.3 gives 403 to a partner without the Purchase Orders permission, with no exception for a bad
+// query; so a query that breaks a §7 400 rule, sent with that token (ACCESS_TOKEN_NO_PO), is still
+// 403: the permission is decided first. Two rows: §7 row 4 (a rule on the parameters alone) and
+// §7 row 8 (a rule that looks the company's data up). The plain list with that token (shared with
+// PO-PERMISSION-REQUIRED) must be 403 first: if the permission is not enforced at all, that is the
+// other clause's failure, and this one is not judged.
+conformance('PO-PERMISSION-BEFORE-VALIDATION', { needs: ['tokenNoPo'] }, async (ctx: CheckContext) => {
+  const { list } = await poWithoutPermission(ctx);
+  await ctx.cite(list);
+  if (list.status !== 403) ctx.inconclusive(`precondition: GET /purchaseOrders without the permission and with a valid query was answered ${describeResponse(list)}, not 403; PO-PERMISSION-REQUIRED judges that`);
+  const noPo = ctx.as(ctx.target.tokenNoPo!);
+  const invalid: [string, Query][] = [
+    ['§7 row 4', { source: 'online' }],
+    ['§7 row 8', { source: 'inventory', [ctx.profile.purchaseOrders.locationParam]: `loc-conformance-unknown-${ctx.marker}` }],
+  ];
+  const answers = await Promise.all(invalid.map(([, q]) => listOrdersWith(noPo, ctx.companyId, { ...q, size: 1, page: 1 })));
+  const problems: Failure[] = [];
+  invalid.forEach(([row, q], i) => {
+    const res = answers[i]!;
+    const what = `GET /purchaseOrders?${showQuery(q)} (${row}) without the Purchase Orders permission`;
+    ctx.observe(`${row} query without the permission`, `${showQuery(q)}: HTTP ${res.status} ${errorText(res)}`);
+    if (res.status !== 403) problems.push(isSuccess(res) ? refusalMissing(res, what, 'HTTP 403') : unexpectedStatus(res, 'HTTP 403', what));
+  });
+  verdict(ctx, problems, 'a purchase-order query without the permission was not answered 403', answers.length, 'invalid purchase-order queries without the permission answered 403');
+});
