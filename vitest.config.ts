@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { envSetting } from './harness/config.js';
 import { handedOver } from './harness/run/handover.js';
 
 /**
@@ -16,7 +17,7 @@ const live = run?.info.targets.some((t) => t.kind === 'live') ?? false;
  * the request counts impose, 8 workers 2%). Against the embedded mock the CPU is the limit.
  */
 const maxInFlight = run?.settings.maxConcurrency ?? 4;
-const maxWorkers = Number(process.env.VITEST_MAX_WORKERS || (live ? Math.min(16, Math.max(8, Math.ceil(maxInFlight * 1.5))) : 4));
+const maxWorkers = run?.settings.vitestMaxWorkers ?? Number(envSetting('VITEST_MAX_WORKERS') || (live ? Math.min(16, Math.max(8, Math.ceil(maxInFlight * 1.5))) : 4));
 
 export default defineConfig({
   test: {
