@@ -223,7 +223,7 @@ async function main(): Promise<number> {
   };
   ready();
   if (!r.hub.interrupted) {
-    launch = await launchChecks({ info: r.info, files: r.files, pattern: opts.filter, maxWorkers: workersFor(r.info, settings.workers), runError: (m) => r.hub.runError(m) });
+    launch = await launchChecks({ info: r.info, files: r.files, pattern: opts.filter, maxWorkers: workersFor(r.info, settings.vitestMaxWorkers), runError: (m) => r.hub.runError(m) });
     // Interrupted while vitest was starting: the run is already ending.
     if (r.hub.interrupted) void launch.cancel();
     else con.begin(r.info.plan.keys);

@@ -4,6 +4,7 @@ import type { Certification } from '../certify/types.js';
 import type { JournalEvent } from '../core/events.js';
 import { allureResults } from './allure.js';
 import { bundleOutput, type BundlePages } from './bundle.js';
+import { coverageHtml } from './coverage-page.js';
 import { exchangesHar } from './har.js';
 import { certificationJson, journalJsonl, ledgerJson, pacingJson, resultsJson, runJson } from './json.js';
 import { junitOutput } from './junit.js';
@@ -29,12 +30,8 @@ const allureReport: Output = { name: ALLURE_REPORT, kind: 'dir', show: `${ALLURE
 
 const files: readonly Output[] = [certificationMd, certificationJson, junitOutput, allureResults, exchangesHar, ledgerJson, pacingJson, resultsJson, runJson, journalJsonl];
 
-/** Pages of the bundle besides index.html; registered by name (the spec-coverage page). */
-const pages: BundlePages = {};
-
-export function registerBundlePage(name: string, render: BundlePages[string]): void {
-  pages[name] = render;
-}
+/** Pages of the bundle besides index.html (which links them). */
+const pages: BundlePages = { 'coverage.html': coverageHtml };
 
 export function outputs(): readonly Output[] {
   return [bundleOutput(files.filter((o) => o.inBundle), pages), ...files, allureReport];

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { settingsCatalogue } from '../../harness/config.js';
 import type { MockServer } from '../../mock/server.js';
 
 /** Every configuration name, blanked so a developer's .env cannot leak into a self-test run. */
@@ -47,6 +48,10 @@ export function runConformanceCli(
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') clean[k] = v;
   for (const k of CONFIG_NAMES) clean[k] = '';
+  // A developer's PARTNER_CONFORMANCE_* names would win over the test's plain ones, and a
+  // conformance.config.json in the checkout would be read: neither may reach a self-test run.
+  for (const s of settingsCatalogue) if (s.alias) delete clean[s.alias];
+  clean.CONFORMANCE_CONFIG = '/dev/null';
   Object.assign(clean, { VITEST_MAX_WORKERS: '2', FORCE_COLOR: '0', NO_COLOR: '1' }, env);
   const started = performance.now();
   return new Promise((done, fail) => {

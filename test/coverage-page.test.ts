@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { clauseIds, clauses, type ClauseId } from '../contract/clauses.js';
+import { coverageSummary, gapList } from '../contract/coverage.js';
+import { normaliseText, parseSpecUnits, type SpecUnit } from '../contract/spec-units.js';
+import { traceability, type TraceEntry } from '../contract/traceability.js';
+import { coveragePage } from '../harness/outputs/coverage-page.js';
+import type { ClauseVerdict } from '../harness/certify/types.js';
+
+/** The spec the matrix traces: SPEC_PATH, else the shared copy beside the checkout (as test/traceability.test.ts). */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const specFile = resolve(process.env.SPEC_PATH ?? join(root, '../shared/spec/partner-api-v2.md'));
+const units: SpecUnit[] | undefined = existsSync(specFile) ? parseSpecUnits(readFileSync(specFile, 'utf8')) : undefined;
+const noSpec = `spec not found at ${specFile} (set SPEC_PATH): the page cannot be compared with it`;
+const entries: readonly TraceEntry[] = traceability;
+
+/** A run: every clause passed, but one failed, one observed, one not run. */
+const FAILED: ClauseId = 'ITEM-PAGE-ONE-BASED';
+const verdicts = new Map<ClauseId, ClauseVerdict>(clauseIds.map((id) => [id, clauses[id].strictness === 'observed' ? 'observed' : 'passed']));
+verdicts.set(FAILED, 'failed');
+verdicts.set('VEHICLE-SORT', 'not-run');
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The `<tr>` of one unit, by fingerprint. */
+const rowOf = (html: string, fp: string) => new RegExp(`<tr id="u-${fp}"[^>]*>[\\s\\S]*?</tr>`).exec(html)?.[0] ?? '';
+/** The text a reader sees: no style, script or tags, entities decoded. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<style>[\s\S]*?<\/style>|<script>[\s\S]*?<\/script>|<title>[\s\S]*?<\/title>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+describe('spec-coverage page, with the spec', () => {
+  const html = units ? coveragePage({ verdicts, units, runLabel: 'run r1 · embedded mock · 2026-11-24' }) : '';
+
+  it('lists every unit of the spec once, with exactly the clauses the matrix gives it', (ctx) => {
+    if (!units) return ctx.skip(noSpec);
+    const byFp = new Map(entries.map((e) => [e.fingerprint, e]));
+    const problems: string[] = [];
+    for (const u of units) {
+      const times = html.split(`data-fingerprint="${u.fingerprint}"`).length - 1;
+      if (times !== 1) problems.push(`${u.locator} ${u.fingerprint}: ${times} rows`);
+      const row = rowOf(html, u.fingerprint);
+      const shown = [...row.matchAll(/data-clause="([A-Z0-9-]+)"/g)].map((m) => m[1]);
+      const expected = [...(byFp.get(u.fingerprint)?.covers ?? [])];
+      if (JSON.stringify(shown) !== JSON.stringify(expected)) problems.push(`${u.locator}: clauses ${shown.join(',')} instead of ${expected.join(',')}`);
+      if (!row.includes(esc(u.locator))) problems.push(`${u.locator}: locator not shown`);
+    }
+    expect(problems).toEqual([]);
+    expect(html.match(/<tr id="u-/g)?.length).toBe(units.length);
+  });
+
+  it("shows each clause's verdict in this run, and marks the units of a failed clause", (ctx) => {
+    if (!units) return ctx.skip(noSpec);
+    const unit = entries.find((e) => e.covers?.includes(FAILED))!;
+    const row = rowOf(html, unit.fingerprint);
+    expect(row).toMatch(new RegExp(`data-clause="${FAILED}"><a href="index.html#${FAILED}"><code>${FAILED}</code></a> <span class="kind">strict</span> <span class="badge v-failed">failed</span>`));
+    expect(row).toContain('data-run="failed"');
+    const notRun = rowOf(html, entries.find((e) => e.covers?.length === 1 && e.covers[0] === 'VEHICLE-SORT')?.fingerprint ?? entries.find((e) => e.covers?.includes('VEHICLE-SORT'))!.fingerprint);
+    expect(notRun).toMatch(/data-clause="VEHICLE-SORT">.*<span class="badge v-not-run">not-run<\/span>/);
+    // The same verdicts read from a certification's clauses.
+    const fromCertification = coveragePage({ verdicts: { clauses: [...verdicts].map(([id, verdict]) => ({ ...clauses[id], id, verdict, checks: [] })) }, units, runLabel: 'run r1 · embedded mock · 2026-11-24' });
+    expect(fromCertification).toBe(html);
+  });
+
+  it('names the open parts at the top, each with its reason, and counts as contract/coverage.ts does', (ctx) => {
+    if (!units) return ctx.skip(noSpec);
+    const gaps = gapList(entries);
+    expect(gaps.length).toBeGreaterThan(0);
+    const open = /<section id="open-parts">[\s\S]*?<\/section>/.exec(html)![0];
+    expect(html.indexOf('id="open-parts"')).toBeLessThan(html.indexOf('id="units"'));
+    expect(open).toContain(`Open parts (${gaps.length})`);
+    for (const g of gaps) {
+      expect(open).toContain(esc(g.gap));
+      expect(open).toContain(esc(g.label));
+    }
+    const s = coverageSummary(entries, clauses, units);
+    const count = (filter: string) => Number(new RegExp(`data-filter="${filter}"><span class="n">(\\d+)</span>`).exec(html)?.[1]);
+    expect([count('strict'), count('observedOnly'), count('partly'), count('notCovered'), count('notTestable'), count('notARule'), count('unaccounted')]).toEqual([
+      s.strict,
+      s.observedOnly,
+      s.gaps.partly,
+      s.gaps.notCovered,
+      s.notTestable.total,
+      s.notARule,
+      s.unaccounted,
+    ]);
+    // Each row's category agrees with the counts.
+    for (const cls of ['strict', 'observedOnly', 'partly', 'notTestable', 'notARule'] as const) {
+      expect(html.split(`data-category="${cls}"`).length - 1, cls).toBe(count(cls));
+    }
+  });
+
+  it('copies no sentence of the spec: no five consecutive words of a unit appear on the page', (ctx) => {
+    if (!units) return ctx.skip(noSpec);
+    const grams = (text: string, n = 5) => {
+      const w = text.split(/[^a-z0-9]+/).filter(Boolean);
+      return new Set(w.slice(0, Math.max(0, w.length - n + 1)).map((_, i) => w.slice(i, i + n).join(' ')));
+    };
+    const page = grams(normaliseText(visibleText(html)));
+    const copied = units.filter((u) => [...grams(u.text)].some((g) => page.has(g))).map((u) => `${u.locator}: ${[...grams(u.text)].filter((g) => page.has(g)).join(' / ')}`);
+    expect(copied).toEqual([]);
+  });
+
+  it('is self-contained: inline style and script, no address outside the page but the certification page', (ctx) => {
+    if (!units) return ctx.skip(noSpec);
+    expect(html).toMatch(/Content-Security-Policy" content="default-src 'none'/);
+    expect(html).not.toMatch(/\s(src)=/);
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+    expect(hrefs.filter((h) => !h.startsWith('#') && !h.startsWith('index.html'))).toEqual([]);
+    expect(html).toContain('<a id="back" href="index.html">');
+    for (const u of new Set(units.map((x) => x.section))) expect(html).toContain(`<a href="#sec-${u.replace(/^§/, '').replace(/[^0-9]+/g, '-')}">`);
+  });
+
+  it('names a unit the matrix lacks and an entry the spec no longer has among the open parts', (ctx) => {
+    if (!units) return ctx.skip(noSpec);
+    const dropped = units[3]!;
+    const added: SpecUnit = { ...units[0]!, locator: '§9 item 9', section: '§9', fingerprint: 'ffffffffffff' };
+    const page = coveragePage({ verdicts, units: [...units.filter((u) => u !== dropped), added], runLabel: 'edited spec' });
+    const open = /<section id="open-parts">[\s\S]*?<\/section>/.exec(page)![0];
+    expect(open).toContain('<a href="#u-ffffffffffff">§9 item 9</a> <code>ffffffffffff</code>: no entry in the matrix');
+    expect(open).toContain(`<code>${dropped.fingerprint}</code>`);
+    expect(open).toContain('matches no unit of this spec');
+    expect(rowOf(page, 'ffffffffffff')).toContain('data-category="unaccounted"');
+  });
+});
+
+describe('spec-coverage page, without the spec', () => {
+  const html = coveragePage({ verdicts, units: undefined, runLabel: 'no spec' });
+
+  it('says the spec was not found and lists the matrix alone, each entry once', () => {
+    expect(html).toContain('id="no-spec"');
+    expect(html).toContain('The spec file was not found');
+    const fps = new Set(entries.map((e) => e.fingerprint));
+    expect(html.match(/<tr id="u-/g)?.length).toBe(fps.size);
+    for (const e of entries) expect(rowOf(html, e.fingerprint)).toContain(esc(e.label));
+    expect(html).not.toContain('data-filter="unaccounted"');
+    expect(html).toContain(`Open parts (${gapList(entries).length})`);
+  });
+});
