@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'cnf-mock-cli-'));
 const envFile = join(dir, 'mock.env');
-const SETTINGS = ['BASE_URL', 'ACCESS_TOKEN', 'ACCESS_TOKEN_NO_PO', 'COMPANY_ID', 'OTHER_COMPANY_ID', 'LOCATION_ID', 'CUSTOMER_ID', 'RATE_LIMIT_GET_PER_MIN', 'RATE_LIMIT_WRITE_PER_MIN'];
+const SETTINGS = ['BASE_URL', 'ACCESS_TOKEN', 'ACCESS_TOKEN_NO_PO', 'ACCESS_TOKEN_EXPIRED', 'COMPANY_ID', 'OTHER_COMPANY_ID', 'LOCATION_ID', 'CUSTOMER_ID', 'RATE_LIMIT_GET_PER_MIN', 'RATE_LIMIT_WRITE_PER_MIN'];
 
 let child: ChildProcess;
 let stdout = '';
