@@ -63,7 +63,7 @@ interface Figures {
 function runCli(env: Record<string, string>): Promise<{ code: number | null; ms: number; output: string }> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/conformance.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run'], {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
     });

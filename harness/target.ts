@@ -56,3 +56,6 @@ export function liveTarget(settings: Settings, token: TokenSource): RealTarget {
     customerId: settings.customerId,
   };
 }
+
+/** The standalone mock of `npm run mock` (this module is the harness's one door to mock/). */
+export { faultList, startStandalone, StandaloneError, type Standalone, type StandaloneOptions } from '../mock/standalone.js';

@@ -37,7 +37,7 @@ describe('npm run report: the Allure report in one file', () => {
   it('builds one self-contained index.html, and keeps the history in ALLURE_HISTORY_DIR, each run once', async () => {
     publishedRun('run-one');
     const env = { REPORTS_DIR: reports, ALLURE_HISTORY_DIR: history };
-    const first = await runCli('harness/cli/report.ts', [], env);
+    const first = await runCli('report', [], env);
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toMatch(/Allure report: .*allure-report\/index\.html \(one file/);
     const files = readdirSync(join(reports, 'allure-report'));
@@ -50,14 +50,14 @@ describe('npm run report: the Allure report in one file', () => {
     expect(historyLines()).toBe(1);
 
     // The same run again: the history does not count it twice.
-    const again = await runCli('harness/cli/report.ts', [], env);
+    const again = await runCli('report', [], env);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/this run was already in it/);
     expect(historyLines()).toBe(1);
 
     // The next run joins the history: its report can show the trend.
     publishedRun('run-two');
-    const second = await runCli('harness/cli/report.ts', [], env);
+    const second = await runCli('report', [], env);
     expect(second.code, second.stderr).toBe(0);
     expect(historyLines()).toBe(2);
     expect(JSON.parse(readFileSync(join(history, 'runs.json'), 'utf8'))).toEqual(['run-one', 'run-two']);

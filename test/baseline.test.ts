@@ -87,7 +87,7 @@ describe('npm run conformance: gate flags', () => {
       [['--shard', 'half'], /--shard must be i\/n/],
       [['--no-such-flag'], /no-such-flag/],
     ];
-    const runs = await Promise.all(cases.map(([args]) => runCli('harness/cli/conformance.ts', args, { REPORTS_DIR: dir })));
+    const runs = await Promise.all(cases.map(([args]) => runCli('run', args, { REPORTS_DIR: dir })));
     runs.forEach((r, i) => {
       const [args, pattern] = cases[i]!;
       expect(r.code, args.join(' ')).toBe(2);
@@ -119,7 +119,7 @@ describe('npm run conformance -- --baseline … --fail-on regression (end to end
     const passing = join(dir, 'all-passed.json');
     writeFileSync(passing, JSON.stringify(baselineWith('passed')));
     const first = join(dir, 'first');
-    const r1 = await runCli('harness/cli/conformance.ts', ['--baseline', passing, '--fail-on', 'regression', 'suites/items/page-numbers-are-one-based.check.ts'], { ...env, REPORTS_DIR: first });
+    const r1 = await runCli('run', ['--baseline', passing, '--fail-on', 'regression', 'suites/items/page-numbers-are-one-based.check.ts'], { ...env, REPORTS_DIR: first });
     expect(r1.code, r1.stdout.slice(-1500) + r1.stderr.slice(-1500)).toBe(1);
     expect(r1.stdout).toMatch(/1 newly failing:\n\s+ITEM-PAGE-ONE-BASED \(§2\.7\): passed → failed/);
     const cert1 = JSON.parse(readFileSync(join(first, 'certification.json'), 'utf8')) as Certification;
@@ -127,7 +127,7 @@ describe('npm run conformance -- --baseline … --fail-on regression (end to end
     expect(readFileSync(join(first, 'certification', 'index.html'), 'utf8')).toMatch(/Newly failing \(1\)/);
 
     const r2 = await runCli(
-      'harness/cli/conformance.ts',
+      'run',
       ['--baseline', join(first, 'certification.json'), '--fail-on', 'regression', 'suites/items/page-numbers-are-one-based.check.ts'],
       { ...env, REPORTS_DIR: join(dir, 'second') },
     );

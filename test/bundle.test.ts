@@ -98,10 +98,10 @@ describe('npm run verify-bundle', () => {
     const tampered = freshBundle('cli-tampered');
     writeFileSync(join(tampered, 'index.html'), '<p>CONFORMANT</p>');
     const [ok, bad, usage, notBundle] = await Promise.all([
-      runCli('harness/cli/verify-bundle.ts', [intact]),
-      runCli('harness/cli/verify-bundle.ts', [tampered]),
-      runCli('harness/cli/verify-bundle.ts', []),
-      runCli('harness/cli/verify-bundle.ts', [root]),
+      runCli('verify', [intact]),
+      runCli('verify', [tampered]),
+      runCli('verify', []),
+      runCli('verify', [root]),
     ]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/\d+ files match/);

@@ -10,7 +10,7 @@ import { startMock, type MockServer } from '../mock/server.js';
 async function conformance(env: Record<string, string>, args: string[] = []) {
   const reports = mkdtempSync(join(tmpdir(), 'cnf-cli-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY)/.test(k)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/conformance.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run', ...args], {
     env: { ...clean, ENV_FILE: '/dev/null', REPORTS_DIR: reports, NO_COLOR: '1', ...env },
   });
   let stdout = '';

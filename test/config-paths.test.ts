@@ -38,7 +38,7 @@ describe('explicit bad paths: exit 2, one line naming the variable', () => {
   });
 
   it.each(cases.filter(([name]) => ['ENV_FILE', 'REPORTS_DIR', 'ALLURE_HISTORY_DIR'].includes(name)))('npm run report with a bad %s', async (_name, env, line) => {
-    const r = await runCli('harness/cli/report.ts', [], { ENV_FILE: '/dev/null', REPORTS_DIR: join(dir, 'reports'), ...env });
+    const r = await runCli('report', [], { ENV_FILE: '/dev/null', REPORTS_DIR: join(dir, 'reports'), ...env });
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(errorLines(r)).toHaveLength(1);
     expect(errorLines(r)[0]).toMatch(line);

@@ -56,6 +56,29 @@ describe('the conformance console', () => {
     expect(text()).toContain('evidence: reports/certification/index.html#ITEM-PAGE-ONE-BASED');
   });
 
+  it('on a narrow terminal, folds the curl line with backslashes so it still pastes as one command', () => {
+    const { out, text } = sink(true, 80);
+    const c = new RunConsole({ out, ci: false, noColor: true });
+    c.begin(['ITEM-PAGE-ONE-BASED']);
+    const long = 'https://partner.example.test/v2/items?companyId=cmp_harbor_auto&updatedDateEnd=2026-11-24T06%3A50%3A49Z&size=7&page=1';
+    const ex = exchange('ITEM-PAGE-ONE-BASED', { url: long, requestHeaders: { authorization: 'Bearer x' } });
+    c.checkEnded(failed('ITEM-PAGE-ONE-BASED', ex), (id) => (id === ex.id ? ex : undefined));
+    const shown = text().replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+    for (const line of shown) expect(line.length).toBeLessThanOrEqual(80);
+    const start = shown.findIndex((l) => l.trim().startsWith('curl '));
+    const command = [];
+    for (let i = start; ; i++) {
+      command.push(shown[i]!.trim());
+      if (!shown[i]!.endsWith('\\')) break;
+    }
+    expect(command.length).toBeGreaterThan(1);
+    // What the shell runs: the continuations joined; the GET's pairs rebuild the same query.
+    const joined = command.map((l) => l.replace(/\s*\\$/, '')).join(' ');
+    const pairs = [...joined.matchAll(/-d '([^']*)'/g)].map((m) => m[1]);
+    expect(`${/-G '([^']*)'/.exec(joined)![1]}?${pairs.join('&')}`).toBe(long);
+    expect(joined).toContain('-H "Authorization: Bearer $ACCESS_TOKEN"');
+  });
+
   it('without a terminal: at most one progress line per interval, and only when something changed', async () => {
     const { out, text } = sink(false);
     const c = new RunConsole({ out, ci: true, noColor: true, intervalMs: 20 });

@@ -100,7 +100,7 @@ describe('Ctrl-C halfway through a run, after a CONFORMANT one in the same REPOR
       await expectNothingArchivableLeft(mock, readJson<LedgerReport>(join(reports, 'ledger.json')));
 
       // npm run verify-bundle accepts the bundle; its page and certification say INTERRUPTED.
-      const verify = await runCli('harness/cli/verify-bundle.ts', [join(reports, 'certification')]);
+      const verify = await runCli('verify', [join(reports, 'certification')]);
       expect(verify.code, verify.stderr).toBe(0);
       expect(verify.stdout).toMatch(new RegExp(`Bundle verified: .*\\(run ${cert.run.runId}, INTERRUPTED, `));
       expect(readJson<Certification>(join(reports, 'certification', 'certification.json')).run.runId).toBe(cert.run.runId);

@@ -59,9 +59,9 @@ describe('merging is concatenating journals', () => {
 describe('npm run merge-reports usage', () => {
   it('answers no input, a directory that is not a run, and a bad flag with exit 2 and one line', async () => {
     const runs = await Promise.all([
-      runCli('harness/cli/merge-reports.ts', []),
-      runCli('harness/cli/merge-reports.ts', [tmpdir()]),
-      runCli('harness/cli/merge-reports.ts', ['--fail-on', 'never', tmpdir()]),
+      runCli('merge', []),
+      runCli('merge', [tmpdir()]),
+      runCli('merge', ['--fail-on', 'never', tmpdir()]),
     ]);
     for (const r of runs) {
       expect(r.code).toBe(2);
@@ -95,8 +95,8 @@ describe('three shards merged equal one full run (embedded mock items suite, one
       VITEST_MAX_WORKERS: '1',
     };
     const runs = await Promise.all([
-      runCli('harness/cli/conformance.ts', ['suites/items'], { ...env, REPORTS_DIR: join(dir, 'full') }),
-      ...[1, 2, 3].map((i) => runCli('harness/cli/conformance.ts', ['--shard', `${i}/3`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })),
+      runCli('run', ['suites/items'], { ...env, REPORTS_DIR: join(dir, 'full') }),
+      ...[1, 2, 3].map((i) => runCli('run', ['--shard', `${i}/3`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })),
     ]);
     const why = (r: (typeof runs)[number]) => r.stdout.slice(-1500) + r.stderr.slice(-1500);
     expect(runs[0]!.code, why(runs[0]!)).toBe(1);
@@ -107,7 +107,7 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     // Each shard alone is partial.
     for (const c of shardCerts) expect(c.summary['not-run']).toBeGreaterThan(0);
 
-    const merged = await runCli('harness/cli/merge-reports.ts', ['--out', join(dir, 'merged'), ...[1, 2, 3].map((i) => join(dir, `shard${i}`))]);
+    const merged = await runCli('merge', ['--out', join(dir, 'merged'), ...[1, 2, 3].map((i) => join(dir, `shard${i}`))]);
     expect(merged.code, merged.stdout + merged.stderr).toBe(1);
     expect(merged.stdout).toMatch(/failed: ITEM-PAGE-ONE-BASED/);
 
@@ -137,7 +137,7 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     expect(mergedCert.headline).toMatch(/^NON-CONFORMANT \(partial: /);
 
     // Leaving a shard out is reported, and the merged run is not conformant.
-    const partial = await runCli('harness/cli/merge-reports.ts', ['--out', join(dir, 'partial'), join(dir, 'shard1'), join(dir, 'shard2')]);
+    const partial = await runCli('merge', ['--out', join(dir, 'partial'), join(dir, 'shard1'), join(dir, 'shard2')]);
     expect(partial.code).toBe(1);
     expect(partial.stdout).toMatch(/shard 3\/3 is missing/);
   });
@@ -149,12 +149,12 @@ describe('shards of the embedded mock merge (a pull request from a fork: no BASE
 
   it('share one target identity whatever their ports, and merge into one certification', async () => {
     const env = { SEED: '11', NUM_RUNS: '3', VITEST_MAX_WORKERS: '1' };
-    const shards = await Promise.all([1, 2].map((i) => runCli('harness/cli/conformance.ts', ['--shard', `${i}/2`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })));
+    const shards = await Promise.all([1, 2].map((i) => runCli('run', ['--shard', `${i}/2`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })));
     for (const r of shards) expect(r.code, r.stdout.slice(-800) + r.stderr.slice(-800)).toBe(0);
     const urls = [1, 2].map((i) => (JSON.parse(readFileSync(join(dir, `shard${i}`, 'run.json'), 'utf8')) as RunFacts).target);
     expect(urls[0]!.url).not.toBe(urls[1]!.url);
     expect(urls[0]!.identity).toBe(urls[1]!.identity);
-    const merged = await runCli('harness/cli/merge-reports.ts', ['--out', join(dir, 'merged'), join(dir, 'shard1'), join(dir, 'shard2')]);
+    const merged = await runCli('merge', ['--out', join(dir, 'merged'), join(dir, 'shard1'), join(dir, 'shard2')]);
     expect(merged.code, merged.stdout + merged.stderr).toBe(0);
     const cert = JSON.parse(readFileSync(join(dir, 'merged', 'certification.json'), 'utf8')) as Certification;
     expect(cert.verdict).toBe('passed'); // suites/items only: nothing failed, but partial

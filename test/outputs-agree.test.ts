@@ -118,7 +118,7 @@ describe('a run with a planted fault (items-page-zero-based)', () => {
     const failed = run.allure.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.name.split(':')[0])).toEqual(['ITEM-PAGE-ONE-BASED']);
     expect(run.allure.filter((r) => r.status === 'broken')).toEqual([]);
-    const report = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: run.dir, ALLURE_HISTORY_DIR: join(root, 'history') });
+    const report = await runCli('report', [], { REPORTS_DIR: run.dir, ALLURE_HISTORY_DIR: join(root, 'history') });
     expect(report.code, report.stdout + report.stderr).toBe(0);
     const inline = inlineFiles(readFileSync(join(run.dir, 'allure-report', 'index.html'), 'utf8'));
     const categories = [...inline].find(([name]) => /categor/i.test(name))?.[1] ?? '';

@@ -99,11 +99,12 @@ export function sampleCertification(events: JournalEvent[] = sampleJournal()): C
 }
 
 /** Runs a CLI of the harness as a user would (tsx), with a clean environment. */
-export async function runCli(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `partner-conformance <command> …` as a child process, with none of the caller's settings. */
+export async function runCli(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|PARTNER_CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|SEED|REPORTS_DIR)/.test(k)),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', ...(command ? [command] : []), ...args], { env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

@@ -126,7 +126,7 @@ describe('npm run report', () => {
       }),
     );
     const published = 'https://reports.example.test/allure-report/clauses.html';
-    const r = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: dir, REPORT_CLAUSES_URL: published });
+    const r = await runCli('report', [], { REPORTS_DIR: dir, REPORT_CLAUSES_URL: published });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(existsSync(join(dir, 'allure-report', 'index.html'))).toBe(true);
     const page = readFileSync(join(dir, 'allure-report', 'clauses.html'), 'utf8');
@@ -155,7 +155,7 @@ describe('npm run report', () => {
   });
 
   it('exits 2 with one line when there are no results', async () => {
-    const r = await runCli('harness/cli/report.ts', [], { REPORTS_DIR: join(dir, 'empty') });
+    const r = await runCli('report', [], { REPORTS_DIR: join(dir, 'empty') });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/No Allure results .* run npm run conformance first/);
   });

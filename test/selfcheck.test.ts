@@ -15,7 +15,7 @@ const subset = process.env.SELFCHECK_SUBSET ?? `${day % parts}/${parts}`;
 describe('fault self-check', () => {
   it(`catches every fault of subset ${subset}, precisely, with no failure on the conforming mock`, { timeout: 600_000 }, async () => {
     const reports = mkdtempSync(join(tmpdir(), 'cnf-selfcheck-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/selfcheck/cli.ts', '--subset', subset, '--quiet'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'selfcheck', '--subset', subset], {
       env: { ...process.env, REPORTS_DIR: reports, ENV_FILE: '/dev/null', NO_COLOR: '1', VITEST: undefined, VITEST_MODE: undefined, VITEST_POOL_ID: undefined, VITEST_WORKER_ID: undefined },
     });
     let out = '';

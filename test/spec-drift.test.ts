@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'spec-drift-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function drift(args: string[]) {
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/spec-drift.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, SPEC_PATH: '' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'spec-drift', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, SPEC_PATH: '' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { areas } from '../../contract/clause.js';
 import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../certify/baseline.js';
 import { openRecords } from '../cleanup.js';
@@ -19,22 +18,29 @@ import { launchChecks, workersFor, type Launch } from '../run/launch.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
- * `npm run conformance`: certify BASE_URL, or the embedded mock when it is unset. This process
- * owns the run from start to publication: the hub journals every outcome, exchange and ledger
- * entry; vitest only schedules the checks; the certificate and every output come from the journal.
- * Exit codes: 0 conformant (or passed, for a partial selection), 1 a contract check failed,
- * 2 configuration or usage error, 3 inconclusive, 130/143 interrupted.
+ * `partner-conformance run` (`npm run conformance`): certify BASE_URL, or the embedded mock when
+ * it is unset. This process owns the run from start to publication: the hub journals every
+ * outcome, exchange and ledger entry; vitest only schedules the checks; the certificate and every
+ * output come from the journal. Exit codes: 0 conformant (or passed, for a partial selection),
+ * 1 a contract check failed, 2 configuration or usage error, 3 inconclusive, 130/143 interrupted.
  */
 export { EXIT };
 
-const USAGE =
-  'usage: npm run conformance -- [--shard i/n] [--baseline certification.json] [--fail-on any|regression] [-t name-pattern] [--skip-area area]… [suite paths…]';
-
-function usageError(message: string): never {
-  console.error(`Configuration error: ${message}`);
-  process.exit(EXIT.usage);
+/** What `run` was asked, already parsed by the command line (harness/cli/main.ts). */
+export interface RunRequest {
+  filter?: string;
+  paths: string[];
+  shard?: string;
+  baseline?: string;
+  failOn?: string;
+  skipAreas: string[];
+  /** Settings given as flags, by variable name. */
+  flags: Record<string, string>;
+  /** Settings that replace the environment's (npm run mock -- --run points the run at its mock). */
+  env?: Record<string, string>;
 }
 
 interface Options {
@@ -46,54 +52,33 @@ interface Options {
   skipAreas: string[];
 }
 
-/** Validates the flags; every mistake is one line and exit 2. */
-function parseOptions(argv: string[]): Options | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        shard: { type: 'string' },
-        baseline: { type: 'string' },
-        'fail-on': { type: 'string' },
-        filter: { type: 'string', short: 't' },
-        'skip-area': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-    });
-  } catch (err) {
-    usageError(`${(err as Error).message.split('\n')[0]} (${USAGE})`);
-  }
-  const v = parsed.values;
-  if (v.help) return 'help';
-  const opts: Options = { failOn: 'any', filter: v.filter, paths: parsed.positionals, skipAreas: v['skip-area'] ?? [] };
-  if (v.filter !== undefined) {
+/** Validates what the command line gave; every mistake is a ConfigError (one line, exit 2). */
+function checkRequest(r: RunRequest): Options {
+  const opts: Options = { failOn: 'any', filter: r.filter, paths: r.paths, skipAreas: r.skipAreas };
+  if (r.filter !== undefined) {
     try {
-      new RegExp(v.filter);
+      new RegExp(r.filter);
     } catch (err) {
-      usageError(`-t is not a valid regular expression: ${(err as Error).message}`);
+      throw new ConfigError(`-t is not a valid regular expression: ${(err as Error).message}`);
     }
   }
-  for (const a of opts.skipAreas) if (!(areas as readonly string[]).includes(a)) usageError(`--skip-area must be one of ${areas.join(', ')} (got "${a}")`);
-  if (v.shard !== undefined) {
-    opts.shard = parseShard(v.shard);
-    if (!opts.shard) usageError(`--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/3 (got "${v.shard}")`);
+  for (const a of opts.skipAreas) if (!(areas as readonly string[]).includes(a)) throw new ConfigError(`--skip-area must be one of ${areas.join(', ')} (got "${a}")`);
+  if (r.shard !== undefined) {
+    opts.shard = parseShard(r.shard);
+    if (!opts.shard) throw new ConfigError(`--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/3 (got "${r.shard}")`);
   }
-  if (v['fail-on'] !== undefined) {
-    if (!(failOnValues as readonly string[]).includes(v['fail-on'])) usageError(`--fail-on must be ${failOnValues.join(' or ')} (got "${v['fail-on']}")`);
-    opts.failOn = v['fail-on'] as FailOn;
+  if (r.failOn !== undefined) {
+    if (!(failOnValues as readonly string[]).includes(r.failOn)) throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${r.failOn}")`);
+    opts.failOn = r.failOn as FailOn;
   }
-  if (v.baseline !== undefined) {
-    try {
-      opts.baseline = { file: v.baseline, data: readBaseline(v.baseline) };
-    } catch (err) {
-      if (err instanceof ConfigError) usageError(err.message);
-      throw err;
-    }
-  }
-  if (opts.failOn === 'regression' && !opts.baseline) usageError('--fail-on regression needs --baseline <certification.json> to compare with');
+  if (r.baseline !== undefined) opts.baseline = { file: r.baseline, data: readBaseline(r.baseline) };
+  if (opts.failOn === 'regression' && !opts.baseline) throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
   return opts;
+}
+
+/** A mistake found once the settings are read: one line, exit 2 (harness/cli/main.ts prints it). */
+function usageError(message: string): never {
+  throw new ConfigError(message);
 }
 
 const skipReason = (area: string) =>
@@ -121,16 +106,11 @@ function writeLeftovers(run: StartedRun): string | undefined {
   return file;
 }
 
-async function main(): Promise<number> {
-  const opts = parseOptions(process.argv.slice(2));
-  if (opts === 'help') {
-    console.log(USAGE);
-    return EXIT.ok;
-  }
-
+export async function runConformance(request: RunRequest): Promise<number> {
+  const opts = checkRequest(request);
   let settings: Settings;
   try {
-    settings = loadSettings();
+    settings = loadSettings(request.env ? { ...process.env, ...request.env } : process.env, { flags: request.flags });
     loadProfile(settings.profileFile);
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);
@@ -155,7 +135,7 @@ async function main(): Promise<number> {
     },
     again: (signal) => {
       const file = run ? writeLeftovers(run) : undefined;
-      console.error(`\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: npm run cleanup -- ${file}` : ' No record of this run is left to archive.'}`);
+      console.error(`\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`);
       run?.lock.release();
     },
   });
@@ -178,7 +158,7 @@ async function main(): Promise<number> {
   if (r.files.length === 0) {
     await r.settle();
     r.close();
-    usageError(`no check matched the paths ${opts.paths.join(' ')}; nothing was certified or published (see npm run conformance -- --help)`);
+    usageError(`no check matched the paths ${opts.paths.join(' ')}; nothing was certified or published (see ${commandLine('run', '--help')})`);
   }
   r.hub.listen({ registered: (_t, key, selected) => con.registered(key, selected), checkEnded: (o, ex) => con.checkEnded(o, ex) });
 
@@ -210,7 +190,7 @@ async function main(): Promise<number> {
       if (c.replaced) con.print(`note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}; give partial runs their own REPORTS_DIR to keep a full one`);
       if (!c.certification) {
         const what = [opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '', opts.paths.length ? `the paths ${opts.paths.join(' ')}` : ''].filter(Boolean).join(' and ');
-        console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see npm run conformance -- --help).`);
+        console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see ${commandLine('run', '--help')}).`);
         return EXIT.usage;
       }
       con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
@@ -232,10 +212,3 @@ async function main(): Promise<number> {
   return end();
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(redact(err instanceof Error ? (err.stack ?? err.message) : String(err)));
-    process.exit(EXIT.inconclusive);
-  },
-);

@@ -1,28 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { clauses } from '../../contract/clauses.js';
 import { failOnValues, gateExitCode, readBaseline, type FailOn } from '../certify/baseline.js';
 import { certify } from '../certify/certify.js';
 import { ConfigError } from '../core/errors.js';
 import { shardLabel, type JournalEvent } from '../core/events.js';
-import { EXIT } from '../core/exit-codes.js';
 import { readJournal } from '../core/journal-file.js';
 import { endLines } from '../outputs/end-lines.js';
 import { JOURNAL_FILE, renderOutputs } from '../outputs/registry.js';
 import { publish } from '../publish/publish.js';
 import { claimReportsDir } from '../publish/reports-dir.js';
-import { redact } from '../redact.js';
 import { coverageOf } from '../run/conclude.js';
 
 /**
- * `npm run merge-reports -- [--out reports] [--baseline f] [--fail-on any|regression] <shard dirs…>`:
+ * `partner-conformance merge [--out reports] [--baseline f] [--fail-on any|regression] <shard dirs…>` (`npm run merge-reports`):
  * one certification and bundle from the reports directories of the shards of one run. Merging is
  * concatenating the shards' journals: the certificate (every figure a sum over all shards) and
  * every output are built from that, as for a single run. Same exit codes as `npm run conformance`.
  */
-const USAGE = 'usage: npm run merge-reports -- [--out dir] [--baseline certification.json] [--fail-on any|regression] <shard reports dirs…>';
 
 function journalOf(dir: string): JournalEvent[] {
   const file = join(dir, JOURNAL_FILE);
@@ -32,30 +28,15 @@ function journalOf(dir: string): JournalEvent[] {
   return events;
 }
 
-function main(): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      options: { out: { type: 'string', short: 'o' }, baseline: { type: 'string' }, 'fail-on': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-    });
-  } catch (err) {
-    throw new ConfigError(`${(err as Error).message.split('\n')[0]} (${USAGE})`);
-  }
-  const v = parsed.values;
-  if (v.help) {
-    console.log(USAGE);
-    return EXIT.ok;
-  }
-  if (parsed.positionals.length === 0) throw new ConfigError(`no reports directories given (${USAGE})`);
-  const failOn = (v['fail-on'] ?? 'any') as FailOn;
-  if (!failOnValues.includes(failOn)) throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${v['fail-on']}")`);
-  const baseline = v.baseline ? { file: v.baseline, data: readBaseline(v.baseline) } : undefined;
+export function mergeReports(o: { out?: string; baseline?: string; failOn?: string; dirs: string[] }): number {
+  if (o.dirs.length === 0) throw new ConfigError('no reports directories given: name the shards\' reports directories');
+  const failOn = (o.failOn ?? 'any') as FailOn;
+  if (!failOnValues.includes(failOn)) throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${o.failOn}")`);
+  const baseline = o.baseline ? { file: o.baseline, data: readBaseline(o.baseline) } : undefined;
   if (failOn === 'regression' && !baseline) throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
 
-  const out = resolve(v.out ?? 'reports');
-  const dirs = parsed.positionals.map((d) => resolve(d));
+  const out = resolve(o.out ?? 'reports');
+  const dirs = o.dirs.map((d) => resolve(d));
   const journals = dirs.map((d) => ({ dir: d, events: journalOf(d) }));
   const dirOfRun = new Map(journals.flatMap((j) => j.events.flatMap((e) => (e.type === 'run-started' ? [[e.run.runId, j.dir] as const] : []))));
   const events = journals.flatMap((j) => j.events);
@@ -77,13 +58,3 @@ function main(): number {
   return gateExitCode(cert, failOn, cert.baseline);
 }
 
-try {
-  process.exit(main());
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(`Configuration error: ${err.message}`);
-    process.exit(EXIT.usage);
-  }
-  console.error(redact(err instanceof Error ? err.message : String(err)));
-  process.exit(EXIT.inconclusive);
-}

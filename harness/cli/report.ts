@@ -13,6 +13,7 @@ import { clausesPage } from '../outputs/clauses-page.js';
 import { EXIT } from '../core/exit-codes.js';
 import { removeIfEmpty, RUNS_DIR } from '../publish/publish.js';
 import { claimReportsDir } from '../publish/reports-dir.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
  * `npm run report`: the Allure 3 HTML report of the published run, as one file that opens from
@@ -22,6 +23,8 @@ import { claimReportsDir } from '../publish/reports-dir.js';
  * persist between pipelines; each run is added to it once, however often its report is built.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** allure's CLI wherever npm put it (hoisted when the harness is installed as a package). */
+const allureCli = () => join(dirname(fileURLToPath(import.meta.resolve('allure'))), '../cli.js');
 export const HISTORY_FILE = 'history.jsonl';
 /** Run ids already in the history, so building a run's report twice adds it once. */
 export const HISTORY_RUNS = 'runs.json';
@@ -53,7 +56,7 @@ function readRuns(file: string): string[] {
 function allureConfig(cert: Certification | undefined, history: { file: string; append: boolean }): object {
   const variables: Record<string, string> = cert
     ? {
-        Verdict: cert.verdict,
+        Verdict: cert.headline ?? cert.verdict,
         ...(cert.verdictCause ? { Why: cert.verdictCause } : {}),
         Target: `${cert.target.url} (${cert.target.kind})`,
         Run: cert.run.runId,
@@ -100,7 +103,7 @@ function build(s: ReportSettings, scratchRoot: string): number {
   const linked = join(scratchRoot, ALLURE_RESULTS);
   copyWithClauseLinks(results, linked, links);
   const built = join(scratchRoot, ALLURE_REPORT);
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/allure/cli.js'), 'generate', linked, '--output', built, '--config', configFile], {
+  const r = spawnSync(process.execPath, [allureCli(), 'generate', linked, '--output', built, '--config', configFile], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: childEnv({ NO_COLOR: process.stdout.isTTY && !s.console.noColor ? undefined : '1' }),
   });
@@ -120,15 +123,15 @@ function build(s: ReportSettings, scratchRoot: string): number {
 
   const target = join(out, 'index.html');
   console.log(`Allure report: ${shown(target)} (one file: open it in a browser, no server needed)`);
-  console.log(`  ${cert ? `run ${cert.run.runId}, ${cert.verdict}` : 'no certification.json beside the results'}; history: ${shown(history.file)} (${append ? 'this run added' : 'this run was already in it'}; ALLURE_HISTORY_DIR keeps it across runs)`);
+  console.log(`  ${cert ? `run ${cert.run.runId}, ${cert.headline ?? cert.verdict}` : 'no certification.json beside the results'}; history: ${shown(history.file)} (${append ? 'this run added' : 'this run was already in it'}; ALLURE_HISTORY_DIR keeps it across runs)`);
   console.log(`  ${links.describe}`);
   return EXIT.ok;
 }
 
-function main(): number {
+export function buildReport(flags: Record<string, string> = {}): number {
   let s: ReportSettings;
   try {
-    s = reportSettings();
+    s = reportSettings(process.env, { flags });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);
@@ -139,7 +142,7 @@ function main(): number {
   const results = join(s.reportsDir, ALLURE_RESULTS);
   const noResults = () => !existsSync(results) || readdirSync(results).length === 0;
   if (noResults() && !existsSync(join(s.reportsDir, '.publish.json'))) {
-    console.error(`No Allure results in ${shown(results)}: run npm run conformance first.`);
+    console.error(`No Allure results in ${shown(results)}: run ${commandLine('run')} first.`);
     return EXIT.usage;
   }
   let claim;
@@ -156,7 +159,7 @@ function main(): number {
   try {
     for (const n of claim.notes) console.log(`note: ${n}`);
     if (noResults()) {
-      console.error(`No Allure results in ${shown(results)}: run npm run conformance first.`);
+      console.error(`No Allure results in ${shown(results)}: run ${commandLine('run')} first.`);
       return EXIT.usage;
     }
     return build(s, claim.scratch.root);
@@ -167,9 +170,3 @@ function main(): number {
   }
 }
 
-try {
-  process.exit(main());
-} catch (err) {
-  console.error(redact(err instanceof Error ? err.message : String(err)));
-  process.exit(EXIT.failed);
-}

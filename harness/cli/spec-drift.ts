@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { clauseOf, type ClauseId } from '../../contract/clauses.js';
 import { specDrift, hasDrift, type DriftReport } from '../../contract/drift.js';
 import { parseSpecUnits, type SpecUnit } from '../../contract/spec-units.js';
@@ -9,13 +8,12 @@ import { specPathSetting } from '../config.js';
 import { EXIT } from '../core/exit-codes.js';
 
 /**
- * `npm run spec-drift [-- --spec <file>] [--json]`: compares the traceability matrix
+ * `partner-conformance spec-drift [--spec <file>] [--json]` (`npm run spec-drift`): compares the traceability matrix
  * (contract/traceability.ts) with a spec, SPEC_PATH or the shared copy beside the checkout by
  * default, and lists the sentences added, removed and changed since the matrix was written, each
  * with the clauses its former entry touches: the API team's to-do list for a new spec version.
  * Exit 0 no drift, 1 drift, 2 usage error or missing file (one line).
  */
-const USAGE = 'usage: npm run spec-drift [-- --spec <spec.md>] [--json]   (default: SPEC_PATH, else ../shared/spec/partner-api-v2.md)';
 
 const strictness = (id: ClauseId) => (clauseOf(id).notTestable ? 'not testable' : clauseOf(id).strictness);
 const clauseList = (e: TraceEntry) => (e.covers?.length ? e.covers.map((id) => `${id} (${strictness(id)})`).join(', ') : e.reason ? `none (${e.reason.kind})` : 'none');
@@ -66,26 +64,15 @@ function print(d: DriftReport, specFile: string, unitCount: number): void {
   console.log(out.join('\n'));
 }
 
-function main(argv: string[]): number {
-  let args;
-  try {
-    args = parseArgs({ args: argv, options: { spec: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: false });
-  } catch (e) {
-    console.error(`spec-drift: ${(e as Error).message.split('\n')[0]}. ${USAGE}`);
-    return EXIT.usage;
-  }
-  if (args.values.help) {
-    console.log(USAGE);
-    return EXIT.ok;
-  }
-  const file = resolve(args.values.spec ?? specPathSetting());
+export function specDriftCommand(o: { spec?: string; json?: boolean }): number {
+  const file = resolve(o.spec ?? specPathSetting());
   if (!existsSync(file) || !statSync(file).isFile()) {
     console.error(`spec-drift: spec file not found: ${file} (give --spec <file> or SPEC_PATH)`);
     return EXIT.usage;
   }
   const units = parseSpecUnits(readFileSync(file, 'utf8'));
   const drift = specDrift(units, traceability);
-  if (args.values.json) {
+  if (o.json) {
     const entry = (e: TraceEntry) => ({ section: e.section, fingerprint: e.fingerprint, label: e.label, covers: e.covers ?? [], ...(e.gap ? { gap: e.gap } : {}), ...(e.reason ? { reason: e.reason } : {}) });
     const unit = (u: SpecUnit) => ({ section: u.section, locator: u.locator, fingerprint: u.fingerprint, sketch: u.sketch, text: u.raw });
     console.log(JSON.stringify({
@@ -102,4 +89,3 @@ function main(argv: string[]): number {
   return hasDrift(drift) ? EXIT.failed : EXIT.ok;
 }
 
-process.exitCode = main(process.argv.slice(2));

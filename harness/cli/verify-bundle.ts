@@ -5,26 +5,21 @@ import { EXIT } from '../core/exit-codes.js';
 import { MANIFEST, verifyManifest } from '../outputs/manifest.js';
 
 /**
- * `npm run verify-bundle <dir>`: recomputes every hash of a certification bundle.
+ * `partner-conformance verify <dir>` (`npm run verify-bundle <dir>`): recomputes every hash of a certification bundle.
  * Exit 0 when every file matches MANIFEST.sha256, 1 on any changed, missing or unlisted file,
  * 2 on a usage error.
  */
 /** Which run the bundle certifies and its verdict, so a verified bundle is not taken for another run's. */
 function whose(dir: string): string {
   try {
-    const c = JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as { verdict?: string; finishedAt?: string; run?: { runId?: string } };
-    return ` (run ${c.run?.runId ?? '?'}, ${String(c.verdict ?? '?').toUpperCase()}, finished ${c.finishedAt ?? '?'})`;
+    const c = JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as { verdict?: string; headline?: string; finishedAt?: string; run?: { runId?: string } };
+    return ` (run ${c.run?.runId ?? '?'}, ${c.headline ?? String(c.verdict ?? '?').toUpperCase()}, finished ${c.finishedAt ?? '?'})`;
   } catch {
     return '';
   }
 }
 
-function main(argv: string[]): number {
-  if (argv.length !== 1 || argv[0] === '-h' || argv[0] === '--help') {
-    console.error('usage: npm run verify-bundle <bundle directory>   (e.g. reports/certification)');
-    return EXIT.usage;
-  }
-  const dir = argv[0]!;
+export function verifyBundle(dir: string): number {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     console.error(`verify-bundle: ${dir} is not a directory`);
     return EXIT.usage;
@@ -43,4 +38,3 @@ function main(argv: string[]): number {
   return EXIT.failed;
 }
 
-process.exit(main(process.argv.slice(2)));

@@ -10,6 +10,7 @@ import { curlLine, requestLine } from './curl.js';
 import { failureLines } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
 import { primarySection, sectionTitle } from './sections.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
  * allure-results from the certificate: one test result per check, grouped area (epic) → spec
@@ -131,6 +132,6 @@ export function writeAllureResults(dir: string, ctx: OutputContext): void {
 export const allureResults: Output = {
   name: 'allure-results',
   kind: 'dir',
-  what: 'Allure results: npm run report builds the single-file HTML report',
+  what: `Allure results: ${commandLine('report')} builds the single-file HTML report`,
   write: writeAllureResults,
 };

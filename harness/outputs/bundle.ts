@@ -4,6 +4,7 @@ import { redact } from '../redact.js';
 import { writeManifest } from './manifest.js';
 import type { Output, OutputContext } from './output.js';
 import { certificationHtml } from './page.js';
+import { commandLine } from '../core/invocation.js';
 
 /** Pages the bundle renders beside index.html (the spec-coverage page), by file name. */
 export type BundlePages = Record<string, (ctx: OutputContext) => string>;
@@ -18,7 +19,7 @@ export function bundleOutput(bundled: readonly Output[], pages: BundlePages = {}
     name: 'certification',
     kind: 'dir',
     show: 'certification/index.html',
-    what: 'certification bundle: open index.html in a browser; npm run verify-bundle checks it',
+    what: `certification bundle: open index.html in a browser; ${commandLine('verify')} checks it`,
     write: (dir, ctx) => {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });

@@ -2,7 +2,7 @@ import { clauses, type ClauseId } from '../../contract/clauses.js';
 import type { CheckOutcome, RecordedExchange } from '../core/events.js';
 import type { CheckVerdict } from '../core/verdicts.js';
 import { redact } from '../redact.js';
-import { curlLine } from './curl.js';
+import { curlLines } from './curl.js';
 import { failureLines } from './failure-view.js';
 
 /**
@@ -167,7 +167,7 @@ export class RunConsole {
       const ex = f.exchange ? exchange(f.exchange) : undefined;
       const [first, ...rest] = failureLines(f, ex, { curl: false });
       lines.push(`      - ${first}`, ...rest.map((l) => `        ${l}`));
-      if (ex) lines.push(`        ${this.paint('2', curlLine(ex))}`);
+      if (ex) lines.push(...curlLines(ex, this.columns ? this.columns - 8 : Infinity).map((l) => `        ${this.paint('2', l)}`));
       else if (this.o.pageHint) lines.push(`        evidence: ${this.o.pageHint}#${encodeURIComponent(o.clause)}`);
     }
     if ((o.failures?.length ?? 0) > 3) lines.push(`      … and ${o.failures!.length - 3} more in certification.md`);

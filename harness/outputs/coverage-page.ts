@@ -8,6 +8,7 @@ import { classify, coverageSummary, gapList, type CoverageSummary, type NotTesta
 import type { SpecUnit } from '../../contract/spec-units.js';
 import { traceability, type TraceEntry } from '../../contract/traceability.js';
 import type { Certification, ClauseVerdict } from '../certify/types.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
  * The spec-coverage page (coverage.html beside the certification's index.html): every normative
@@ -105,7 +106,7 @@ function clauseList(entry: TraceEntry | undefined, verdicts: ReadonlyMap<ClauseI
 /** What the category means for this unit: the open part, the reason, or nothing more. */
 function detail(r: Row, catalogue: Readonly<Record<ClauseId, Clause>>): string {
   const e = r.entry;
-  if (!e) return 'The matrix has no entry for this unit: run <code>npm run spec-drift</code>.';
+  if (!e) return `The matrix has no entry for this unit: run <code>${commandLine('spec-drift')}</code>.`;
   if (e.reason) return `${e.reason.kind === 'not-shown' ? 'Not shown. ' : ''}${esc(e.reason.why)}`;
   if (e.gap !== undefined) return `<span class="open">Open: ${esc(e.gap)}</span>`;
   if (r.category === 'notTestable') {
@@ -160,7 +161,7 @@ function openParts(entries: readonly TraceEntry[], rows: Row[], units: readonly 
   const all = [...gapItems, ...unaccounted, ...stale];
   return `<section id="open-parts"><h2>Open parts (${all.length})</h2>${
     all.length
-      ? `<p class="muted">What the catalogue does not check yet, each with the reason; <code>npm run spec-drift</code> explains units without an entry.</p><ul class="open-parts">${all.join('')}</ul>`
+      ? `<p class="muted">What the catalogue does not check yet, each with the reason; <code>${commandLine('spec-drift')}</code> explains units without an entry.</p><ul class="open-parts">${all.join('')}</ul>`
       : '<p class="none">None: every rule of the spec is checked in full, or has its reason.</p>'
   }</section>`;
 }

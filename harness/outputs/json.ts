@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { redact } from '../redact.js';
 import type { Output, OutputContext } from './output.js';
+import { commandLine } from '../core/invocation.js';
 
 /** The machine-readable outputs: each one file of JSON (or JSON lines), rendered from the certificate or the journal. */
 
@@ -45,7 +46,7 @@ export const journalJsonl: Output = {
 export const ledgerJson: Output = {
   name: 'ledger.json',
   kind: 'file',
-  what: 'records created and archived, and any left with the npm run cleanup line',
+  what: `records created and archived, and any left with the ${commandLine('cleanup')} line`,
   inBundle: true,
   write: (path, ctx) => {
     if (ctx.ledger) writeFileSync(path, redact(json(ctx.ledger)));

@@ -7,6 +7,7 @@ import { bodyAround, failureLines } from './failure-view.js';
 import type { OutputContext } from './output.js';
 import { compareSections, primarySection, sectionTitle } from './sections.js';
 import { budgetLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
  * The bundle's index.html: one self-contained page (inline CSS and JS, no network) that answers
@@ -312,7 +313,7 @@ function evidenceSection(ctx: OutputContext, anchors: Map<Check, string>): strin
 function footer(files: string[]): string {
   const links = files.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(' · ');
   const coverage = files.includes('coverage.html') ? '<p>Which spec sentence each clause checks, and the parts left open: <a href="coverage.html">coverage.html</a>.</p>' : '';
-  return `<footer>${coverage}<p>Files of this bundle: ${links}</p><p>Check that the bundle is unmodified: <code>npm run verify-bundle &lt;this directory&gt;</code>, or <code>sha256sum -c MANIFEST.sha256</code> inside it.</p></footer>`;
+  return `<footer>${coverage}<p>Files of this bundle: ${links}</p><p>Check that the bundle is unmodified: <code>${commandLine('verify', '&lt;this directory&gt;')}</code>, or <code>sha256sum -c MANIFEST.sha256</code> inside it.</p></footer>`;
 }
 
 const css = `

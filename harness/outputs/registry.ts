@@ -10,6 +10,7 @@ import { certificationJson, journalJsonl, ledgerJson, pacingJson, resultsJson, r
 import { junitOutput } from './junit.js';
 import { certificationMd } from './md.js';
 import { outputContext, type Output } from './output.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
  * Every output of a run, in the order a reader wants them: each a handler of the same certificate
@@ -26,7 +27,7 @@ export const ALLURE_RESULTS = allureResults.name;
 export const ALLURE_REPORT = 'allure-report';
 
 /** Built by `npm run report` from the published set; removed whenever a new set is published. */
-const allureReport: Output = { name: ALLURE_REPORT, kind: 'dir', show: `${ALLURE_REPORT}/index.html`, what: 'Allure report, one file that opens from disk (npm run report)', later: true };
+const allureReport: Output = { name: ALLURE_REPORT, kind: 'dir', show: `${ALLURE_REPORT}/index.html`, what: `Allure report, one file that opens from disk (${commandLine('report')})`, later: true };
 
 const files: readonly Output[] = [certificationMd, certificationJson, junitOutput, allureResults, exchangesHar, ledgerJson, pacingJson, resultsJson, runJson, journalJsonl];
 

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { outputNames } from '../outputs/registry.js';
+import { commandLine } from '../core/invocation.js';
 
 /**
  * A run's outputs are one set: published together when the run ends, or not at all.
@@ -167,7 +168,7 @@ export function sweepScratch(reportsDir: string, keep: string, hasRecords: (work
     const s = scratchOf(reportsDir, id);
     if (existsSync(s.work) && hasRecords(s.work)) {
       renameSync(s.root, `${s.root}.abandoned`);
-      notes.push(`run ${id} ended without finishing: the records it created are in its journal; archive them with npm run cleanup -- ${s.root}.abandoned/work/journal.jsonl (a run archives only its own)`);
+      notes.push(`run ${id} ended without finishing: the records it created are in its journal; archive them with ${commandLine('cleanup', `${s.root}.abandoned/work/journal.jsonl`)} (a run archives only its own)`);
     } else rmSync(s.root, { recursive: true, force: true });
   }
   return notes;

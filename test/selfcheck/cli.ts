@@ -1,76 +1,82 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { faults, faultIds } from '../../mock/faults/index.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { killMatrix, killMatrixMarkdown, type FaultInfo } from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
 
-/**
- * `npm run selfcheck`: runs the suites against one mock per fault and proves each fault is caught,
- * precisely. Writes reports/selfcheck.json and reports/selfcheck.md. Exit 0 only when every fault is
- * detected and precise, the conforming mock has no failure, and every strict clause has a fault.
- */
-const { values: args } = parseArgs({
-  options: {
-    faults: { type: 'string' },
-    batch: { type: 'string' },
-    subset: { type: 'string' },
-    quiet: { type: 'boolean' },
-    /** Run as against a rate-limited target: the trimmed property runs and sampled matrices must still kill every fault. */
-    frugal: { type: 'boolean' },
-  },
-});
+export interface SelfcheckOptions {
+  /** Comma-separated fault ids. */
+  faults?: string;
+  /** A rotating subset k/n. */
+  subset?: string;
+  batch?: number;
+  /** Run as against a rate-limited target: the trimmed property runs and sampled matrices must still kill every fault. */
+  frugal?: boolean;
+  reportsDir: string;
+}
 
-function selected(): string[] {
+class SelfcheckUsage extends Error {}
+
+function selected(args: SelfcheckOptions): string[] {
   if (args.faults) {
     const list = args.faults.split(',').map((s) => s.trim()).filter(Boolean);
     const unknown = list.filter((f) => !faultIds.includes(f as never));
-    if (unknown.length) {
-      console.error(`selfcheck: unknown fault(s): ${unknown.join(', ')}`);
-      process.exit(2);
-    }
+    if (unknown.length) throw new SelfcheckUsage(`unknown fault(s): ${unknown.join(', ')} (see partner-conformance mock --list-faults)`);
     return list;
   }
   if (args.subset) {
     // A rotating subset "k/n": the faults whose index ≡ k (mod n); used to keep `npm test` short.
     const m = /^(\d+)\/(\d+)$/.exec(args.subset);
-    if (!m || Number(m[1]) >= Number(m[2])) {
-      console.error('selfcheck: --subset takes k/n with 0 <= k < n');
-      process.exit(2);
-    }
+    if (!m || Number(m[1]) >= Number(m[2])) throw new SelfcheckUsage('--subset takes k/n with 0 <= k < n');
     return faultIds.filter((_, i) => i % Number(m[2]) === Number(m[1]));
   }
   return [...faultIds];
 }
 
-const chosen = selected();
-const batchSize = Math.max(1, Number(args.batch ?? 40));
-const out = resolve(process.env.REPORTS_DIR ?? 'reports');
-const started = Date.now();
-const checks: CheckOutcome[] = [];
-for (let i = 0; i < chosen.length || i === 0; i += batchSize) {
-  const batch = chosen.slice(i, i + batchSize);
-  console.log(`selfcheck: batch ${i / batchSize + 1}: conforming mock + ${batch.length} faulted mocks`);
-  const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), frugal: args.frugal });
-  // The conforming mock runs in every batch; keep its results from the first only.
-  checks.push(...results.checks.filter((c) => c.target !== 'main' || i === 0));
-  if (results.runErrors.length) {
-    checks.push(...results.runErrors.map((e): CheckOutcome => ({ key: 'run error', clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', error: e, observations: [], evidence: [], cited: [], shared: [], waits: [], requests: 0, retries: 0, startedAt: '', durationMs: 0 })));
+/**
+ * `partner-conformance selfcheck` (`npm run selfcheck`): runs the suites against one mock per
+ * fault and proves each fault is caught, precisely. Writes selfcheck.json and selfcheck.md into
+ * the reports directory. 0 only when every fault is detected and precise, the conforming mock has
+ * no failure, and every strict clause has a fault; 1 otherwise; 2 on a usage error.
+ */
+export async function selfcheck(args: SelfcheckOptions): Promise<number> {
+  let chosen: string[];
+  try {
+    chosen = selected(args);
+  } catch (err) {
+    if (!(err instanceof SelfcheckUsage)) throw err;
+    console.error(`Configuration error: selfcheck: ${err.message}`);
+    return 2;
   }
-  if (chosen.length === 0) break;
+
+  const batchSize = Math.max(1, Number(args.batch ?? 40));
+  const out = resolve(args.reportsDir);
+  const started = Date.now();
+  const checks: CheckOutcome[] = [];
+  for (let i = 0; i < chosen.length || i === 0; i += batchSize) {
+    const batch = chosen.slice(i, i + batchSize);
+    console.log(`selfcheck: batch ${i / batchSize + 1}: conforming mock + ${batch.length} faulted mocks`);
+    const results = await runSuites({ faults: batch, reportsDir: join(out, '.selfcheck', String(i / batchSize)), frugal: args.frugal });
+    // The conforming mock runs in every batch; keep its results from the first only.
+    checks.push(...results.checks.filter((c) => c.target !== 'main' || i === 0));
+    if (results.runErrors.length) {
+      checks.push(...results.runErrors.map((e): CheckOutcome => ({ key: 'run error', clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', error: e, observations: [], evidence: [], cited: [], shared: [], waits: [], requests: 0, retries: 0, startedAt: '', durationMs: 0 })));
+    }
+    if (chosen.length === 0) break;
+  }
+  const info = (id: string): FaultInfo => ({ id, clause: faults[id as keyof typeof faults].clause, description: faults[id as keyof typeof faults].description });
+  const infos = chosen.map(info);
+  const scope = `${chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.frugal ? ', frugal' : ''}`;
+  const matrix = killMatrix(infos, checks, faultIds.map(info));
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'selfcheck.json'), JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2));
+  writeFileSync(join(out, 'selfcheck.md'), killMatrixMarkdown(matrix, scope));
+  for (const r of matrix.rows.filter((x) => !x.detected || !x.precise)) {
+    console.log(`  ${r.detected ? 'imprecise' : 'MISSED'}: ${r.id} (${r.clause})${r.unrelated.length ? `; other failures: ${r.unrelated.join('; ')}` : ''}`);
+  }
+  for (const f of matrix.cleanFailures) console.log(`  failure against the conforming mock: ${f}`);
+  if (matrix.clausesWithoutFault.length) console.log(`  strict clauses without a fault: ${matrix.clausesWithoutFault.join(', ')}`);
+  console.log(`${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`);
+  return matrix.ok ? 0 : 1;
 }
-const info = (id: string): FaultInfo => ({ id, clause: faults[id as keyof typeof faults].clause, description: faults[id as keyof typeof faults].description });
-const infos = chosen.map(info);
-const scope = `${chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.frugal ? ', frugal' : ''}`;
-const matrix = killMatrix(infos, checks, faultIds.map(info));
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'selfcheck.json'), JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2));
-writeFileSync(join(out, 'selfcheck.md'), killMatrixMarkdown(matrix, scope));
-for (const r of matrix.rows.filter((x) => !x.detected || !x.precise)) {
-  console.log(`  ${r.detected ? 'imprecise' : 'MISSED'}: ${r.id} (${r.clause})${r.unrelated.length ? `; other failures: ${r.unrelated.join('; ')}` : ''}`);
-}
-for (const f of matrix.cleanFailures) console.log(`  failure against the conforming mock: ${f}`);
-if (matrix.clausesWithoutFault.length) console.log(`  strict clauses without a fault: ${matrix.clausesWithoutFault.join(', ')}`);
-console.log(`${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`);
-process.exit(matrix.ok ? 0 : 1);

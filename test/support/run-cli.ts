@@ -56,7 +56,7 @@ export function runConformanceCli(
   const started = performance.now();
   return new Promise((done, fail) => {
     // tsx as a loader in this one process, as the npm scripts run it: no parent process relaying signals.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/conformance.ts', ...args], { cwd: root, env: clean });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run', ...args], { cwd: root, env: clean });
     opts.onStart?.(child);
     let stdout = '';
     let stderr = '';
