@@ -56,6 +56,8 @@ export interface TenantRecord {
   term?: string;
   /** Where it comes from, for messages: 'created by the run', 'listed'… */
   note: string;
+  /** Made by the run: its own company's listing may show it late, so it is read until it does. */
+  own?: boolean;
 }
 
 /** Whether a narrowed listing of one company shows a record, and whether it was read to the end. */

@@ -1,10 +1,11 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, sentFieldsNotApplied } from '../../harness/checks/index.js';
+import { isLocated } from '../../harness/locate/locator.js';
 import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import { archiveCustomers, customers, findCustomersByTerm, locateCreated, postCustomers, putCustomers } from './adapter.js';
+import { archiveCustomers, customers, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers } from './adapter.js';
 
 /**
  * The customers a run creates, once per target: one bulk POST (§4.3 "one or more customers") with
@@ -30,19 +31,17 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
     const f = seededFaker(s.seed, 'customer-fixture');
     const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<CustomerRole, CustomerInput>;
     const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(inputs[role], names)])) as Record<CustomerRole, string>;
+    const since = Date.now();
     const create = await postCustomers(s, customerRoles.map((r) => inputs[r]));
     const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {} };
     if (!isSuccess(create)) return fixture;
-    const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), customerTermPrefix(s.marker));
-    await Promise.all(
-      customerRoles.map(async (role) => {
-        const id = located.get(terms[role]);
-        if (!id) return;
-        fixture.ids[role] = id;
-        s.ledger.created('customer', id);
-        fixture.reads[role] = await customers.get(s, id);
-      }),
-    );
+    const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), since, customerTermPrefix(s.marker));
+    customerRoles.forEach((role, i) => {
+      const at = located.outcomes[i];
+      if (!isLocated(at)) return;
+      fixture.ids[role] = at.id;
+      fixture.reads[role] = at.read;
+    });
     return fixture;
   });
 }
@@ -59,9 +58,15 @@ export async function fixtureCustomer(ctx: CheckContext, fx: CustomerFixture, ro
   return { id, record: ctx.need(listed && customers.idOf(listed) === id ? listed : undefined, `precondition: customer ${id} could not be read back`) };
 }
 
-/** A read of one customer now: by id, else as listed by its word. */
-export async function readCustomer(ctx: CheckContext, id: string, term: string): Promise<{ record?: Rec; read: ApiResponse }> {
-  const read = await customers.get(ctx, id);
+/**
+ * A read of one customer after the run's write to it: by id, until `shows` holds for the record
+ * (a write may apply after its answer, e.g. 202 or 204), within the window; else as listed by its word.
+ */
+export async function readCustomer(ctx: CheckContext, id: string, term: string, write: string, shows: (record: Rec) => boolean): Promise<{ record?: Rec; read: ApiResponse }> {
+  const { value: read } = await ctx.eventually(`${write}: customer ${id} read back by id`, () => customers.get(ctx, id), (res) => {
+    const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
+    return !record || shows(record);
+  });
   const byId = isSuccess(read) ? customers.recordIn(read, id) : undefined;
   if (byId) return { record: byId, read };
   const listed = (await findCustomersByTerm(ctx, [term])).get(term);
@@ -85,7 +90,11 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const sent = { a: { [field]: changedName(f) }, b: { [field]: `${changedName(f)}-B` } };
     const put = await putCustomers(s, [{ customerId: a.id, ...sent.a }, { customerId: b.id, ...sent.b }]);
     if (!isSuccess(put)) return { put, sent, after: {}, reads: [] };
-    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['update-a']), readCustomer(s, b.id, fx.terms['update-b'])]);
+    const applied = (sent: Rec) => (record: Rec) => sentFieldsNotApplied(record, sent).length === 0;
+    const [afterA, afterB] = await Promise.all([
+      readCustomer(s, a.id, fx.terms['update-a'], 'PUT /customers', applied(sent.a)),
+      readCustomer(s, b.id, fx.terms['update-b'], 'PUT /customers', applied(sent.b)),
+    ]);
     return { put, sent, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
   });
 }
@@ -105,10 +114,13 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     if (!isSuccess(patch)) return { patch, after: {}, reads: [] };
     s.ledger.archived('customer', a.id);
     s.ledger.archived('customer', b.id);
-    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['archive-a']), readCustomer(s, b.id, fx.terms['archive-b'])]);
+    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['archive-a'], 'PATCH /customers', archived), readCustomer(s, b.id, fx.terms['archive-b'], 'PATCH /customers', archived)]);
     return { patch, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
   });
 }
+
+/** Reads as archived, or shows no status-like field to wait for (§4.3: the record is not shown). */
+const archived = (record: Rec) => inactiveState(record) !== false;
 
 /** The first page of the list, read once for the checks that sample existing customers. */
 export function customerSample(ctx: CheckContext): Promise<ApiResponse> {
@@ -122,7 +134,7 @@ export function customerArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiRes
     const { id } = await fixtureCustomer(s, fx, 'archive-a');
     if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
     const patch = await archiveCustomers(s, [id]);
-    const now = await readCustomer(s, id, fx.terms['archive-a']);
+    const now = await readCustomer(s, id, fx.terms['archive-a'], 'a second PATCH /customers', archived);
     return { patch, id, after: now.record, read: now.read };
   });
 }

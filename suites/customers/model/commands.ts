@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
 import type { Profile } from '../../../harness/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
+import { isLocated } from '../../../harness/locate/locator.js';
 import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { archiveCustomers, findCustomersByTerm, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
+import { archiveCustomers, customerIn, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
 import type { CustomerModel, CustomerReal } from './state.js';
 
 type CustomerCommand = fc.AsyncCommand<CustomerModel, CustomerReal>;
@@ -17,6 +18,12 @@ function violation(what: string, problems: string[]): never {
   throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
 }
 
+/** The customer read tolerantly after the sequence's writes, until `shows` holds (a write may apply after its answer), within the check's one window. */
+async function readUntil(r: CustomerReal, entry: TrackedRecord, write: string, shows: (record: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
+  const { value } = await r.wait(`${write}: customer ${entry.id} read back`, () => readCustomerTolerantly(r.ctx, entry.id, entry.term), (x) => !x || shows(x));
+  return value;
+}
+
 /** POST one customer, locate it by its marker, read it: the read is the model's baseline. */
 export class CreateCustomer implements CustomerCommand {
   constructor(readonly build: () => CustomerInput) {}
@@ -24,11 +31,14 @@ export class CreateCustomer implements CustomerCommand {
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const input = this.build();
     const term = customerTermOf(input, r.ctx.profile.customers);
+    const since = Date.now();
     const res = await postCustomers(r.ctx, [input]);
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`);
-    const id = r.ctx.need((await locateCreated(r.ctx, res, [term])).get(term), 'precondition: the created customer could not be located by its unique word');
-    r.ctx.ledger.created('customer', id);
-    const original = r.ctx.need(await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
+    const at = (await locateCreated(r.ctx, res, [term], since)).outcomes[0];
+    if (!isLocated(at)) r.ctx.inconclusive('precondition: the created customer could not be located by its unique word');
+    const id = at.id;
+    // The locator's read by id is the baseline (the listed record when that read was refused).
+    const original = r.ctx.need(isSuccess(at.read) ? customerIn(at.read.json, id) : await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
     m.customers.push(tracked(id, term, original));
   }
   toString = () => 'create';
@@ -65,7 +75,7 @@ export class ArchiveCustomer implements CustomerCommand {
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /customers was refused (${describeResponse(res)})`);
     r.ctx.ledger.archived('customer', entry.id);
     entry.archived = true;
-    const record = await readCustomerTolerantly(r.ctx, entry.id, entry.term);
+    const record = await readUntil(r, entry, 'PATCH /customers', (x) => inactiveState(x) !== false);
     if (record) rebase(entry, record);
     else entry.readable = false;
   }
@@ -80,7 +90,7 @@ export class GetCustomer implements CustomerCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
-    const record = r.ctx.need(await readCustomerTolerantly(r.ctx, entry.id, entry.term), `precondition: customer ${entry.id} could not be read in the sequence`);
+    const record = r.ctx.need(await readUntil(r, entry, 'the sequence', (x) => modelDifferences(entry, x).length === 0), `precondition: customer ${entry.id} could not be read in the sequence`);
     const problems = modelDifferences(entry, record);
     if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'customer reads compared with the model');
@@ -94,7 +104,12 @@ export class ListCustomers implements CustomerCommand {
   check = (m: Readonly<CustomerModel>) => live(m).length > 0;
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
-    const record = (await findCustomersByTerm(r.ctx, [entry.term], r.ctx.companyId, 3)).get(entry.term);
+    const find = () => findCustomersByTerm(r.ctx, [entry.term], r.ctx.companyId, 3);
+    const agrees = (found: Awaited<ReturnType<typeof find>>) => {
+      const listed = found.get(entry.term);
+      return !!listed && modelDifferences(entry, listed, true).length === 0;
+    };
+    const record = (await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees)).value.get(entry.term);
     if (!record) return;
     const problems = modelDifferences(entry, record, true);
     if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
