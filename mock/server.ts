@@ -17,8 +17,8 @@ import { rateLimitLayer } from './layers/rate-limit.js';
 import { routeLayer, VERSION_PREFIX } from './layers/route.js';
 import { overlayLayers, overlayRoutes, type Overlay } from './overlay.js';
 import { routes } from './routes.js';
-import { fixtures, seededCompanies, type SeedFixtures } from './seed/index.js';
-import { storeFrom, type Store } from './store.js';
+import { fixtures, seededCompanies, seedSizesWith, type SeedFixtures, type SeedSizeOptions } from './seed/index.js';
+import { storeFrom, type Clock, type Store } from './store.js';
 import type { TokenIssuer } from './types.js';
 
 /** startMock: one mock instance's lifecycle, and the wiring of its layer chain (mock/README.md). */
@@ -35,6 +35,10 @@ export interface MockOptions {
   knobs?: Partial<Knobs>;
   /** HS256 secret; random per instance unless given. */
   secret?: string;
+  /** Records per company to seed; unset counts keep the mock's documented data (mock/README.md). */
+  seedSizes?: SeedSizeOptions;
+  /** Clock of the stored timestamps (createdDate, updatedDate…); Date.now unless given. */
+  now?: Clock;
 }
 
 export interface MockTokens {
@@ -86,8 +90,8 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const key = tokenKey(secret);
   const seed = options.seed ?? 20260101;
-  const seedData = seededCompanies(seed);
-  let store: Store = storeFrom(seedData);
+  const seedData = seededCompanies(seed, seedSizesWith(options.seedSizes));
+  let store: Store = storeFrom(seedData, options.now);
   const knobs: Knobs = { latencyMs: 0, ...options.knobs };
   const requestLog: LoggedRequest[] = [];
   // Login routes (mock/resources/partners.ts): one partner pair per instance, derived from its secret.
@@ -164,7 +168,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     partner: issuer.partner,
     requestLog,
     reset() {
-      store = storeFrom(seedData);
+      store = storeFrom(seedData, options.now);
       requestLog.length = 0;
     },
     stop: () =>

@@ -1,9 +1,15 @@
 import type { CompanyData } from './model.js';
 
+/** Milliseconds since the epoch; Date.now unless an instance is given another clock. */
+export type Clock = () => number;
+
 /** In-memory state of one mock instance: strictly per company. */
 export class Store {
   private counter = 0;
-  constructor(readonly companies: Map<string, CompanyData>) {}
+  constructor(
+    readonly companies: Map<string, CompanyData>,
+    private readonly clock: Clock = Date.now,
+  ) {}
 
   company(companyId: string): CompanyData | undefined {
     return this.companies.get(companyId);
@@ -18,7 +24,7 @@ export class Store {
   /** Monotonic clock for updatedDate: two writes never share a timestamp. */
   private lastNow = 0;
   now(): string {
-    const t = Math.max(Date.now(), this.lastNow + 1);
+    const t = Math.max(this.clock(), this.lastNow + 1);
     this.lastNow = t;
     return new Date(t).toISOString();
   }
@@ -39,6 +45,6 @@ function cloneCompany(c: CompanyData): CompanyData {
 }
 
 /** A fresh store from seeded companies; the seed itself is never mutated. */
-export function storeFrom(seed: ReadonlyMap<string, CompanyData>): Store {
-  return new Store(new Map([...seed].map(([id, c]) => [id, cloneCompany(c)])));
+export function storeFrom(seed: ReadonlyMap<string, CompanyData>, clock?: Clock): Store {
+  return new Store(new Map([...seed].map(([id, c]) => [id, cloneCompany(c)])), clock);
 }

@@ -1,10 +1,11 @@
 import type { Faker } from '@faker-js/faker';
 import type { AppointmentRequestRecord, CompanyData } from '../model.js';
 import { SEED_EPOCH } from './epoch.js';
+import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 /** Seeded appointment requests (§2.5, §4.5): enough to page through and to book some slots. */
 
-export const SEEDED_APPOINTMENT_REQUESTS_PER_COMPANY = 140;
+export const SEEDED_APPOINTMENT_REQUESTS_PER_COMPANY = defaultSeedSizes.appointmentRequests;
 
 /** Undocumented status values (§3 "not shown"): the mock's choice, see mock/README.md. */
 export const appointmentRequestStatuses = ['Pending', 'Confirmed', 'Declined', 'Cancelled'] as const;
@@ -77,9 +78,9 @@ function request(f: Faker, company: CompanyData, index: number, anchor: number):
  * Half the requests sit around the seed epoch (stable data), half around today (so the slots
  * of the coming weeks show bookings). The second half changes once a day, not per run.
  */
-export function seedAppointmentRequests(f: Faker, company: CompanyData): void {
+export function seedAppointmentRequests(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
   const today = startOfUtcDay(Date.now());
-  for (let i = 0; i < SEEDED_APPOINTMENT_REQUESTS_PER_COMPANY; i++) {
+  for (let i = 0; i < sizes.appointmentRequests; i++) {
     const r = request(f, company, i, i % 2 === 0 ? SEED_EPOCH : today);
     company.appointmentRequests.set(r.appointmentRequestId, r);
   }

@@ -1,8 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import type { CompanyData, CustomerRecord, VehicleTag } from '../model.js';
 import { SEED_EPOCH } from './epoch.js';
+import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
-export const SEEDED_CUSTOMERS_PER_COMPANY = 160;
+export const SEEDED_CUSTOMERS_PER_COMPANY = defaultSeedSizes.customers;
 
 /** cmp_harbor_auto → harbor, so the fixture customer is cus_harbor_0001. */
 export const companySlug = (companyId: string) => companyId.split('_')[1] ?? companyId;
@@ -21,9 +22,9 @@ const customerTags: VehicleTag[] = [
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function seedCustomers(f: Faker, company: CompanyData): void {
+export function seedCustomers(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
   const locationIds = company.locations.map((l) => l.locationId);
-  for (let n = 1; n <= SEEDED_CUSTOMERS_PER_COMPANY; n++) {
+  for (let n = 1; n <= sizes.customers; n++) {
     const firstName = f.person.firstName();
     const lastName = f.person.lastName();
     const fleet = n === FLEET_CUSTOMER_NUMBER;

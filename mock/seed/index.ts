@@ -6,8 +6,10 @@ import { seedPurchaseOrders } from './purchase-orders.js';
 import { seedCustomers } from './customers.js';
 import { seedVehicles } from './vehicles.js';
 import { seedInventoryLevels } from './inventory-levels.js';
+import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 export { SEED_EPOCH } from './epoch.js';
+export { defaultSeedSizes, seedSizesWith, type SeedSizeOptions, type SeedSizes } from './sizes.js';
 
 export interface SeedFixtures {
   companyId: string;
@@ -26,7 +28,7 @@ export const fixtures: SeedFixtures = {
   customerId: 'cus_harbor_0001',
 };
 
-export type SeedStep = (f: Faker, company: CompanyData) => void;
+export type SeedStep = (f: Faker, company: CompanyData, sizes: SeedSizes) => void;
 
 /** Per-resource seeders run in this order; each owns its own collection. */
 const steps: SeedStep[] = [seedItems, seedCustomers, seedVehicles, seedInventoryLevels, seedAppointmentRequests, seedPurchaseOrders];
@@ -48,11 +50,15 @@ function emptyCompany(companyId: string, name: string, locationIds: string[]): C
   };
 }
 
-const cache = new Map<number, ReadonlyMap<string, CompanyData>>();
+const cache = new Map<string, ReadonlyMap<string, CompanyData>>();
 
-/** Two companies, deterministic for a given seed; computed once and cloned per mock instance. */
-export function seededCompanies(seed = 20260101): ReadonlyMap<string, CompanyData> {
-  const hit = cache.get(seed);
+/**
+ * Two companies, deterministic for a given seed and sizes; computed once and cloned per mock
+ * instance. Other sizes than the defaults give larger (or smaller) data from the same generators.
+ */
+export function seededCompanies(seed = 20260101, sizes: SeedSizes = defaultSeedSizes): ReadonlyMap<string, CompanyData> {
+  const key = `${seed}|${JSON.stringify(sizes)}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   const companies = new Map<string, CompanyData>();
   const specs: [string, string, string[]][] = [
@@ -63,9 +69,9 @@ export function seededCompanies(seed = 20260101): ReadonlyMap<string, CompanyDat
     const f = new Faker({ locale: [en] });
     f.seed(seed + index * 7919);
     const company = emptyCompany(id, name, locs);
-    for (const step of steps) step(f, company);
+    for (const step of steps) step(f, company, sizes);
     companies.set(id, company);
   });
-  cache.set(seed, companies);
+  cache.set(key, companies);
   return companies;
 }

@@ -2,8 +2,9 @@ import type { Faker } from '@faker-js/faker';
 import { itemTypes, type ItemType } from '../../contract/schemas.js';
 import type { CompanyData, ItemRecord } from '../model.js';
 import { SEED_EPOCH } from './epoch.js';
+import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
-export const SEEDED_ITEMS_PER_COMPANY = 260;
+export const SEEDED_ITEMS_PER_COMPANY = defaultSeedSizes.items;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const money = (f: Faker, min: number, max: number) => Number(f.commerce.price({ min, max, dec: 2 }));
@@ -62,8 +63,8 @@ function details(f: Faker, type: ItemType): Record<string, unknown> {
   }
 }
 
-export function seedItems(f: Faker, company: CompanyData): void {
-  for (let i = 0; i < SEEDED_ITEMS_PER_COMPANY; i++) {
+export function seedItems(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+  for (let i = 0; i < sizes.items; i++) {
     const itemType = itemTypes[i % itemTypes.length]!;
     const itemId = `itm_${company.companyId.slice(4, 8)}_${String(i + 1).padStart(4, '0')}`;
     const created = SEED_EPOCH - f.number.int({ min: 30, max: 700 }) * 86_400_000;

@@ -2,11 +2,12 @@ import type { Faker } from '@faker-js/faker';
 import type { PoIntegrationSource, PoSource } from '../../contract/schemas.js';
 import type { CompanyData, PoLineItem, PurchaseOrderRecord } from '../model.js';
 import { SEED_EPOCH } from './epoch.js';
+import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 /** Seeded purchase orders across the three backends of §2.6 (read-only: §4.6 has no writes). */
 
-/** Per backend and company; §4.6 paging needs more than one page of 100 for `all`. */
-export const SEEDED_PURCHASE_ORDERS = { inventory: 90, online: 100, orders: 95 } as const satisfies Record<PoSource, number>;
+/** Per backend and company (the default sizes). */
+export const SEEDED_PURCHASE_ORDERS: Readonly<Record<PoSource, number>> = defaultSeedSizes.purchaseOrders;
 
 const DAY = 86_400_000;
 const brands = ['Bosch', 'ACDelco', 'Denso', 'Moog', 'Wagner', 'NGK', 'Gates', 'Michelin', 'Bridgestone'];
@@ -75,9 +76,9 @@ function order(f: Faker, company: CompanyData, source: PoSource, index: number):
   };
 }
 
-export function seedPurchaseOrders(f: Faker, company: CompanyData): void {
-  for (const source of Object.keys(SEEDED_PURCHASE_ORDERS) as PoSource[]) {
-    for (let i = 0; i < SEEDED_PURCHASE_ORDERS[source]; i++) {
+export function seedPurchaseOrders(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+  for (const source of Object.keys(sizes.purchaseOrders) as PoSource[]) {
+    for (let i = 0; i < sizes.purchaseOrders[source]; i++) {
       const po = order(f, company, source, i);
       company.purchaseOrders.set(po.id, po);
     }

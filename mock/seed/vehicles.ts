@@ -1,9 +1,10 @@
 import type { Faker } from '@faker-js/faker';
 import type { CompanyData, VehicleRecord, VehicleTag } from '../model.js';
-import { FLEET_CUSTOMER_NUMBER, SEEDED_CUSTOMERS_PER_COMPANY, companySlug, seededCustomerId } from './customers.js';
+import { FLEET_CUSTOMER_NUMBER, companySlug, seededCustomerId } from './customers.js';
 import { SEED_EPOCH } from './epoch.js';
+import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
-export const SEEDED_VEHICLES_PER_COMPANY = 240;
+export const SEEDED_VEHICLES_PER_COMPANY = defaultSeedSizes.vehicles;
 /** The fixture customer (number 1) owns a few vehicles, the fleet customer enough to page through. */
 const FIXTURE_CUSTOMER_VEHICLES = 3;
 const FLEET_VEHICLES = 36;
@@ -33,15 +34,15 @@ const vehicleTags: VehicleTag[] = [
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Owner of the n-th seeded vehicle (1-based): fixture customer first, then the fleet, then spread over the rest. */
-function ownerNumber(f: Faker, n: number): number {
+function ownerNumber(f: Faker, n: number, customers: number): number {
   if (n <= FIXTURE_CUSTOMER_VEHICLES) return 1;
   if (n <= FIXTURE_CUSTOMER_VEHICLES + FLEET_VEHICLES) return FLEET_CUSTOMER_NUMBER;
-  return f.number.int({ min: FLEET_CUSTOMER_NUMBER + 1, max: SEEDED_CUSTOMERS_PER_COMPANY });
+  return f.number.int({ min: FLEET_CUSTOMER_NUMBER + 1, max: customers });
 }
 
-export function seedVehicles(f: Faker, company: CompanyData): void {
-  for (let n = 1; n <= SEEDED_VEHICLES_PER_COMPANY; n++) {
-    const owner = ownerNumber(f, n);
+export function seedVehicles(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+  for (let n = 1; n <= sizes.vehicles; n++) {
+    const owner = ownerNumber(f, n, sizes.customers);
     const make = f.helpers.arrayElement(makes);
     const spec = catalogue[make]!;
     const model = f.helpers.arrayElement(spec.models);
