@@ -56,8 +56,9 @@ export async function createItems(ctx: CheckContext, inputs: readonly ItemCreate
 }
 
 /**
- * Ledgers what a create the spec requires to be refused made anyway, by its itemNumber: the cleanup
- * locates and archives it (no request here, the check judges the answer alone).
+ * Ledgers the items of a create made outside the shared fixtures (one the spec requires to be
+ * refused but the server accepted, a content-type probe), by their itemNumber: the cleanup locates
+ * and archives them (no request here, the check judges the answer alone).
  */
 export function ledgerAcceptedItems(ctx: CheckContext, res: ApiResponse, inputs: readonly { itemNumber: string }[]): void {
   if (!isSuccess(res) || (isRecord(res.json) && res.json.success === false)) return;
