@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess, sentFieldsNotApplied } from '../../harness/checks/index.js';
+import { isSuccess, whereSentShows } from '../../harness/checks/index.js';
 import { isLocated } from '../../harness/locate/locator.js';
 import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
@@ -90,7 +90,8 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const sent = { a: { [field]: changedName(f) }, b: { [field]: `${changedName(f)}-B` } };
     const put = await putCustomers(s, [{ customerId: a.id, ...sent.a }, { customerId: b.id, ...sent.b }]);
     if (!isSuccess(put)) return { put, sent, after: {}, reads: [] };
-    const applied = (sent: Rec) => (record: Rec) => sentFieldsNotApplied(record, sent).length === 0;
+    // The layout is not shown (§2.3): a value counts as applied once it shows anywhere in the record.
+    const applied = (sent: Rec) => (record: Rec) => whereSentShows(record, sent).notShown.length === 0;
     const [afterA, afterB] = await Promise.all([
       readCustomer(s, a.id, fx.terms['update-a'], 'PUT /customers', applied(sent.a)),
       readCustomer(s, b.id, fx.terms['update-b'], 'PUT /customers', applied(sent.b)),

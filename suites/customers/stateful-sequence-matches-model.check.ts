@@ -11,9 +11,10 @@ conformance('CUSTOMER-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write'], 
   const stats = { updatesApplied: 0, updatesRefused: 0 };
   const f = seededFaker(ctx.seed, 'customer-model');
   const wait = patientReads(ctx);
+  const unshown = new Set<string>();
   // Every sequence starts from one customer, so even short sequences update and read something.
   const setup = async () => {
-    const start = { model: { customers: [] } as CustomerModel, real: { ctx, stats, wait } as CustomerReal };
+    const start = { model: { customers: [] } as CustomerModel, real: { ctx, stats, wait, unshown } as CustomerReal };
     await new CreateCustomer(() => buildCustomer(f, ctx.marker, ctx.profile.customers)).run(start.model, start.real);
     return start;
   };

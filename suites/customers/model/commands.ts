@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
+import { ContractViolation, describeResponse, failuresOf, isSuccess, leavesOf, loosePartialUpdateViolations, whereSentShows } from '../../../harness/checks/index.js';
 import type { Profile } from '../../../harness/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
 import { isLocated } from '../../../harness/locate/locator.js';
-import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
+import { liveRecords, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
 import { archiveCustomers, customerIn, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
 import type { CustomerModel, CustomerReal } from './state.js';
@@ -13,6 +13,18 @@ type CustomerCommand = fc.AsyncCommand<CustomerModel, CustomerReal>;
 const live = (m: Readonly<CustomerModel>) => liveRecords(m.customers);
 const readable = (m: Readonly<CustomerModel>) => readableRecords(m.customers);
 const label = (m: Readonly<CustomerModel>, e: TrackedRecord) => `#${m.customers.indexOf(e)} (${e.id})`;
+
+/**
+ * Where a record read disagrees with the model, for a layout that is not shown (§2.3): each accepted
+ * change shows somewhere in the record (fields the server showed nowhere at creation aside), and
+ * every other value keeps the baseline's. `onlyKeysPresent` is kept for the list's records, which may show less.
+ */
+function differences(r: CustomerReal, entry: TrackedRecord, actual: Record<string, unknown>, onlyKeysPresent = false): string[] {
+  const changes = Object.fromEntries(Object.entries(entry.changes).filter(([k]) => !r.unshown.has(k)));
+  const { notShown, changed } = loosePartialUpdateViolations(entry.original, actual, changes);
+  const present = new Set(leavesOf(actual).keys());
+  return [...(onlyKeysPresent ? [] : notShown), ...changed.filter((c) => !onlyKeysPresent || present.has(c.split(':')[0]!))];
+}
 
 function violation(what: string, problems: string[]): never {
   throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
@@ -39,6 +51,8 @@ export class CreateCustomer implements CustomerCommand {
     const id = at.id;
     // The locator's read by id is the baseline (the listed record when that read was refused).
     const original = r.ctx.need(isSuccess(at.read) ? customerIn(at.read.json, id) : await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
+    // Fields the server shows nowhere (under any name) are left out of the comparisons.
+    for (const miss of whereSentShows(original, input).notShown) r.unshown.add(miss.split(':')[0]!);
     m.customers.push(tracked(id, term, original));
   }
   toString = () => 'create';
@@ -90,8 +104,8 @@ export class GetCustomer implements CustomerCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
-    const record = r.ctx.need(await readUntil(r, entry, 'the sequence', (x) => modelDifferences(entry, x).length === 0), `precondition: customer ${entry.id} could not be read in the sequence`);
-    const problems = modelDifferences(entry, record);
+    const record = r.ctx.need(await readUntil(r, entry, 'the sequence', (x) => differences(r, entry, x).length === 0), `precondition: customer ${entry.id} could not be read in the sequence`);
+    const problems = differences(r, entry, record);
     if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'customer reads compared with the model');
   }
@@ -107,11 +121,11 @@ export class ListCustomers implements CustomerCommand {
     const find = () => findCustomersByTerm(r.ctx, [entry.term], r.ctx.companyId, 3);
     const agrees = (found: Awaited<ReturnType<typeof find>>) => {
       const listed = found.get(entry.term);
-      return !!listed && modelDifferences(entry, listed, true).length === 0;
+      return !!listed && differences(r, entry, listed, true).length === 0;
     };
     const record = (await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees)).value.get(entry.term);
     if (!record) return;
-    const problems = modelDifferences(entry, record, true);
+    const problems = differences(r, entry, record, true);
     if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'listed customers compared with the model');
   }
