@@ -99,19 +99,8 @@ export function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string
   return ownRecords(ctx, 'customer', terms.map(customerLocator), { answer: res, since, what: `POST /customers (${terms.length} customer${terms.length > 1 ? 's' : ''})`, searchHint: common });
 }
 
-/**
- * Whether a record reads as inactive, from a status-like field located tolerantly: a status string
- * (Inactive, Archived) or a flag (active false, archived true). undefined: no such field.
- */
-export function inactiveState(r: Record<string, unknown>): boolean | undefined {
-  const status = fieldValue(r, ['status', 'customerStatus']);
-  if (typeof status === 'string' && /^(active|inactive|archived|enabled|disabled)$/i.test(status)) return /inactive|archived|disabled/i.test(status);
-  const active = fieldValue(r, ['active', 'isActive', 'enabled']);
-  if (typeof active === 'boolean') return !active;
-  const archived = fieldValue(r, ['archived', 'isArchived', 'inactive', 'isInactive', 'deleted']);
-  if (typeof archived === 'boolean') return archived;
-  return undefined;
-}
+/** Whether a record reads as inactive (harness/locate/shapes.ts: a status-like field located tolerantly). */
+export { inactiveState } from '../../harness/locate/shapes.js';
 
 /**
  * Reads one customer: by id first; when that read fails, from the list by its unique term, so a

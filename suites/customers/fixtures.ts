@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isSuccess, whereSentShows } from '../../harness/checks/index.js';
-import { isLocated } from '../../harness/locate/locator.js';
+import { isLocated, type Unlocated } from '../../harness/locate/locator.js';
 import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
@@ -23,6 +23,8 @@ export interface CustomerFixture {
   terms: Record<CustomerRole, string>;
   ids: Partial<Record<CustomerRole, string>>;
   reads: Partial<Record<CustomerRole, ApiResponse>>;
+  /** Why a role has no id, and whether its absence is shown (the answer's ids did not read back). */
+  unlocated: Partial<Record<CustomerRole, Unlocated>>;
 }
 
 export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
@@ -33,12 +35,13 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
     const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(inputs[role], names)])) as Record<CustomerRole, string>;
     const since = Date.now();
     const create = await postCustomers(s, customerRoles.map((r) => inputs[r]));
-    const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {} };
+    const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {}, unlocated: {} };
     if (!isSuccess(create)) return fixture;
     const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), since, customerTermPrefix(s.marker));
     customerRoles.forEach((role, i) => {
       const at = located.outcomes[i];
-      if (!isLocated(at)) return;
+      if (!at) return;
+      if (!isLocated(at)) return void (fixture.unlocated[role] = at);
       fixture.ids[role] = at.id;
       fixture.reads[role] = at.read;
     });
