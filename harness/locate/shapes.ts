@@ -74,3 +74,25 @@ export const customerShape: Shape = {
   idOf: customerIdOf,
   recordIn: (body, id) => objectsWithKey(body, 'customerId').find((r) => String(r.customerId) === id),
 };
+
+/**
+ * Whether a customer record reads as inactive, from a status-like field located tolerantly (§4.3
+ * shows none): a status string (Inactive, Archived) or a flag (active false, archived true).
+ * undefined: no such field.
+ */
+export function inactiveState(r: Rec): boolean | undefined {
+  const status = fieldValue(r, ['status', 'customerStatus']);
+  if (typeof status === 'string' && /^(active|inactive|archived|enabled|disabled)$/i.test(status)) return /inactive|archived|disabled/i.test(status);
+  const active = fieldValue(r, ['active', 'isActive', 'enabled']);
+  if (typeof active === 'boolean') return !active;
+  const archived = fieldValue(r, ['archived', 'isArchived', 'inactive', 'isInactive', 'deleted']);
+  if (typeof archived === 'boolean') return archived;
+  return undefined;
+}
+
+/** Whether a record read shows the archive's effect (§3): vehicleStatus or status Inactive; for customers, as far as a status shows. */
+export function readsArchived(kind: 'vehicle' | 'item' | 'customer', r: Rec): boolean | undefined {
+  if (kind === 'vehicle') return fieldValue(r, ['vehicleStatus']) === 'Inactive';
+  if (kind === 'item') return fieldValue(r, ['status']) === 'Inactive';
+  return inactiveState(r);
+}

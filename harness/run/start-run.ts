@@ -62,7 +62,8 @@ export interface StartedRun {
 /** The longest a single request may wait in the pacing queue: the whole planned run, with room to spare. */
 const queueBudgetMs = (lowerBoundMs: number) => (lowerBoundMs > 0 ? 2 * lowerBoundMs + 120_000 : 0);
 
-async function tokenFor(settings: Settings): Promise<TokenSource> {
+/** The access token of a live target: ACCESS_TOKEN, or a login session (PARTNER_ID, AUTH_KEY). Also used by `npm run cleanup`. */
+export async function tokenFor(settings: Settings): Promise<TokenSource> {
   const expiry = settings.accessToken ? jwtExpiryMs(settings.accessToken) : undefined;
   if (expiry !== undefined && expiry <= Date.now()) throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
   if (settings.accessToken) return staticToken(settings.accessToken);
