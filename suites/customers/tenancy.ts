@@ -1,7 +1,9 @@
 import { isSuccess } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
-import { collect, collectShowing, type Listing } from '../common/listing.js';
+import type { Query } from '../../harness/client.js';
+import { walkEnds } from '../../harness/locate/walk.js';
+import { collect, type Listing } from '../common/listing.js';
 import { holds } from '../common/tenancy.js';
 import { customers } from './adapter.js';
 import { customerFixture, customerSample } from './fixtures.js';
@@ -17,26 +19,41 @@ async function customerOfCompany(ctx: CheckContext): Promise<TenantRecord | unde
   return id ? { id, note: 'listed' } : undefined;
 }
 
+interface CustomerRecord extends TenantRecord {
+  /** The query its own company's list showed it under: the other company's list is read with the same. */
+  query?: Query;
+}
+
 /**
  * §1 for customers: §4.3 shows no query, so the list is narrowed by the profile's search parameter
  * for the record's unique word. The control (its own company's list, so narrowed, shows it) proves
- * the narrowing works; the other company's list, narrowed the same way and read to its end, then
- * stands for its whole list. A server that ignores the parameter gives the whole list, read to its
- * end when it is short, else the check is inconclusive.
+ * the query finds it; the other company's list under the same query, read to its end, then stands
+ * for its whole list. A server that ignores the parameter is read from both ends of the plain
+ * list for the control, and the other company's plain list to its end (10 pages at most).
  */
 export const customerTenancy: TenancyProbe = {
   adapter: customers,
   needs: { list: ['write'], get: [] },
   record: customerOfCompany,
   async listShows(ctx, companyId, record) {
-    const narrow = record.term ? { [ctx.profile.customers.searchParam]: record.term } : {};
-    const shows = (l: Listing) => l.responses.some((r) => isSuccess(r) && holds(customers, r.json, record));
-    // The run's own customer may show in its company's list late: looked for until it does, within the window.
-    const got =
-      record.own && companyId === ctx.companyId
-        ? await collectShowing(ctx, customers, narrow, `the run's customer ${record.id} shown in GET /customers?${Object.keys(narrow).join('')}=…`, shows, { maxPages: 3 })
-        : await collect(ctx, customers, narrow, { companyId, maxPages: 3 });
-    // A refused listing under a company shows nothing of it: complete for the question asked.
+    const r = record as CustomerRecord;
+    const narrow: Query = r.term ? { [ctx.profile.customers.searchParam]: r.term } : {};
+    const shows = (l: Listing) => l.responses.some((res) => isSuccess(res) && holds(customers, res.json, r));
+    if (companyId !== ctx.companyId) {
+      const query = r.query ?? narrow;
+      const got = await collect(ctx, customers, query, { companyId, maxPages: Object.keys(query).length ? 3 : 10 });
+      // A refused listing under a company shows nothing of it: complete for the question asked.
+      return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
+    }
+    // The control. The run's own customer may show in its company's list late: looked for until it does, within the window.
+    const find = async (): Promise<Listing> => {
+      const searched = await collect(ctx, customers, narrow, { maxPages: 3 });
+      if (!searched.ok || shows(searched) || !Object.keys(narrow).length) return Object.assign(searched, { query: narrow });
+      const plain = await walkEnds((q) => customers.list(ctx, q), customers, {}, { maxPages: 10, enough: (records) => records.some((x) => customers.idOf(x) === r.id) });
+      return Object.assign(plain, { query: {}, responses: [...searched.responses, ...plain.responses] });
+    };
+    const got = r.own ? (await ctx.eventually(`the run's customer ${r.id} shown in GET /customers`, find, (l) => !l.ok || shows(l))).value : await find();
+    r.query = (got as Listing & { query: Query }).query;
     return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
   },
   readable: customerOfCompany,
