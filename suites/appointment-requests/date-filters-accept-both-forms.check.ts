@@ -24,10 +24,10 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
   const future = { updatedDateStart: addDays(today, 2), updatedDateEnd: addDays(today, 3) };
   const a = view.seen.A.record ? (['A'] as const) : [];
   const [byIso, byDays, legacyDays, legacyIso] = await Promise.all([
-    listingShowing(ctx, view.fx.planned, standardWindow(iso), a, 'W_A in ISO 8601'),
+    listingShowing(ctx, view.fx.planned, standardWindow(iso), a, 'W_A in ISO 8601', view.fx.writtenAt),
     collect(ctx, appointmentRequests, future),
     legacyListing(ctx, view),
-    listingShowing(ctx, view.fx.planned, legacyWindow(iso), a, 'W_A in ISO 8601, legacy aliases'),
+    listingShowing(ctx, view.fx.planned, legacyWindow(iso), a, 'W_A in ISO 8601, legacy aliases', view.fx.writtenAt),
   ]);
   await citeFixture(ctx, view);
   await ctx.cite(...legacyDays.responses);

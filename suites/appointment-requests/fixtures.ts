@@ -52,6 +52,8 @@ export interface AppointmentFixture {
   listings: { a?: Listing; b?: Listing };
   /** The parts every body shares: the forbidden-field bodies are built from them, so the fixture is their valid twin. */
   parts: BodyParts;
+  /** When the creates were sent (Date.now()): later listings wait for them until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
 export const standardWindow = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
@@ -62,7 +64,7 @@ export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.sta
  * APPT-DATE-FORMS compares the aliases' datetime form with it.
  */
 export function legacyListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
-  return ctx.shared('appointmentRequests:legacy-days', (s) => listingShowing(s, view.fx.planned, legacyWindow(view.fx.windows.a), view.seen.A.record ? ['A'] : [], 'the legacy aliases on W_A'));
+  return ctx.shared('appointmentRequests:legacy-days', (s) => listingShowing(s, view.fx.planned, legacyWindow(view.fx.windows.a), view.seen.A.record ? ['A'] : [], 'the legacy aliases on W_A', view.fx.writtenAt));
 }
 /**
  * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
@@ -94,19 +96,20 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
       // The tag in both, so C is found whichever text the list shows.
       C: { role: 'C', ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({ description: taggedComment(f, tag), notes: `${tag} notes sent beside description: ${f.lorem.words(5)}` })) },
     };
+    const writtenAt = Date.now();
     const answers = await Promise.all(roles.map((r) => postAppointmentRequest(s, planned[r].body)));
     const creates = Object.fromEntries(roles.map((r, i) => [r, answers[i]!])) as Record<Role, ApiResponse>;
     // No archive is documented (§3): ledgered by the tag their comment carries, so ledger.json lists them.
     for (const r of roles) if (isSuccess(creates[r])) s.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: planned[r].tag } } });
     const windows = { a: windowAround(d), b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) } };
-    if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts };
+    if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts, writtenAt };
     // Lists may show the creates late: each window is read until the requests created inside it show, within the window.
     const accepted = roles.filter((r) => isSuccess(creates[r]));
     const [a, b] = await Promise.all([
-      listingShowing(s, planned, standardWindow(windows.a), accepted.filter((r) => r === 'A'), 'W_A'),
-      listingShowing(s, planned, standardWindow(windows.b), accepted.filter((r) => r !== 'A'), 'W_B'),
+      listingShowing(s, planned, standardWindow(windows.a), accepted.filter((r) => r === 'A'), 'W_A', writtenAt),
+      listingShowing(s, planned, standardWindow(windows.b), accepted.filter((r) => r !== 'A'), 'W_B', writtenAt),
     ]);
-    return { planned, creates, windows, listings: { a, b }, parts };
+    return { planned, creates, windows, listings: { a, b }, parts, writtenAt };
   });
 }
 
@@ -114,11 +117,12 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
  * A listing after the fixture's creates, read until it shows the requests created inside its
  * window (by the tag they carry, else their start), within CONSISTENCY_WINDOW_MS.
  */
-export function listingShowing(ctx: CheckContext, planned: Record<Role, Findable>, query: Query, inside: readonly Role[], what: string): Promise<Listing> {
+export function listingShowing(ctx: CheckContext, planned: Record<Role, Findable>, query: Query, inside: readonly Role[], what: string, writtenAt: number): Promise<Listing> {
   if (!inside.length) return collect(ctx, appointmentRequests, query);
   const q = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
   return collectShowing(ctx, appointmentRequests, query, `POST /appointmentRequests/create (${inside.join(', ')}) shown in ${what}: GET /appointmentRequests?${q}`, (l) =>
     inside.every((r) => locate(l.records, planned[r])),
+    { writtenAt },
   );
 }
 

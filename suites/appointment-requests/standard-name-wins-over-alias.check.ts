@@ -11,7 +11,7 @@ conformance('APPT-STANDARD-WINS', { needs: ['write', 'location'] }, async (ctx: 
   standardSeparates(ctx, view);
   const { a: wa, b: wb } = view.fx.windows;
   const what = `appointmentDateStart/End ${wa.start}..${wa.end} with appointmentStartDate/EndDate ${wb.start}..${wb.end}`;
-  const got = await listingShowing(ctx, view.fx.planned, { ...standardWindow(wa), ...legacyWindow(wb) }, view.seen.A.record ? ['A'] : [], 'the standard names beside their aliases');
+  const got = await listingShowing(ctx, view.fx.planned, { ...standardWindow(wa), ...legacyWindow(wb) }, view.seen.A.record ? ['A'] : [], 'the standard names beside their aliases', view.fx.writtenAt);
   await citeFixture(ctx, view);
   expectListed(ctx, view, got, `GET /appointmentRequests with ${what}`);
   judgeFilter(ctx, 'the standard names against their legacy aliases', roleCase(view, got, ['A'], wa, what));

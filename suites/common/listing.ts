@@ -2,6 +2,7 @@ import type { Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { walkList, type Listing } from '../../harness/locate/walk.js';
 import type { ResourceAdapter } from './adapter.js';
+import { windowLeft } from './own-records.js';
 
 export type { Listing } from '../../harness/locate/walk.js';
 export { isoSeconds } from '../../harness/checks/dates.js';
@@ -16,9 +17,10 @@ export function collect(ctx: CheckContext, adapter: ResourceAdapter, query: Quer
 }
 
 /**
- * A listing read after the run's own writes: read again until it shows every record `shows` looks
- * for (lists may show a write late), within CONSISTENCY_WINDOW_MS; the wait is recorded under
- * `what`, which names the write. With nothing to look for it is read once. A refused list ends the wait.
+ * A listing read after the run's own write, made at `writtenAt` (Date.now() before it was sent):
+ * read again until it shows every record `shows` looks for (lists may show a write late), until
+ * CONSISTENCY_WINDOW_MS after the write; the wait is recorded under `what`, which names the write.
+ * A refused list ends the wait.
  */
 export async function collectShowing(
   ctx: CheckContext,
@@ -26,9 +28,9 @@ export async function collectShowing(
   query: Query,
   what: string,
   shows: (l: Listing) => boolean,
-  o: { size?: number; maxPages?: number; companyId?: string } = {},
+  o: { size?: number; maxPages?: number; companyId?: string; writtenAt: number | undefined },
 ): Promise<Listing> {
-  const w = await ctx.eventually(what, () => collect(ctx, adapter, query, o), (l) => !l.ok || shows(l));
+  const w = await ctx.eventually(what, () => collect(ctx, adapter, query, o), (l) => !l.ok || shows(l), windowLeft(ctx, o.writtenAt));
   return w.value;
 }
 

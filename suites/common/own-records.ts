@@ -29,12 +29,12 @@ export async function ownRecords(
   ctx: CheckContext,
   kind: Kind,
   locators: readonly RecordLocator[],
-  o: { answer: ApiResponse; since: number; what: string; visible?: boolean; searchHint?: string },
+  o: { answer: ApiResponse; since: number; what: string; visible?: boolean; searchHint?: string; wait?: Waiter },
 ): Promise<LocateResult> {
   const resource = resourceOf[kind];
   if (!isSuccess(o.answer)) return { outcomes: [], unreadable: [], responses: [] };
   for (const locator of locators) ctx.ledger.created(resource, undefined, { customerId: locator.customerId, locator });
-  const result = await locate(kind, locators, { api: ctx.api, scope: scopeOf(ctx), wait: waiterOf(ctx), ...o });
+  const result = await locate(kind, locators, { api: ctx.api, scope: scopeOf(ctx), ...o, wait: o.wait ?? waiterOf(ctx) });
   result.outcomes.forEach((at, i) => {
     const locator = locators[i]!;
     if (isLocated(at)) ctx.ledger.created(resource, at.id, { customerId: locator.customerId, locator });
@@ -54,4 +54,14 @@ export function patientReads(ctx: CheckContext): Waiter {
     if (!w.shown) patient = false;
     return w;
   };
+}
+
+/**
+ * What is left of the consistency window of a write made at `writtenAt` (Date.now() before it was
+ * sent): a write that has had CONSISTENCY_WINDOW_MS to show has had its chance, so a check reading
+ * long after a shared fixture's write (or after the fixture itself waited the window) reads once.
+ */
+export function windowLeft(ctx: CheckContext, writtenAt: number | undefined): { windowMs?: number } {
+  if (writtenAt === undefined) return {};
+  return { windowMs: Math.max(0, ctx.run.consistencyWindowMs - (Date.now() - writtenAt)) };
 }

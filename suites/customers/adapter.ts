@@ -2,7 +2,7 @@ import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { containsText, fieldValue, isSuccess, type WalkedPage } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/ledger.js';
-import type { LocateResult } from '../../harness/locate/locator.js';
+import type { LocateResult, Waiter } from '../../harness/locate/locator.js';
 import { getCustomer as getCustomerOf, listCustomers as listCustomersOf } from '../../harness/locate/requests.js';
 import { customerShape } from '../../harness/locate/shapes.js';
 import { walkEnds } from '../../harness/locate/walk.js';
@@ -95,8 +95,8 @@ export const customerLocator = (term: string): RecordLocator => ({ keys: { term 
  * accepted (harness/locate: the ids of the answer, each read by id and told apart by its word; else
  * the guessed search and a bounded walk, each find proven by a read by id). Every one is ledgered.
  */
-export function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[], since: number, common?: string): Promise<LocateResult> {
-  return ownRecords(ctx, 'customer', terms.map(customerLocator), { answer: res, since, what: `POST /customers (${terms.length} customer${terms.length > 1 ? 's' : ''})`, searchHint: common });
+export function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[], since: number, o: { common?: string; wait?: Waiter } = {}): Promise<LocateResult> {
+  return ownRecords(ctx, 'customer', terms.map(customerLocator), { answer: res, since, what: `POST /customers (${terms.length} customer${terms.length > 1 ? 's' : ''})`, searchHint: o.common, wait: o.wait });
 }
 
 /** Whether a record reads as inactive (harness/locate/shapes.ts: a status-like field located tolerantly). */

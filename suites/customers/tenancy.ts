@@ -4,6 +4,7 @@ import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
 import type { Query } from '../../harness/client.js';
 import { walkEnds } from '../../harness/locate/walk.js';
 import { collect, type Listing } from '../common/listing.js';
+import { windowLeft } from '../common/own-records.js';
 import { holds } from '../common/tenancy.js';
 import { customers } from './adapter.js';
 import { customerFixture, customerSample } from './fixtures.js';
@@ -12,7 +13,7 @@ import { customerFixture, customerSample } from './fixtures.js';
 async function customerOfCompany(ctx: CheckContext): Promise<TenantRecord | undefined> {
   if (ctx.run.mode === 'full') {
     const fx = await customerFixture(ctx);
-    if (fx.ids.plain) return { id: fx.ids.plain, term: fx.terms.plain, note: 'created by the run', own: true };
+    if (fx.ids.plain) return { id: fx.ids.plain, term: fx.terms.plain, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
   }
   const list = await customerSample(ctx);
   const id = isSuccess(list) ? customers.records(list).map(customers.idOf).find(Boolean) : undefined;
@@ -52,7 +53,7 @@ export const customerTenancy: TenancyProbe = {
       const plain = await walkEnds((q) => customers.list(ctx, q), customers, {}, { maxPages: 10, enough: (records) => records.some((x) => customers.idOf(x) === r.id) });
       return Object.assign(plain, { query: {}, responses: [...searched.responses, ...plain.responses] });
     };
-    const got = r.own ? (await ctx.eventually(`the run's customer ${r.id} shown in GET /customers`, find, (l) => !l.ok || shows(l))).value : await find();
+    const got = r.own ? (await ctx.eventually(`the run's customer ${r.id} shown in GET /customers`, find, (l) => !l.ok || shows(l), windowLeft(ctx, r.writtenAt))).value : await find();
     r.query = (got as Listing & { query: Query }).query;
     return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
   },

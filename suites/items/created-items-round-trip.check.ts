@@ -6,6 +6,7 @@ import { validItemArbitrary } from '../../generators/items.js';
 import { isLocated } from '../../harness/locate/locator.js';
 import { items } from './adapter.js';
 import { createItems } from './fixtures.js';
+import { patientReads } from '../common/own-records.js';
 
 /**
  * Fields sent on create that differ on read (details compared on the fields sent). Only the create
@@ -30,9 +31,11 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
   // One write whatever the batch: under rate limits five items still cost a single POST and five reads.
   const batch = ctx.frugal ? 5 : Math.max(1, Math.min(ctx.numRuns, 25));
   let judged = 0;
+  // One window for the whole property: shrinking replays creates.
+  const wait = patientReads(ctx);
   const property = fc.asyncProperty(fc.array(validItemArbitrary(ctx.marker), { minLength: 1, maxLength: batch }), async (builds) => {
     const sent = builds.map((b) => b());
-    const { create, found } = await createItems(ctx, sent);
+    const { create, found } = await createItems(ctx, sent, { wait });
     if (!isSuccess(create)) ctx.inconclusive(`precondition: POST /items with ${sent.length} generated items was refused (${describeResponse(create)}); the create rules judge that`);
     const diffs: Failure[] = [];
     await Promise.all(

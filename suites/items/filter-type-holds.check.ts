@@ -8,14 +8,14 @@ import { items } from './adapter.js';
 import { itemFixture, itemSample } from './fixtures.js';
 
 /** Items of known type: the run's part and tire as read back, else listed items that show their type. */
-async function knownItems(ctx: CheckContext): Promise<{ id: string; type: string; itemNumber: string; own?: boolean }[]> {
-  const known: { id: string; type: string; itemNumber: string; own?: boolean }[] = [];
+async function knownItems(ctx: CheckContext): Promise<{ id: string; type: string; itemNumber: string; own?: boolean; writtenAt?: number }[]> {
+  const known: { id: string; type: string; itemNumber: string; own?: boolean; writtenAt?: number }[] = [];
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
     for (const role of ['part', 'tire'] as const) {
       const [id, read] = [fx.ids[role], fx.reads[role]];
       const record = id && read && isSuccess(read) ? items.recordIn(read, id) : undefined;
-      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string') known.push({ id, type: record.itemType, itemNumber: record.itemNumber, own: true });
+      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string') known.push({ id, type: record.itemType, itemNumber: record.itemNumber, own: true, writtenAt: fx.writtenAt });
     }
   }
   if (known.length < 2 || !ctx.frugal) {
@@ -46,7 +46,7 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
       const query = { type: k.type, itemNumber: k.itemNumber };
       // The run's own item may show in a filtered list late: read until it does, within the window.
       const [own, foreign] = await Promise.all([
-        k.own ? collectShowing(ctx, items, query, `POST /items (the fixture's ${k.id}) shown in GET /items?type=${k.type}&itemNumber=${k.itemNumber}`, showsIds([k.id])) : collect(ctx, items, query),
+        k.own ? collectShowing(ctx, items, query, `POST /items (the fixture's ${k.id}) shown in GET /items?type=${k.type}&itemNumber=${k.itemNumber}`, showsIds([k.id]), { writtenAt: k.writtenAt }) : collect(ctx, items, query),
         collect(ctx, items, { type: other, itemNumber: k.itemNumber }),
       ]);
       await ctx.cite(...own.responses, ...foreign.responses);

@@ -3,7 +3,7 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/ledger.js';
-import { isLocated, type Outcome, type ShownListing, type Unlocated } from '../../harness/locate/locator.js';
+import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
 import { buildPart, buildTire } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
@@ -29,6 +29,8 @@ export interface ItemFixture {
   unlocated: Partial<Record<ItemRole, Unlocated>>;
   /** The items updated since shortly before the create (§4.2 updatedDateStart), read until the created ones showed (or the window ended). */
   listed?: ShownListing;
+  /** When the create was sent (Date.now()): later reads wait for it until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
 function build(role: ItemRole, s: CheckContext): ItemCreateInput {
@@ -47,12 +49,12 @@ export const itemLocator = (input: { itemNumber: string }): RecordLocator => ({ 
  * (harness/locate: the ids of the answer, checked by a read; else the updated-date window and the
  * itemNumber filter). `visible` also waits until a list shows them.
  */
-export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], o: { visible?: boolean } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing }> {
+export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
   const since = Date.now();
   const create = await postItems(ctx, inputs);
-  if (!isSuccess(create)) return { create, found: [] };
-  const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), { answer: create, since, what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`, visible: o.visible });
-  return { create, found: result.outcomes, listed: result.listing };
+  if (!isSuccess(create)) return { create, found: [], writtenAt: since };
+  const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), { answer: create, since, what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
+  return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
 /**
@@ -68,8 +70,8 @@ export function ledgerAcceptedItems(ctx: CheckContext, res: ApiResponse, inputs:
 export function itemFixture(ctx: CheckContext): Promise<ItemFixture> {
   return ctx.shared('items', async (s) => {
     const inputs = Object.fromEntries(itemRoles.map((role) => [role, build(role, s)])) as Record<ItemRole, ItemCreateInput>;
-    const { create, found, listed } = await createItems(s, itemRoles.map((r) => inputs[r]), { visible: true });
-    const fixture: ItemFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed };
+    const { create, found, listed, writtenAt } = await createItems(s, itemRoles.map((r) => inputs[r]), { visible: true });
+    const fixture: ItemFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
     itemRoles.forEach((role, i) => {
       const at = found[i];
       if (!at) return;

@@ -21,10 +21,12 @@ conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
   const sampled = vehicles.records(sample).filter((r) => ownerOf(r) && vehicles.idOf(r));
   let customerId: string;
   const expected: { id: string; why: string }[] = [];
+  let writtenAt: number | undefined;
   if (ctx.run.mode === 'full' && ctx.target.customerId) {
     // The run's own vehicles of CUSTOMER_ID, as read back (their owner as the server shows it).
     customerId = ctx.target.customerId;
     const fx = await vehicleFixture(ctx);
+    writtenAt = fx.writtenAt;
     for (const { id, record } of fixtureReads(fx, listedRoles)) if (ownerOf(record) === customerId) expected.push({ id, why: `it reads back with customerId ${customerId}` });
   } else {
     const pick = ctx.need(sampled[0], 'no listed vehicle shows a customerId to filter on');
@@ -34,7 +36,7 @@ conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
   const others = sampled.filter((r) => ownerOf(r) !== customerId).slice(0, 10);
   // The run's own vehicles may show in lists late: read until they do, within the window.
   const got = expected.length && ctx.run.mode === 'full'
-    ? await collectShowing(ctx, vehicles, { customerId }, `POST /vehicles (the fixture) shown in GET /vehicles?customerId=${customerId}`, showsIds(expected.map((e) => e.id)))
+    ? await collectShowing(ctx, vehicles, { customerId }, `POST /vehicles (the fixture) shown in GET /vehicles?customerId=${customerId}`, showsIds(expected.map((e) => e.id)), { writtenAt })
     : await collect(ctx, vehicles, { customerId });
   await ctx.cite(...got.responses);
   precondition(ctx, got.first, `GET /vehicles?customerId=${customerId}`);

@@ -2,11 +2,11 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { fieldValue, isSuccess, sentFieldsNotApplied } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/ledger.js';
-import { isLocated, type Outcome, type ShownListing, type Unlocated } from '../../harness/locate/locator.js';
+import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
 import { seededFaker } from '../../generators/random.js';
 import { buildVehicle, vehicleChanges, type VehicleChanges, type VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
-import { ownRecords } from '../common/own-records.js';
+import { ownRecords, windowLeft } from '../common/own-records.js';
 import { archiveVehicles, postVehicles, putVehicles, vehicles } from './adapter.js';
 
 /**
@@ -35,6 +35,8 @@ export interface VehicleFixture {
    * later checks read show them without waiting again.
    */
   listed?: ShownListing;
+  /** When the create was sent (Date.now()): later reads wait for it until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
 /** What finds a vehicle the run created: its unique VIN and plate, under its customer. */
@@ -45,12 +47,12 @@ export const vehicleLocator = (input: VehicleInput): RecordLocator => ({ keys: {
  * (harness/locate: the ids of the answer, checked by a read; else the customer's list); `found` is
  * empty when the create was refused. `visible` also waits until the customer's list shows them.
  */
-export async function createVehicles(ctx: CheckContext, inputs: readonly VehicleInput[], o: { visible?: boolean } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing }> {
+export async function createVehicles(ctx: CheckContext, inputs: readonly VehicleInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
   const since = Date.now();
   const create = await postVehicles(ctx, inputs);
-  if (!isSuccess(create)) return { create, found: [] };
-  const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), { answer: create, since, what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`, visible: o.visible });
-  return { create, found: result.outcomes, listed: result.listing };
+  if (!isSuccess(create)) return { create, found: [], writtenAt: since };
+  const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), { answer: create, since, what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
+  return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
 export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
@@ -60,8 +62,8 @@ export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
     const inputs = Object.fromEntries(
       vehicleRoles.map((role) => [role, buildVehicle(f, s.marker, customerId, role === 'miles' ? { mileageUnit: 'Miles' } : role === 'km' ? { mileageUnit: 'KM' } : {})]),
     ) as Record<VehicleRole, VehicleInput>;
-    const { create, found, listed } = await createVehicles(s, vehicleRoles.map((r) => inputs[r]), { visible: true });
-    const fixture: VehicleFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed };
+    const { create, found, listed, writtenAt } = await createVehicles(s, vehicleRoles.map((r) => inputs[r]), { visible: true });
+    const fixture: VehicleFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
     vehicleRoles.forEach((role, i) => {
       const at = found[i];
       if (!at) return;
@@ -131,6 +133,8 @@ export interface ArchiveScenario {
   /** The PATCH /vehicles answer, for VEHICLE-ARCHIVE-ENVELOPE. */
   patch: ApiResponse;
   after: { a?: ApiResponse; b?: ApiResponse };
+  /** When the PATCH was sent (Date.now()). */
+  writtenAt: number;
 }
 
 /** §3 archives "from any state": one of the archived vehicles archived once more, and read back. */
@@ -140,7 +144,8 @@ export function vehicleArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiResp
     const { id } = fixtureRecord(s, fx, 'archive-a');
     if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
     const patch = await archiveVehicles(s, [{ vehicleId: id, customerId: fx.inputs['archive-a'].customerId }]);
-    return { patch, id, after: (await readUntilInactive(s, id, 'a second PATCH /vehicles')).value };
+    // Inactive is due within the window of the first archive: what it has not shown by then, the second does not owe a new window for.
+    return { patch, id, after: (await readUntilInactive(s, id, 'a second PATCH /vehicles', windowLeft(s, first.writtenAt))).value };
   });
 }
 
@@ -151,21 +156,22 @@ export function vehicleArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     const a = fixtureRecord(s, fx, 'archive-a');
     const b = fixtureRecord(s, fx, 'archive-b');
     const customerId = fx.inputs['archive-a'].customerId;
+    const writtenAt = Date.now();
     const patch = await archiveVehicles(s, [{ vehicleId: a.id, customerId }, { vehicleId: b.id, customerId }]);
-    if (!isSuccess(patch)) return { patch, after: {} };
+    if (!isSuccess(patch)) return { patch, after: {}, writtenAt };
     s.ledger.archived('vehicle', a.id);
     s.ledger.archived('vehicle', b.id);
     const [afterA, afterB] = await Promise.all([readUntilInactive(s, a.id, 'PATCH /vehicles'), readUntilInactive(s, b.id, 'PATCH /vehicles')]);
-    return { patch, after: { a: afterA.value, b: afterB.value } };
+    return { patch, after: { a: afterA.value, b: afterB.value }, writtenAt };
   });
 }
 
 /** A vehicle read by id after an archive until it shows vehicleStatus Inactive (a write may apply after its answer), within the window. */
-function readUntilInactive(ctx: CheckContext, id: string, write: string) {
+function readUntilInactive(ctx: CheckContext, id: string, write: string, window: { windowMs?: number } = {}) {
   return ctx.eventually(`${write}: vehicle ${id} shows vehicleStatus Inactive`, () => vehicles.get(ctx, id), (res) => {
     const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
     return !!record && fieldValue(record, ['vehicleStatus']) === 'Inactive';
-  });
+  }, window);
 }
 
 /** The first page of the unfiltered list, read once for every check that samples existing vehicles. */

@@ -26,7 +26,7 @@ export class CreateItem implements ItemCommand {
   check = () => true;
   async run(m: ItemModel, r: ItemReal): Promise<void> {
     const input = this.build();
-    const { create, found } = await createItems(r.ctx, [input]);
+    const { create, found } = await createItems(r.ctx, [input], { wait: r.wait });
     if (!isSuccess(create)) r.ctx.inconclusive(`precondition: POST /items was refused (${describeResponse(create)})`);
     const at = found[0];
     if (!isLocated(at)) r.ctx.inconclusive(`precondition: the created item could not be located (${at?.why ?? 'not looked for'})`);
@@ -82,8 +82,9 @@ export class ListItem implements ItemCommand {
   async run(m: ItemModel, r: ItemReal): Promise<void> {
     const entry = pickOf(m.items, this.pick)!;
     const { value: res } = await r.wait(`the sequence's writes to item ${entry.itemId} shown by GET /items?itemNumber=`, () => items.list(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 }), (x) => {
+      // Waited for only while it shows stale: one the filter does not list is not this clause's to wait for.
       const listed = isSuccess(x) ? items.records(x).find((y) => items.idOf(y) === entry.itemId) : undefined;
-      return !!listed && (!('status' in listed) || listed.status === entry.status);
+      return !listed || !('status' in listed) || listed.status === entry.status;
     });
     // Finding it is the itemNumber filter's business: judge only a record that is found, and only
     // when it shows a status (the fields of a list record are not shown, §2.7).
