@@ -34,11 +34,12 @@ const customerCompany = (s: Scope) => ({ [s.profile.companyParam]: s.companyId }
 
 /**
  * GET /customers: §4.3 lists "for the specified locations", a parameter whose name is guessed.
- * Asked without it first; only when that is refused, again with the known location.
+ * Asked without it first; only when its first page is refused, again with the known location (a
+ * later page refused is a page past the last, §8).
  */
 export async function listCustomers(api: Api, s: Scope, query: Query = {}): Promise<ApiResponse> {
   const res = await api.get('/customers', { ...customerCompany(s), ...query });
-  if (!isClientError(res) || !s.locationId) return res;
+  if (!isClientError(res) || !s.locationId || Number(query.page ?? 1) > 1) return res;
   s.note?.('GET /customers without a location', `refused (${res.status}); retried with ${s.profile.customers.listLocationParam}`);
   return api.get('/customers', { ...customerCompany(s), [s.profile.customers.listLocationParam]: s.locationId, ...query });
 }
