@@ -24,7 +24,7 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Filte
   const old = { start: '2000-01-01T00:00:00Z', end: isoSeconds(started - 2 * DAY_MS) };
   const [inRecent, inOld] = await Promise.all([
     // The run's own records may show in a filtered list late: read until they do, within the window.
-    collectShowing(ctx, u.adapter, { ...own.narrow, ...query(recent) }, `the run's ${u.adapter.name} ${own.ids.join(', ')} shown in GET ${u.adapter.path} with a recent updated window`, showsIds(own.ids), { writtenAt: own.writtenAt }),
+    collectShowing(ctx, u.adapter, { ...own.narrow, ...query(recent) }, `POST ${u.adapter.path} (the run's ${own.ids.join(', ')}) shown in GET ${u.adapter.path} with a recent updated window`, showsIds(own.ids), { writtenAt: own.writtenAt }),
     collect(ctx, u.adapter, { ...own.narrow, ...query(old) }),
   ]);
   await ctx.cite(...inRecent.responses, ...inOld.responses);

@@ -24,7 +24,7 @@ export async function sightIn(ctx: CheckContext, adapter: ResourceAdapter, compa
   const shows = (l: Listing) => l.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
   const got =
     record.own && companyId === ctx.companyId
-      ? await collectShowing(ctx, adapter, query, `the run's ${adapter.name} record ${record.id} shown in GET ${adapter.path} of its company`, shows, { maxPages: 3, writtenAt: record.writtenAt })
+      ? await collectShowing(ctx, adapter, query, `POST ${adapter.path} (the run's ${record.id}) shown in GET ${adapter.path} of its company`, shows, { maxPages: 3, writtenAt: record.writtenAt })
       : await collect(ctx, adapter, query, { companyId, maxPages: 3 });
   const shown = got.ok && got.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
   // A refused listing under a company shows nothing of it: complete for the question asked.

@@ -53,7 +53,7 @@ export const customerTenancy: TenancyProbe = {
       const plain = await walkEnds((q) => customers.list(ctx, q), customers, {}, { maxPages: 10, enough: (records) => records.some((x) => customers.idOf(x) === r.id) });
       return Object.assign(plain, { query: {}, responses: [...searched.responses, ...plain.responses] });
     };
-    const got = r.own ? (await ctx.eventually(`the run's customer ${r.id} shown in GET /customers`, find, (l) => !l.ok || shows(l), windowLeft(ctx, r.writtenAt))).value : await find();
+    const got = r.own ? (await ctx.eventually(`POST /customers (the run's ${r.id}) shown in GET /customers`, find, (l) => !l.ok || shows(l), windowLeft(ctx, r.writtenAt))).value : await find();
     r.query = (got as Listing & { query: Query }).query;
     return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
   },
