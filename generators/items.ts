@@ -141,12 +141,27 @@ export const tireDetailsArbitrary: fc.Arbitrary<TireDetailsInput> = fc.record({
   seasonality: fc.integer({ min: 0, max: 3 }),
 });
 
+const commonArbitrary = fc.record({ itemName: text(60), taxable: fc.boolean(), status: fc.constantFrom('Active', 'Inactive') });
+
+/** A valid part; its item number is drawn at build time, so it stays unique. */
+export function validPartArbitrary(marker: string): fc.Arbitrary<() => ItemCreateInput> {
+  return fc.tuple(commonArbitrary, partDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'part', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, partDetails: d }));
+}
+
+/** A valid tire; its item number is drawn at build time. */
+export function validTireArbitrary(marker: string): fc.Arbitrary<() => ItemCreateInput> {
+  return fc.tuple(commonArbitrary, tireDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'tire', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, tireDetails: d }));
+}
+
 /** A valid part or tire; item numbers stay unique because they are drawn at build time. */
 export function validItemArbitrary(marker: string): fc.Arbitrary<() => ItemCreateInput> {
-  const common = fc.record({ itemName: text(60), taxable: fc.boolean(), status: fc.constantFrom('Active', 'Inactive') });
-  const part = fc.tuple(common, partDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'part', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, partDetails: d }));
-  const tire = fc.tuple(common, tireDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'tire', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, tireDetails: d }));
-  return fc.oneof(part, tire);
+  return fc.oneof(validPartArbitrary(marker), validTireArbitrary(marker));
+}
+
+/** `size` valid items (at least 2), a part and a tire among them whatever the seed: a batch that exercises both details. */
+export function validItemBatchArbitrary(marker: string, size: number): fc.Arbitrary<(() => ItemCreateInput)[]> {
+  const rest = Math.max(0, size - 2);
+  return fc.tuple(validPartArbitrary(marker), validTireArbitrary(marker), fc.array(validItemArbitrary(marker), { minLength: rest, maxLength: rest })).map(([p, t, more]) => [p, t, ...more]);
 }
 
 /** An item that breaks one creation rule, with the rule it breaks. */

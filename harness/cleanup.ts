@@ -1,8 +1,11 @@
+import { eventually } from './eventually.js';
 import { ApiClient, type ApiResponse } from './client.js';
 import { TransportError } from './core/errors.js';
 import type { LedgerEntry, LedgerRecord, LedgerReport, RecordLocator, Resource } from './core/events.js';
-import type { Profile } from './core/profile.js';
 import type { TargetInfo } from './core/run-info.js';
+import type { Profile } from './core/profile.js';
+import { isLocated, locate, type Waiter } from './locate/locator.js';
+import { archive, type Kind, type Scope } from './locate/requests.js';
 import { CHECK_HEADER } from './pacing/headers.js';
 import { redact } from './redact.js';
 
@@ -21,6 +24,8 @@ export interface CleanupOptions {
   /** Headers that let cleanup through the pacing proxy after workers are shut out. */
   wireHeaders?: Record<string, string>;
   trigger?: string;
+  /** How long a record no answer gave the id of may take to show in a list (default CLEANUP_WINDOW_MS). */
+  windowMs?: number;
   /** What the cleanup is doing, for the console (paced against a live target, it can take a while). */
   progress?: (line: string) => void;
 }
@@ -28,64 +33,74 @@ export interface CleanupOptions {
 /** Bulk bodies stay well under any plausible server limit. */
 const BATCH = 50;
 
-interface ArchiveCall {
-  path: string;
-  body(companyId: string, records: LedgerRecord[]): unknown;
-}
+/** The resources with a documented archive (§3, §4.1, §4.2, §4.3); appointment requests have none. */
+const archivable: Partial<Record<Resource, Kind>> = { vehicle: 'vehicle', item: 'item', customer: 'customer' };
 
-/** The documented archive of each resource (§3, §4.1, §4.2, §4.3); appointment requests have none. */
-function archiveCalls(profile: Profile): Partial<Record<Resource, ArchiveCall>> {
-  return {
-    item: { path: '/items', body: (companyId, rs) => ({ companyId, items: rs.map((r) => ({ itemId: r.id })) }) },
-    vehicle: { path: '/vehicles', body: (companyId, rs) => ({ companyId, vehicles: rs.map((r) => ({ vehicleId: r.id, customerId: r.customerId })) }) },
-    // §4.3 shows no body: the array and company field names come from the profile.
-    customer: {
-      path: '/customers',
-      body: (companyId, rs) => ({ [profile.companyParam]: companyId, [profile.customers.arrayField]: rs.map((r) => ({ customerId: r.id })) }),
-    },
-  };
-}
+/** How long the cleanup waits for a record no answer gave the id of to show in a list. */
+export const CLEANUP_WINDOW_MS = 5_000;
 
-const keyOf = (e: { target: string; resource: string; id?: string; locator?: RecordLocator; marker?: string }) =>
-  `${e.target}\u0000${e.resource}\u0000${e.id ?? `${e.marker}:${JSON.stringify(e.locator ?? {})}`}`;
+const locatorKey = (target: string, resource: string, l: RecordLocator) =>
+  `${target}\u0000${resource}\u0000locator:${JSON.stringify(Object.entries(l.keys).sort(([a], [b]) => a.localeCompare(b)))}`;
+const idKey = (target: string, resource: string, id: string) => `${target}\u0000${resource}\u0000id:${id}`;
 
-/** Created records and whether a check already archived them, from the workers' ledger files. */
-export function settleLedger(entries: readonly LedgerEntry[], targets: readonly TargetInfo[]): { created: LedgerRecord[]; archivedByChecks: Set<string> } {
+/**
+ * Created records and those a check already archived, from the workers' ledger files. A record
+ * is known by its locator when it has one (a create is ledgered before its id is known, then again
+ * once located), else by its id; the first creation wins, later entries only add the id.
+ */
+export function settleLedger(entries: readonly LedgerEntry[], targets: readonly Pick<TargetInfo, 'id' | 'companyId'>[]): { created: LedgerRecord[]; archivedByChecks: Set<LedgerRecord> } {
   const companyOf = new Map(targets.map((t) => [t.id, t.companyId]));
-  const created = new Map<string, LedgerRecord>();
-  const archived = new Set<string>();
+  const records = new Map<string, LedgerRecord>();
+  const byId = new Map<string, LedgerRecord>();
   for (const e of entries) {
-    if (e.event === 'archived') archived.add(keyOf(e));
-    else if (!created.has(keyOf(e))) {
-      created.set(keyOf(e), {
-        target: e.target,
-        resource: e.resource,
-        ...(e.id === undefined ? {} : { id: e.id }),
-        ...(e.locator ? { locator: e.locator } : {}),
-        companyId: e.companyId ?? companyOf.get(e.target) ?? '',
-        customerId: e.customerId,
-        marker: e.marker,
-        createdAt: e.at,
-      });
+    if (e.event !== 'created') continue;
+    const lk = e.locator ? locatorKey(e.target, e.resource, e.locator) : undefined;
+    const ik = e.id !== undefined ? idKey(e.target, e.resource, e.id) : undefined;
+    const known = (lk && records.get(lk)) || (ik && byId.get(ik)) || undefined;
+    if (known) {
+      if (known.id === undefined && e.id !== undefined) known.id = e.id;
+      if (!known.locator && e.locator) known.locator = e.locator;
+      known.customerId ??= e.customerId;
+      if (ik) byId.set(ik, known);
+      continue;
     }
+    if (!lk && !ik) continue;
+    const record: LedgerRecord = {
+      target: e.target,
+      resource: e.resource,
+      ...(e.id === undefined ? {} : { id: e.id }),
+      ...(e.locator ? { locator: e.locator } : {}),
+      companyId: e.companyId ?? companyOf.get(e.target) ?? '',
+      customerId: e.customerId,
+      marker: e.marker,
+      createdAt: e.at,
+    };
+    records.set(lk ?? ik!, record);
+    if (ik) byId.set(ik, record);
   }
   // Only records this run created count; an 'archived' entry alone never leads to a request.
-  return { created: [...created.values()], archivedByChecks: new Set([...archived].filter((k) => created.has(k))) };
+  const archived = new Set<LedgerRecord>();
+  for (const e of entries) {
+    if (e.event !== 'archived' || e.id === undefined) continue;
+    const r = byId.get(idKey(e.target, e.resource, e.id));
+    if (r) archived.add(r);
+  }
+  return { created: [...records.values()], archivedByChecks: archived };
 }
 
 /** The records the run created that no check archived: what a cleanup still has to archive. */
-export function openRecords(entries: readonly LedgerEntry[], targets: readonly TargetInfo[]): LedgerRecord[] {
+export function openRecords(entries: readonly LedgerEntry[], targets: readonly Pick<TargetInfo, 'id' | 'companyId'>[]): LedgerRecord[] {
   const { created, archivedByChecks } = settleLedger(entries, targets);
-  return created.filter((r) => !archivedByChecks.has(keyOf(r)));
+  return created.filter((r) => !archivedByChecks.has(r));
 }
 
-function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: string, calls: ReturnType<typeof archiveCalls>): string | undefined {
+function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: string): string | undefined {
   if (mode === 'readonly') return 'read-only mode: the cleanup sends no writes';
   if (!target) return 'unknown target';
   if (target.fault) return `embedded mock with fault ${target.fault}: discarded with the run`;
-  if (!calls[r.resource]) return 'no documented archive for this resource (§3 lists none for appointment requests)';
-  if (r.resource === 'vehicle' && !r.customerId) return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
-  if (r.id === undefined) return `not located: no answer gave its id, and no read found it by ${Object.keys(r.locator?.keys ?? {}).join(', ') || 'its fields'}`;
+  if (!archivable[r.resource]) return 'no documented archive for this resource (§3 lists none for appointment requests)';
+  if (r.resource === 'vehicle' && !r.customerId && !r.locator?.customerId) return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
+  if (r.id === undefined && !r.locator) return 'no answer gave its id, and nothing was recorded to find it by';
   return undefined;
 }
 
@@ -94,11 +109,91 @@ const shortly = (res: ApiResponse) => `HTTP ${res.status}${res.text ? `: ${res.t
 /** Whether a ledger entry was written under the run's marker (each check's marker extends it). */
 export const carriesMarker = (marker: string, runMarker: string) => marker === runMarker || marker.startsWith(`${runMarker}-`);
 
+/** An API client for one target of the run, through the run's proxy (which journals its exchanges as the cleanup's). */
+function clientFor(target: TargetInfo, o: Pick<CleanupOptions, 'timeoutMs' | 'wireHeaders'>): ApiClient {
+  return new ApiClient({
+    baseUrl: target.baseUrl,
+    token: target.token,
+    timeoutMs: o.timeoutMs,
+    connections: 2,
+    wireHeaders: { ...(o.wireHeaders ?? {}), [CHECK_HEADER]: 'cleanup' },
+  });
+}
+
+/** ctx.eventually for the cleanup: reads until the record shows, within the window. */
+const cleanupWait = (windowMs: number): Waiter => async (_what, read, shows) => eventually(read, shows, windowMs);
+
+export interface ArchiveOutcome {
+  archived: LedgerRecord[];
+  leftovers: (LedgerRecord & { reason: string })[];
+}
+
+/**
+ * Archives records of one target, one resource and one company: those without an id are located
+ * first by their locator (harness/locate, the same means the checks use), then all are archived by
+ * the documented bulk PATCH in batches; a refused batch is retried record by record, so one
+ * refused id (a record someone else removed) does not keep the others active.
+ */
+export async function archiveRecords(
+  api: ApiClient,
+  scope: Scope,
+  resource: Resource,
+  records: readonly LedgerRecord[],
+  o: { windowMs?: number; what?: string; progress?: (line: string) => void } = {},
+): Promise<ArchiveOutcome> {
+  const kind = archivable[resource]!;
+  const out: ArchiveOutcome = { archived: [], leftovers: [] };
+  const known: LedgerRecord[] = records.filter((r) => r.id !== undefined);
+  const unknown = records.filter((r) => r.id === undefined && r.locator);
+  if (unknown.length) {
+    const since = Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now());
+    let found;
+    try {
+      found = await locate(kind, unknown.map((r) => ({ ...r.locator!, customerId: r.locator!.customerId ?? r.customerId })), {
+        api,
+        scope,
+        wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS),
+        what: o.what ?? `the ${resource}s created without an id`,
+        since,
+      });
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      out.leftovers.push(...unknown.map((r) => ({ ...r, reason: redact(`not located: no answer (${err.message})`) })));
+      found = undefined;
+    }
+    found?.outcomes.forEach((at, i) => {
+      const r = unknown[i]!;
+      if (isLocated(at)) known.push({ ...r, id: at.id });
+      else out.leftovers.push({ ...r, reason: `not located by ${Object.keys(r.locator?.keys ?? {}).join(', ')}: ${at.why}` });
+    });
+  }
+  const send = async (batch: LedgerRecord[]): Promise<void> => {
+    let res: ApiResponse;
+    try {
+      res = await archive(api, scope, kind, batch.map((r) => ({ id: r.id!, customerId: r.customerId ?? r.locator?.customerId })));
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      out.leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH /${resource}s got no answer: ${err.message}`) })));
+      return;
+    }
+    if (res.status >= 200 && res.status < 300) out.archived.push(...batch);
+    else if (batch.length > 1 && res.status < 500) for (const r of batch) await send([r]);
+    else out.leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH /${resource}s was refused: ${shortly(res)}`) })));
+  };
+  for (let i = 0; i < known.length; i += BATCH) {
+    const left = known.length - i;
+    o.progress?.(`cleanup: archiving ${Math.min(BATCH, left)} ${resource} record(s) of company ${scope.companyId}; ${left} of ${known.length} left`);
+    await send(known.slice(i, i + BATCH));
+  }
+  return out;
+}
+
 /**
  * Archives every record the run created that no check archived, by the documented bulk PATCH
  * per resource and company, and returns the ledger report. Never touches a record the run did
- * not create: ids come from the run's own ledger only, and only entries carrying the run's marker
- * count (another run's entries, however they got there, are ignored and counted).
+ * not create: ids come from the run's own ledger, or from its locator (the unique VIN and plate,
+ * itemNumber or word the run sent), and only entries carrying the run's marker count (another
+ * run's entries, however they got there, are ignored and counted).
  */
 export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
   const entries = o.entries;
@@ -106,13 +201,12 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
   const ignoredForeign = entries.length - own.length;
   const { created, archivedByChecks } = settleLedger(own, o.targets);
   const targets = new Map(o.targets.map((t) => [t.id, t]));
-  const calls = archiveCalls(o.profile);
   const leftovers: LedgerReport['leftovers'] = [];
   const archivedByCleanup: LedgerRecord[] = [];
   const pending = new Map<string, LedgerRecord[]>();
   for (const r of created) {
-    if (archivedByChecks.has(keyOf(r))) continue;
-    const reason = leftoverReason(r, targets.get(r.target), o.mode, calls);
+    if (archivedByChecks.has(r)) continue;
+    const reason = leftoverReason(r, targets.get(r.target), o.mode);
     if (reason) leftovers.push({ ...r, reason });
     else {
       const group = `${r.target}\u0000${r.resource}\u0000${r.companyId}`;
@@ -124,36 +218,15 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
     [...pending.values()].map(async (records) => {
       const { target: targetId, resource, companyId } = records[0]!;
       const target = targets.get(targetId)!;
-      const call = calls[resource]!;
-      const client = new ApiClient({
-        baseUrl: target.baseUrl,
-        token: target.token,
-        timeoutMs: o.timeoutMs,
-        connections: 2,
-        wireHeaders: { ...(o.wireHeaders ?? {}), [CHECK_HEADER]: 'cleanup' },
-      });
-      const archive = async (batch: LedgerRecord[]): Promise<void> => {
-        let res: ApiResponse;
-        try {
-          res = await client.patch(call.path, call.body(companyId, batch));
-        } catch (err) {
-          if (!(err instanceof TransportError)) throw err;
-          leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH ${call.path} got no answer: ${err.message}`) })));
-          return;
-        }
-        if (res.status >= 200 && res.status < 300) archivedByCleanup.push(...batch);
-        // One refused id (e.g. a record someone else removed) must not keep the others active.
-        else if (batch.length > 1 && res.status < 500) for (const r of batch) await archive([r]);
-        else leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH ${call.path} was refused: ${shortly(res)}`) })));
-      };
-      for (let i = 0; i < records.length; i += BATCH) {
-        o.progress?.(`cleanup: archiving ${Math.min(BATCH, records.length - i)} ${resource} record(s) of company ${companyId}; ${records.length - i} of ${records.length} left`);
-        await archive(records.slice(i, i + BATCH));
-      }
+      const api = clientFor(target, o);
+      const scope = { companyId, profile: o.profile, locationId: target.locationId };
+      const done = await archiveRecords(api, scope, resource, records, { windowMs: o.windowMs, progress: o.progress });
+      archivedByCleanup.push(...done.archived);
+      leftovers.push(...done.leftovers);
     }),
   );
 
-  const byChecks = created.filter((r) => archivedByChecks.has(keyOf(r)));
+  const byChecks = created.filter((r) => archivedByChecks.has(r));
   return {
     runId: o.runId,
     marker: o.marker,

@@ -319,6 +319,9 @@ function readConfigFile(label: string, file: string): Source {
   return { kind: 'config-file', label, values, dir: dirname(resolve(file)) };
 }
 
+/** The process environment, with a command's own values over it (the mock's --run settings). */
+export const environment = (over: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => ({ ...process.env, ...over });
+
 export interface LoadOptions {
   /** Read ENV_FILE / .env into `env` first, and look for conformance.config.json (default true). */
   dotenv?: boolean;

@@ -79,7 +79,7 @@ describe('npm run conformance: gate flags', () => {
   it('answers each invalid flag with exit 2 and one line', async () => {
     writeFileSync(join(dir, 'junk.json'), '[]');
     const cases: [string[], RegExp][] = [
-      [['--fail-on', 'sometimes'], /--fail-on must be any or regression/],
+      [['--fail-on', 'sometimes'], /--fail-on <when>' argument 'sometimes' is invalid. Allowed choices are any, regression/],
       [['--fail-on', 'regression'], /needs --baseline/],
       [['--baseline', join(dir, 'missing.json')], /--baseline .*cannot read/],
       [['--baseline', join(dir, 'junk.json')], /not a certification\.json/],

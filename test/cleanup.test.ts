@@ -108,6 +108,36 @@ describe('run ledger cleanup', () => {
     expect(report.leftovers[0]!.reason).toMatch(/read-only/);
   });
 
+  it('settles a record ledgered by its locator first and by its id once located as one record', () => {
+    const at = '2026-01-01T00:00:00Z';
+    const locator = { keys: { itemNumber: 'CNF1' } };
+    const { created, archivedByChecks } = settleLedger(
+      [
+        { event: 'created', resource: 'item', locator, target: 'main', marker: 'm1', at },
+        { event: 'created', resource: 'item', id: 'itm_1', locator, target: 'main', marker: 'm1', at },
+        { event: 'created', resource: 'item', locator: { keys: { itemNumber: 'CNF2' } }, target: 'main', marker: 'm1', at },
+        { event: 'archived', resource: 'item', id: 'itm_1', target: 'main', marker: 'm1', at },
+      ],
+      [target],
+    );
+    expect(created.map((c) => [c.id, c.locator?.keys.itemNumber])).toEqual([
+      ['itm_1', 'CNF1'],
+      [undefined, 'CNF2'],
+    ]);
+    expect([...archivedByChecks].map((c) => c.id)).toEqual(['itm_1']);
+  });
+
+  it('locates and archives a record no answer gave the id of, by its locator', async () => {
+    const part = buildPart(seededFaker(2, 'cnf-r1-e'), 'cnf-r1-e');
+    await direct.post('/items', { companyId: mock.fixtures.companyId, items: [part] });
+    const locator = { keys: { itemNumber: part.itemNumber } };
+    const entry: LedgerEntry = { event: 'created', resource: 'item', locator, target: 'main', marker: 'cnf-r1-e', at: new Date().toISOString() };
+    const report = await cleanupRun(options([entry]));
+    expect(report.summary).toMatchObject({ created: 1, archivedByCleanup: 1, leftovers: 0 });
+    const id = report.archivedByCleanup[0]!.id!;
+    expect(await statusOf(id)).toBe('Inactive');
+  });
+
   it('settles ledger entries per target, first creation wins', () => {
     const at = '2026-01-01T00:00:00Z';
     const { created, archivedByChecks } = settleLedger(

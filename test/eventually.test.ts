@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventually, type WaitClock } from '../harness/check/eventually.js';
+import { eventually, type WaitClock } from '../harness/eventually.js';
 
 /** A clock that only moves when the wait sleeps or a read takes time. */
 function fakeClock(readMs = 0): WaitClock & { tick(ms: number): void; slept: number[] } {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../client.js';
 import { InconclusiveError, SkipError } from '../core/errors.js';
 import { CHECK_HEADER } from '../pacing/headers.js';
-import { eventually } from './eventually.js';
+import { eventually } from '../eventually.js';
 import { Ledger } from './ledger.js';
 import { runShared } from './shared.js';
 import type { CheckContext, ContextParts } from './types.js';

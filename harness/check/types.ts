@@ -5,7 +5,7 @@ import type { Observation, WaitRecord } from '../core/events.js';
 import type { Profile } from '../core/profile.js';
 import type { RunInfo, TargetInfo } from '../core/run-info.js';
 import type { Deadline } from './deadline.js';
-import type { Wait } from './eventually.js';
+import type { Wait } from '../eventually.js';
 import type { HubReports } from './hub-reports.js';
 import type { Ledger } from './ledger.js';
 

@@ -57,3 +57,6 @@ export function parseDateTime(v: unknown): number | undefined {
   const t = Date.parse(s);
   return Number.isNaN(t) ? undefined : t;
 }
+
+/** ISO 8601 datetime in the form §4.5 list rule 1 shows (YYYY-MM-DDThh:mm:ssZ, whole seconds), rounded down. */
+export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -100,3 +100,26 @@ export function recordArrayWith(value: unknown, key: string): Record<string, unk
   }
   return undefined;
 }
+
+/** JSON with object keys sorted, so two reads of the same record give the same text whatever the key order. */
+export function stableJson(value: unknown): string {
+  const walk = (v: unknown): unknown => (Array.isArray(v) ? v.map(walk) : isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, walk(v[k])])) : v);
+  return JSON.stringify(walk(value)) ?? 'undefined';
+}
+
+/**
+ * A short key of a record's whole content, for records whose fields (and so whose id) are not shown
+ * (§2.5): the same record read twice unchanged gets the same key; two records differ in some field.
+ * FNV-1a over the stable JSON, 52 bits, as hex.
+ */
+export function contentKey(record: unknown): string {
+  const text = stableJson(record);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
+    h2 = Math.imul(h2 ^ c, 2246822519) >>> 0;
+  }
+  return `rec-${h1.toString(16).padStart(8, '0')}${(h2 >>> 12).toString(16).padStart(5, '0')}`;
+}

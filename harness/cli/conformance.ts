@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { areas } from '../../contract/clause.js';
 import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../certify/baseline.js';
 import { openRecords } from '../cleanup.js';
-import { loadSettings, type Settings } from '../config.js';
+import { environment, loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import { parseShard, type Selection, type Shard } from '../core/events.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -110,7 +110,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
   const opts = checkRequest(request);
   let settings: Settings;
   try {
-    settings = loadSettings(request.env ? { ...process.env, ...request.env } : process.env, { flags: request.flags });
+    settings = loadSettings(environment(request.env), { flags: request.flags });
     loadProfile(settings.profileFile);
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);

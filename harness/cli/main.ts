@@ -4,6 +4,7 @@ import { harnessVersion } from '../certify/certify.js';
 import { ConfigError } from '../core/errors.js';
 import { EXIT } from '../core/exit-codes.js';
 import { commandLine, installedAsPackage, type CommandName } from '../core/invocation.js';
+import { envSetting } from '../config.js';
 import { redact } from '../redact.js';
 import {
   exitCodes, exitHelp, intArg, RUN_SETTINGS, settingFlags, settingsHelp, withSettingFlags, type SettingNames,
@@ -200,7 +201,7 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       subset: text(o.subset),
       batch: num(o.batch),
       frugal: o.frugal === true,
-      reportsDir: text(o.reportsDir) ?? process.env.REPORTS_DIR ?? 'reports',
+      reportsDir: text(o.reportsDir) ?? envSetting('REPORTS_DIR') ?? 'reports',
     })));
 
   command({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv, reportSettings, type ReportSettings } from '../config.js';
+import { childEnv, environment, reportSettings, type ReportSettings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import { redact } from '../redact.js';
 import { openableFromDisk } from '../outputs/allure-single-file.js';
@@ -131,7 +131,7 @@ function build(s: ReportSettings, scratchRoot: string): number {
 export function buildReport(flags: Record<string, string> = {}): number {
   let s: ReportSettings;
   try {
-    s = reportSettings(process.env, { flags });
+    s = reportSettings(environment(), { flags });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);

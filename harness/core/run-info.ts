@@ -48,6 +48,9 @@ export interface Plan {
   keys: string[];
 }
 
+/** The marker every record of a run carries, and every check's marker extends. */
+export const markerOf = (runId: string) => `cnf-${runId}`;
+
 /** Everything the main process hands to the test workers (vitest's provide/inject). Workers write no files. */
 export interface RunInfo {
   runId: string;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Circuit } from './circuit.js';
-import { retryDecision, transportFaultKind, type AttemptOutcome, type RetryCounts } from './retry-policy.js';
+import { parseRetryAfter, retryDecision, transportFaultKind, type AttemptOutcome, type RetryCounts } from './retry-policy.js';
 import { methodClass, QueueTimeout, type Pacer } from './scheduler.js';
 import type { PacingCounters } from './stats.js';
 import type { Upstream, UpstreamRequest } from './upstream.js';
@@ -64,7 +64,11 @@ export class Forwarder {
       if (result.kind === 'response') {
         circuit.answered();
         outcome = { kind: 'response', status: result.status, retryAfter: result.headers['retry-after'] };
-        if (result.status === 429) counters.rateLimitedAnswers += 1;
+        if (result.status === 429) {
+          counters.rateLimitedAnswers += 1;
+          // The server's own burst limit is below our pace: fewer in flight, and slower, until the 429s stop.
+          pacer.rateLimited(parseRetryAfter(result.headers['retry-after']));
+        }
       } else {
         if (transportFaultKind(result.code)) circuit.noAnswer();
         outcome = { kind: 'error', code: result.code };

@@ -1,3 +1,4 @@
+import { BurstControl } from './burst.js';
 import { RateBucket } from './rate-bucket.js';
 
 /** The two rate-limit classes of the live service: GETs, and everything else (writes). */
@@ -11,6 +12,8 @@ export interface PacerOptions {
   /** Requests in flight at once, across all workers (MAX_CONCURRENCY). */
   maxInFlight: number;
   now?: () => number;
+  /** Quiet period after which a pace cut by 429s steps up again (burst.ts). */
+  quietMs?: number;
 }
 
 interface Waiter {
@@ -35,7 +38,9 @@ export interface PacerStats {
 /**
  * One pacer for the whole run, in the main process: every attempt of every worker takes a
  * token of its class and a slot. Waiters are served by priority (the check that started first
- * goes first, so checks finish instead of all crawling), then in arrival order.
+ * goes first, so checks finish instead of all crawling), then in arrival order. When the server
+ * answers 429 anyway, its burst limit is lower than ours: the slots and a request rate are cut
+ * and raised again when the 429s stop (burst.ts).
  */
 export class Pacer {
   private readonly buckets: Record<MethodClass, RateBucket>;
@@ -45,10 +50,13 @@ export class Pacer {
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   readonly stats: PacerStats = { granted: 0, maxInFlight: 0, waited: 0, totalWaitMs: 0 };
+  /** The pace the server's 429s allow (AIMD on slots and rate). */
+  readonly burst: BurstControl;
 
   constructor(readonly options: PacerOptions) {
     this.buckets = { get: new RateBucket(options.getPerMin), write: new RateBucket(options.writePerMin) };
     this.now = options.now ?? (() => performance.now());
+    this.burst = new BurstControl({ maxInFlight: options.maxInFlight, quietMs: options.quietMs });
   }
 
   get active(): number {
@@ -97,16 +105,27 @@ export class Pacer {
     this.buckets[cls].pauseUntil(this.now() + delayMs);
   }
 
+  /** A 429 came back although our limits were kept: fewer requests in flight, and a slower pace, for a while. */
+  rateLimited(holdMs?: number): void {
+    this.burst.rateLimited(this.now(), holdMs);
+  }
+
   private pump(): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     for (;;) {
-      if (this.inFlight >= this.options.maxInFlight) return;
       const now = this.now();
+      this.burst.recover(now);
+      if (this.inFlight >= Math.min(this.options.maxInFlight, this.burst.inFlight)) return;
       let pick: MethodClass | undefined;
       let soonest = Number.POSITIVE_INFINITY;
+      const paced = this.burst.waitMs(now);
+      if (paced > 0 && this.queued > 0) {
+        this.timer = setTimeout(() => this.pump(), Math.max(1, Math.ceil(paced)));
+        return;
+      }
       for (const cls of ['get', 'write'] as const) {
         const head = this.queues[cls][0];
         if (!head) continue;
@@ -124,6 +143,7 @@ export class Pacer {
       }
       const waiter = this.queues[pick].shift()!;
       this.buckets[pick].take(now);
+      this.burst.started(now);
       this.inFlight += 1;
       this.stats.granted += 1;
       this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.inFlight);

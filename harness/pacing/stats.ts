@@ -20,6 +20,8 @@ export interface PacingReport {
   /** When it was first declared down (ISO 8601), if it was. */
   targetDownAt?: string;
   maxInFlight: number;
+  /** How the pace followed the server's 429s: episodes that cut it, the fewest requests in flight and the lowest rate (a second) it came down to. */
+  burst?: { cuts: number; lowestInFlight: number; lowestPerSecond?: number };
   /** Requests that waited for a rate-limit token or a free slot, and their total wait. */
   pacedRequests: number;
   pacedWaitMs: number;

@@ -15,6 +15,8 @@ export interface SuiteRun {
   /** CONFORMANCE_MODE for the run (budgets learn the read-only plan too). */
   mode?: 'full' | 'readonly';
   maxWorkers?: number;
+  /** CONSISTENCY_WINDOW_MS for the run. */
+  consistencyWindowMs?: number;
 }
 
 export interface SuiteResults {
@@ -40,6 +42,7 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
       ...(opts.seed !== undefined ? { SEED: String(opts.seed) } : {}),
       ...(opts.numRuns !== undefined ? { NUM_RUNS: String(opts.numRuns) } : {}),
       ...(opts.mode ? { CONFORMANCE_MODE: opts.mode } : {}),
+      ...(opts.consistencyWindowMs !== undefined ? { CONSISTENCY_WINDOW_MS: String(opts.consistencyWindowMs) } : {}),
     },
     { dotenv: false },
   );

@@ -9,7 +9,7 @@ import { ConfigError } from '../core/errors.js';
 import type { RunFacts, Selection } from '../core/events.js';
 import { JOURNAL_FILE } from '../core/journal-file.js';
 import { loadProfile } from '../core/profile.js';
-import type { RunInfo } from '../core/run-info.js';
+import { markerOf, type RunInfo } from '../core/run-info.js';
 import { startPacing, type Pacing, type RealTarget } from '../pacing/index.js';
 import type { ReportsLock } from '../publish/lock.js';
 import { removeIfEmpty, RUNS_DIR, type Scratch } from '../publish/publish.js';
@@ -61,7 +61,8 @@ export interface StartedRun {
 /** The longest a single request may wait in the pacing queue: the whole planned run, with room to spare. */
 const queueBudgetMs = (lowerBoundMs: number) => (lowerBoundMs > 0 ? 2 * lowerBoundMs + 120_000 : 0);
 
-async function tokenFor(settings: Settings): Promise<TokenSource> {
+/** The access token of a live target: ACCESS_TOKEN, or a login session (PARTNER_ID, AUTH_KEY). Also used by `npm run cleanup`. */
+export async function tokenFor(settings: Settings): Promise<TokenSource> {
   const expiry = settings.accessToken ? jwtExpiryMs(settings.accessToken) : undefined;
   if (expiry !== undefined && expiry <= Date.now()) throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
   if (settings.accessToken) return staticToken(settings.accessToken);
@@ -142,7 +143,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     const targets = await Promise.all(real.map((t) => pacing.route(t)));
     info = {
       runId,
-      marker: `cnf-${runId}`,
+      marker: markerOf(runId),
       seed: settings.seed,
       numRuns: faults.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
       mode: settings.mode,

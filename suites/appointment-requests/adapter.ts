@@ -3,7 +3,7 @@ import type { CheckContext } from '../../harness/conformance.js';
 import { firstRecordArray, isRecord, recordArrayWith, reportedTotal } from '../../harness/checks/index.js';
 import type { AppointmentRequestInput } from '../../generators/appointment-requests.js';
 import type { Rec, ResourceAdapter } from '../common/adapter.js';
-import { requestIdOf } from './records.js';
+import { requestKeyOf } from './records.js';
 
 /**
  * Appointment requests (§2.5, §4.5). The list is documented for "a company and location", but the
@@ -47,8 +47,11 @@ function withoutRecords(body: unknown, recs: readonly Rec[]): unknown {
 export const appointmentRequests = {
   name: 'appointmentRequests',
   path: '/appointmentRequests',
-  /** Not documented (§2.5: record fields not shown): the first name requestIdOf tries; ids are located by it. */
-  idKey: 'appointmentRequestId',
+  /**
+   * §2.5 shows no field of the record, so no id name is guessed: a request is known by its content
+   * (idOf), and this name only labels the generic messages.
+   */
+  idKey: 'appointmentRequest',
   documentedList: false,
   list: (ctx, query = {}, companyId = ctx.companyId) => ctx.api.get('/appointmentRequests', { ...where(ctx, companyId).query, ...query }),
   records,
@@ -56,7 +59,7 @@ export const appointmentRequests = {
     const body = res.json;
     return Array.isArray(body) ? undefined : reportedTotal(withoutRecords(body, records(res)));
   },
-  idOf: (r) => requestIdOf(r),
+  idOf: (r) => requestKeyOf(r),
 } as const satisfies ResourceAdapter;
 
 /** §4.5 POST /appointmentRequests/create, with company and location where the profile puts them. */

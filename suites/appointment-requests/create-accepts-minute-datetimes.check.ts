@@ -4,7 +4,6 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { isoDateTime } from '../../generators/appointment-requests.js';
 import { postAppointmentRequest } from './adapter.js';
 import { appointmentFixture, roles } from './fixtures.js';
-import { requestIdOf } from './records.js';
 
 // §2.5, §4.5 create rule 1: startDateTime and endDateTime as YYYY-MM-DD HH:mm. Judged on the
 // fixture's three creates, which all use that form. Only when every one was refused with a 4xx is
@@ -27,7 +26,7 @@ conformance('APPT-CREATE-DATETIME-FORMAT', { needs: ['write', 'location'] }, asy
   const iso = { ...a.body, startDateTime: isoDateTime(day, h, m), endDateTime: isoDateTime(day, h + 1, m) };
   const probe = await postAppointmentRequest(ctx, iso);
   if (isSuccess(probe)) {
-    ctx.ledger.created('appointmentRequest', requestIdOf(probe.json) ?? `unidentified:${a.tag}-iso`);
+    ctx.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: `${a.tag}` } } });
     fail('the documented datetime form was refused', inconsistency(`the documented form ${a.body.startDateTime} was refused (HTTP ${fx.creates.A.status}) while ${iso.startDateTime} was accepted`, fx.creates.A, { expected: 'a 2xx status', actual: fx.creates.A.status }));
   }
   ctx.observe('create refused in both forms', describeResponse(probe));

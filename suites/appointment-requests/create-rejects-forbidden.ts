@@ -7,7 +7,6 @@ import { seededFaker } from '../../generators/random.js';
 import { expectStatus } from '../common/judge.js';
 import { postAppointmentRequest } from './adapter.js';
 import { appointmentFixture, plan, roles } from './fixtures.js';
-import { requestIdOf } from './records.js';
 
 /**
  * §4.5 create rule 3, §7 row 3: a body with one forbidden field gets 400. Its valid twin is the
@@ -29,7 +28,7 @@ export async function expectForbiddenFieldRejected(
   const f = seededFaker(ctx.seed, label);
   const placed = plan(ctx, fx.parts, label, addDays(fx.planned.A.day, 21), (tag) => ({ description: taggedComment(f, tag) }));
   const res = await postAppointmentRequest(ctx, add(placed.body, f));
-  if (isSuccess(res)) ctx.ledger.created('appointmentRequest', requestIdOf(res.json) ?? `unidentified:${placed.tag}`);
+  if (isSuccess(res)) ctx.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: placed.tag } } });
   ctx.observe(`answer to ${field}`, describeResponse(res));
   expectStatus(ctx, res, 400, `POST /appointmentRequests/create with ${field} (the same body without it: HTTP ${fx.creates[twin].status})`);
 }

@@ -3,7 +3,7 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
-import { citeFixture, fixtureView, legacyListing, legacyWindow, standardWindow } from './fixtures.js';
+import { citeFixture, fixtureView, legacyListing, legacyWindow, listingShowing, standardWindow } from './fixtures.js';
 import { instantOf, updatedAtOf } from './records.js';
 import { expectListed, roleCase, separatesA, standardSeparates } from './windows.js';
 
@@ -22,11 +22,12 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
   const iso = { start: `${w.start}T00:00:00Z`, end: `${w.end}T23:59:59Z` };
   const today = dayOf(new Date());
   const future = { updatedDateStart: addDays(today, 2), updatedDateEnd: addDays(today, 3) };
+  const a = view.seen.A.record ? (['A'] as const) : [];
   const [byIso, byDays, legacyDays, legacyIso] = await Promise.all([
-    collect(ctx, appointmentRequests, standardWindow(iso)),
+    listingShowing(ctx, view.fx.planned, standardWindow(iso), a, 'W_A in ISO 8601', view.fx.writtenAt),
     collect(ctx, appointmentRequests, future),
     legacyListing(ctx, view),
-    collect(ctx, appointmentRequests, legacyWindow(iso)),
+    listingShowing(ctx, view.fx.planned, legacyWindow(iso), a, 'W_A in ISO 8601, legacy aliases', view.fx.writtenAt),
   ]);
   await citeFixture(ctx, view);
   await ctx.cite(...legacyDays.responses);

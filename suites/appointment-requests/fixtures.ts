@@ -15,9 +15,9 @@ import {
 } from '../../generators/appointment-requests.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import { collect, isoSeconds, type Listing } from '../common/listing.js';
+import { collect, collectShowing, isoSeconds, type Listing } from '../common/listing.js';
 import { appointmentRequests, postAppointmentRequest } from './adapter.js';
-import { instantOf, locate, requestIdOf, updatedAtOf, type Findable, type Instant, type Window } from './records.js';
+import { instantOf, locate, updatedAtOf, type Findable, type Instant, type Window } from './records.js';
 
 /**
  * The appointment requests a run creates, once per target, for every appointment-request clause:
@@ -52,6 +52,8 @@ export interface AppointmentFixture {
   listings: { a?: Listing; b?: Listing };
   /** The parts every body shares: the forbidden-field bodies are built from them, so the fixture is their valid twin. */
   parts: BodyParts;
+  /** When the creates were sent (Date.now()): later listings wait for them until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
 export const standardWindow = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
@@ -62,7 +64,7 @@ export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.sta
  * APPT-DATE-FORMS compares the aliases' datetime form with it.
  */
 export function legacyListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
-  return ctx.shared('appointmentRequests:legacy-days', (s) => collect(s, appointmentRequests, legacyWindow(view.fx.windows.a)));
+  return ctx.shared('appointmentRequests:legacy-days', (s) => listingShowing(s, view.fx.planned, legacyWindow(view.fx.windows.a), view.seen.A.record ? ['A'] : [], 'the legacy aliases on W_A', view.fx.writtenAt));
 }
 /**
  * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
@@ -94,19 +96,34 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
       // The tag in both, so C is found whichever text the list shows.
       C: { role: 'C', ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({ description: taggedComment(f, tag), notes: `${tag} notes sent beside description: ${f.lorem.words(5)}` })) },
     };
+    const writtenAt = Date.now();
     const answers = await Promise.all(roles.map((r) => postAppointmentRequest(s, planned[r].body)));
     const creates = Object.fromEntries(roles.map((r, i) => [r, answers[i]!])) as Record<Role, ApiResponse>;
-    for (const r of roles) {
-      if (!isSuccess(creates[r])) continue;
-      const id = requestIdOf(creates[r].json);
-      planned[r].id = id;
-      s.ledger.created('appointmentRequest', id ?? `unidentified:${planned[r].tag}`);
-    }
+    // No archive is documented (§3): ledgered by the tag their comment carries, so ledger.json lists them.
+    for (const r of roles) if (isSuccess(creates[r])) s.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: planned[r].tag } } });
     const windows = { a: windowAround(d), b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) } };
-    if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts };
-    const [a, b] = await Promise.all([collect(s, appointmentRequests, standardWindow(windows.a)), collect(s, appointmentRequests, standardWindow(windows.b))]);
-    return { planned, creates, windows, listings: { a, b }, parts };
+    if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts, writtenAt };
+    // Lists may show the creates late: each window is read until the requests created inside it show, within the window.
+    const accepted = roles.filter((r) => isSuccess(creates[r]));
+    const [a, b] = await Promise.all([
+      listingShowing(s, planned, standardWindow(windows.a), accepted.filter((r) => r === 'A'), 'W_A', writtenAt),
+      listingShowing(s, planned, standardWindow(windows.b), accepted.filter((r) => r !== 'A'), 'W_B', writtenAt),
+    ]);
+    return { planned, creates, windows, listings: { a, b }, parts, writtenAt };
   });
+}
+
+/**
+ * A listing after the fixture's creates, read until it shows the requests created inside its
+ * window (by the tag they carry, else their start), within CONSISTENCY_WINDOW_MS.
+ */
+export function listingShowing(ctx: CheckContext, planned: Record<Role, Findable>, query: Query, inside: readonly Role[], what: string, writtenAt: number): Promise<Listing> {
+  if (!inside.length) return collect(ctx, appointmentRequests, query);
+  const q = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
+  return collectShowing(ctx, appointmentRequests, query, `POST /appointmentRequests/create (${inside.join(', ')}) shown in ${what}: GET /appointmentRequests?${q}`, (l) =>
+    inside.every((r) => locate(l.records, planned[r])),
+    { writtenAt },
+  );
 }
 
 /**
@@ -174,49 +191,59 @@ export async function citeFixture(ctx: CheckContext, view: FixtureView, ...roleC
   await ctx.cite(...roleCreates.map((r) => view.fx.creates[r]), ...(view.fx.listings.a?.responses ?? []), ...(view.fx.listings.b?.responses ?? []), view.sample);
 }
 
-// ── The updated-date window chosen from the sample ──────────────────────────────────────────
+// ── The updated-date windows chosen from the sample ─────────────────────────────────────
 
+/** A sampled request with a located update time, known by its content key. */
 export interface Stamped {
   record: Rec;
-  id?: string;
+  key: string;
   at: Instant;
 }
 
-export interface UpdatedMiddle {
-  /** Why there is no window: the sample was refused, or too few update times were located. */
+export interface UpdatedSample {
+  /** Why there is nothing to choose windows from: the sample was refused, or too few update times were located. */
   missing?: string;
-  window?: { start: string; end: string };
   /** Sampled records with a located non-null update time, and those whose updatedAt is null. */
   stamped: Stamped[];
-  nulls: { record: Rec; id?: string }[];
+  nulls: { record: Rec; key: string }[];
+}
+
+/** The update times of the sample (the first page of the plain list), and the requests whose updatedAt is null. */
+export async function updatedSample(ctx: CheckContext): Promise<UpdatedSample> {
+  const sample = await appointmentSample(ctx);
+  if (!isSuccess(sample)) return { missing: `GET /appointmentRequests was refused (${describeResponse(sample)})`, stamped: [], nulls: [] };
+  const stamped: Stamped[] = [];
+  const nulls: UpdatedSample['nulls'] = [];
+  for (const record of appointmentRequests.records(sample)) {
+    const v = updatedAtOf(record);
+    const key = appointmentRequests.idOf(record)!;
+    if (v === null) nulls.push({ record, key });
+    const at = instantOf(v);
+    if (at) stamped.push({ record, key, at });
+  }
+  return { stamped, nulls };
+}
+
+export interface UpdatedMiddle extends UpdatedSample {
+  window?: { start: string; end: string };
   listing?: Listing;
 }
 
 /**
  * The updated-date filter over the middle half of the update times located in the sample (ISO
- * whole seconds, the form §4.5 list rule 1 shows), read to its end: APPT-FILTER-UPDATED-DATE judges
- * it, APPT-UPDATED-NULL-EXCLUDED looks in it for the sampled requests whose updatedAt is null.
+ * whole seconds, the form §4.5 list rule 1 shows), read to its end: APPT-UPDATED-NULL-EXCLUDED
+ * looks in it for the sampled requests whose updatedAt is null.
  */
 export function updatedMiddle(ctx: CheckContext): Promise<UpdatedMiddle> {
   return ctx.shared('appointmentRequests:updated-middle', async (s): Promise<UpdatedMiddle> => {
-    const sample = await appointmentSample(s);
-    if (!isSuccess(sample)) return { missing: `GET /appointmentRequests was refused (${describeResponse(sample)})`, stamped: [], nulls: [] };
-    const records = appointmentRequests.records(sample);
-    const stamped: Stamped[] = [];
-    const nulls: UpdatedMiddle['nulls'] = [];
-    for (const record of records) {
-      const v = updatedAtOf(record);
-      const id = appointmentRequests.idOf(record);
-      if (v === null) nulls.push({ record, id });
-      const at = instantOf(v);
-      if (at) stamped.push({ record, id, at });
-    }
-    const utc = stamped.map((x) => x.at.utc).sort((x, y) => x - y);
-    if (utc.length < 3) return { missing: `only ${utc.length} of the ${records.length} sampled requests show an update time`, stamped, nulls };
+    const sampled = await updatedSample(s);
+    if (sampled.missing) return sampled;
+    const utc = sampled.stamped.map((x) => x.at.utc).sort((x, y) => x - y);
+    if (utc.length < 3) return { ...sampled, missing: `only ${utc.length} of the sampled requests show an update time` };
     const q1 = utc[Math.floor(utc.length / 4)]!;
     const q3 = utc[Math.floor((utc.length * 3) / 4)]!;
     const window = { start: isoSeconds(q1), end: isoSeconds(Math.ceil(q3 / 1000) * 1000) };
     const listing = await collect(s, appointmentRequests, { updatedDateStart: window.start, updatedDateEnd: window.end });
-    return { window, stamped, nulls, listing };
+    return { ...sampled, window, listing };
   });
 }

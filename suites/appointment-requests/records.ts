@@ -1,23 +1,17 @@
-import { containsText, fieldValue, isRecord } from '../../harness/checks/index.js';
+import { containsText, contentKey, fieldValue, isRecord } from '../../harness/checks/index.js';
 import { PLAIN_TEXT_LABEL } from '../../generators/appointment-requests.js';
 import type { Rec } from '../common/adapter.js';
 
 /**
- * Reading appointment-request records whose fields are not shown (§2.5): ids, start and update
- * times and the comment are located by the usual names, and every time is read with the slack its
- * form leaves (a time written without a zone may be read in any zone by the server).
+ * Reading appointment-request records whose fields are not shown (§2.5): start and update times and
+ * the comment are located by the usual names, and every time is read with the slack its form leaves
+ * (a time written without a zone may be read in any zone by the server). No field is guessed to be
+ * the id: a record is told apart by its content (the run's own by the unique tag it was sent with,
+ * a sampled one by a key of its whole content), never by a guessed id key.
  */
 
-const idNames = ['appointmentRequestId', 'requestId', 'id'] as const;
-
-/** The request id in a body or record; the field name is not shown, so the likely ones are tried in order. */
-export function requestIdOf(value: unknown): string | undefined {
-  for (const name of idNames) {
-    const v = fieldValue(value, [name]);
-    if (typeof v === 'string' || typeof v === 'number') return String(v);
-  }
-  return undefined;
-}
+/** The key a request is known by in listings: its whole content (harness/checks contentKey). */
+export const requestKeyOf = (r: Rec): string => contentKey(r);
 
 const HOUR = 3_600_000;
 export const DAY_MS = 24 * HOUR;
@@ -101,25 +95,20 @@ export function plainTextLine(s: string): string | undefined {
   return line === undefined ? undefined : line.slice(line.indexOf(PLAIN_TEXT_LABEL) + PLAIN_TEXT_LABEL.length).trim();
 }
 
-/** What the run knows of a request it created, to find it again in a list. */
+/** What the run knows of a request it created, to find it again in a list: what it sent. */
 export interface Findable {
   tag: string;
-  id?: string;
-  /** Its start as sent, read as UTC: a last resort when neither tag nor id is shown. */
+  /** Its start as sent, read as UTC: a last resort when the tag is not shown. */
   startUtc?: number;
 }
 
 /**
- * A record of a listing: by the tag anywhere in it, else by id, else (in a narrow window, where few
- * records share a day) by its start when no other record shares it.
+ * A record of a listing: by the tag anywhere in it, else (in a narrow window, where few records
+ * share a day) by its start when no other record shares it (each tag books its own minute).
  */
 export function locate(records: readonly Rec[], k: Findable, o: { byStart?: boolean } = {}): Rec | undefined {
   const byTag = records.find((r) => containsText(r, k.tag));
   if (byTag) return byTag;
-  if (k.id) {
-    const byId = records.find((r) => requestIdOf(r) === k.id);
-    if (byId) return byId;
-  }
   if (k.startUtc === undefined || o.byStart === false) return undefined;
   const byStart = records.filter((r) => startOf(r)?.utc === k.startUtc);
   return byStart.length === 1 ? byStart[0] : undefined;

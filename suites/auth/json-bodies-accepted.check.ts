@@ -1,7 +1,7 @@
-import { idsIn } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildPart } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
+import { ledgerAcceptedItems } from '../items/fixtures.js';
 import { vehicleFixture } from '../vehicles/fixtures.js';
 import { judgeJsonWrite } from './judge.js';
 
@@ -9,7 +9,8 @@ import { judgeJsonWrite } from './judge.js';
 async function postPart(ctx: CheckContext, contentType: string) {
   const part = buildPart(seededFaker(ctx.seed, `json-bodies ${contentType}`), ctx.marker);
   const res = await ctx.api.request({ method: 'POST', path: '/items', body: { companyId: ctx.companyId, items: [part] }, headers: { 'Content-Type': contentType } });
-  for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
+  // Ledgered by its itemNumber: the cleanup locates it (the answer need not show its id, §2.7).
+  ledgerAcceptedItems(ctx, res, [part]);
   return res;
 }
 

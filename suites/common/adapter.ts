@@ -56,6 +56,10 @@ export interface TenantRecord {
   term?: string;
   /** Where it comes from, for messages: 'created by the run', 'listed'… */
   note: string;
+  /** Made by the run: its own company's listing may show it late, so it is read until it does. */
+  own?: boolean;
+  /** When the run wrote it (Date.now() before the write): the wait ends CONSISTENCY_WINDOW_MS after. */
+  writtenAt?: number;
 }
 
 /** Whether a narrowed listing of one company shows a record, and whether it was read to the end. */
@@ -89,8 +93,8 @@ export interface TenancyProbe {
 export interface UpdatedScope {
   adapter: ResourceAdapter;
   clause: ClauseId;
-  /** Records the run created (so last updated during the run), with a query that narrows the list to them. */
-  runRecords(ctx: CheckContext): Promise<{ ids: string[]; narrow: Query } | undefined>;
+  /** Records the run created (so last updated during the run), with a query that narrows the list to them, and when they were written. */
+  runRecords(ctx: CheckContext): Promise<{ ids: string[]; narrow: Query; writtenAt?: number } | undefined>;
   /** The shared first page of the unfiltered list, for runs that cannot write (update times located in it). */
   sample(ctx: CheckContext): Promise<ApiResponse>;
 }

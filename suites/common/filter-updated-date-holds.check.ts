@@ -1,8 +1,8 @@
-import { middleWindow, updatedStampOf, type FilterCase } from '../../harness/checks/index.js';
+import { isSuccess, updatedStampOf, updatedValueOf, type FilterCase } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
 import { judgeFilter, precondition } from './judge.js';
-import { collect, DAY_MS, isoSeconds } from './listing.js';
+import { collect, collectShowing, DAY_MS, isoSeconds, showsIds } from './listing.js';
 import { updatedScopes } from './resources.js';
 
 type Window = { start: string; end: string };
@@ -22,7 +22,11 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Filte
   const started = Date.parse(ctx.run.startedAt);
   const recent = { start: isoSeconds(started - DAY_MS), end: isoSeconds(Date.now() + DAY_MS) };
   const old = { start: '2000-01-01T00:00:00Z', end: isoSeconds(started - 2 * DAY_MS) };
-  const [inRecent, inOld] = await Promise.all([collect(ctx, u.adapter, { ...own.narrow, ...query(recent) }), collect(ctx, u.adapter, { ...own.narrow, ...query(old) })]);
+  const [inRecent, inOld] = await Promise.all([
+    // The run's own records may show in a filtered list late: read until they do, within the window.
+    collectShowing(ctx, u.adapter, { ...own.narrow, ...query(recent) }, `POST ${u.adapter.path} (the run's ${own.ids.join(', ')}) shown in GET ${u.adapter.path} with a recent updated window`, showsIds(own.ids), { writtenAt: own.writtenAt }),
+    collect(ctx, u.adapter, { ...own.narrow, ...query(old) }),
+  ]);
   await ctx.cite(...inRecent.responses, ...inOld.responses);
   precondition(ctx, inRecent.first, `GET ${u.adapter.path} with an updated window`);
   precondition(ctx, inOld.first, `GET ${u.adapter.path} with an updated window`);
@@ -32,27 +36,57 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Filte
   ];
 }
 
-/** Without writes: update times located in listed records, a window over their middle half. */
+/** Sampled records spread over their update times: the first, the last and one between. */
+function spread(records: readonly Rec[], count: number): Rec[] {
+  const sorted = [...records].sort((a, b) => updatedStampOf(a)! - updatedStampOf(b)!);
+  if (sorted.length <= count) return sorted;
+  return [...new Set(Array.from({ length: count }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / Math.max(1, count - 1))]!))];
+}
+
+/**
+ * Without writes: update times located in the listed records. Around each of a few sampled records,
+ * a window of a few seconds (so the filtered list is short and read to its end however large the
+ * data): the record comes back, and sampled records updated outside it stay out. A left-out record
+ * read again with another update time was updated meanwhile and is not judged.
+ */
 async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[]> {
   const sample = await u.sample(ctx);
   precondition(ctx, sample, `GET ${u.adapter.path}`);
   await ctx.cite(sample);
-  const sampled = u.adapter.records(sample);
-  const w = ctx.need(middleWindow(sampled), `the ${u.adapter.name} records show no update time to choose a window from (not a documented field)`);
-  const got = await collect(ctx, u.adapter, query(w));
-  await ctx.cite(...got.responses);
-  precondition(ctx, got.first, `GET ${u.adapter.path} with an updated window`);
-  const [s, e] = [Date.parse(w.start), Date.parse(w.end)];
-  const timed = sampled.filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
+  const timed = u.adapter.records(sample).filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
+  if (timed.length < 2) ctx.inconclusive(`the ${u.adapter.name} records show ${timed.length ? 'one update time' : 'no update time'} to choose windows from (not a documented field)`);
   const at = (r: Rec) => updatedStampOf(r)!;
   const known = (r: Rec) => ({ id: u.adapter.idOf(r)!, why: `the list shows it updated ${new Date(at(r)).toISOString()}` });
-  return [{
-    expected: timed.filter((r) => at(r) > s && at(r) < e).map(known),
-    excluded: timed.filter((r) => at(r) < s - 1000 || at(r) > e + 1000).map(known),
-    returned: got.ids,
-    complete: got.complete,
-    mismatched: outside(u.adapter, got.records, w),
-  }];
+  const picks = spread(timed, ctx.frugal ? 2 : 3);
+  return Promise.all(
+    picks.map(async (pick) => {
+      const w = { start: isoSeconds(at(pick) - 1000), end: isoSeconds(Math.ceil(at(pick) / 1000) * 1000 + 1000) };
+      const [s, e] = [Date.parse(w.start), Date.parse(w.end)];
+      const got = await collect(ctx, u.adapter, query(w), { maxPages: 2 });
+      await ctx.cite(...got.responses);
+      precondition(ctx, got.first, `GET ${u.adapter.path} with an updated window`);
+      let expected = timed.filter((r) => at(r) > s && at(r) < e);
+      const missing = expected.filter((r) => !got.ids.includes(u.adapter.idOf(r)!));
+      if (missing.length && got.complete && u.adapter.get) {
+        // Shared data: a record updated between the two reads moved, and proves nothing either way.
+        const now = await Promise.all(missing.map((r) => u.adapter.get!(ctx, u.adapter.idOf(r)!)));
+        const moved = missing.filter((r, i) => {
+          const res = now[i]!;
+          const record = isSuccess(res) ? u.adapter.recordIn?.(res, u.adapter.idOf(r)!) : undefined;
+          return record !== undefined && JSON.stringify(updatedValueOf(record)) !== JSON.stringify(updatedValueOf(r));
+        });
+        if (moved.length) ctx.observe('updated between the reads', moved.map((r) => u.adapter.idOf(r)));
+        expected = expected.filter((r) => !moved.includes(r));
+      }
+      return {
+        expected: expected.map(known),
+        excluded: timed.filter((r) => at(r) < s - 1000 || at(r) > e + 1000).map(known),
+        returned: got.ids,
+        complete: got.complete,
+        mismatched: outside(u.adapter, got.records, w),
+      };
+    }),
+  );
 }
 
 // §4.1, §4.2 updatedDateStart / updatedDateEnd (ISO 8601): records last updated inside the window come

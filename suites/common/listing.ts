@@ -1,54 +1,40 @@
-import type { ApiResponse, Query } from '../../harness/client.js';
+import type { Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess, walkPages } from '../../harness/checks/index.js';
-import type { Rec, ResourceAdapter } from './adapter.js';
+import { walkList, type Listing } from '../../harness/locate/walk.js';
+import type { ResourceAdapter } from './adapter.js';
+import { windowLeft } from './own-records.js';
 
-export interface Listing {
-  /** The first page's answer: a refused first page means the list itself was refused. */
-  first: ApiResponse;
-  ok: boolean;
-  responses: ApiResponse[];
-  records: Rec[];
-  ids: string[];
-  /** True when the pages read reach the end of the list: only then does an absence prove anything. */
-  complete: boolean;
-}
+export type { Listing } from '../../harness/locate/walk.js';
+export { isoSeconds } from '../../harness/checks/dates.js';
 
 /**
  * Every page of a list query until the list ends, by the same rule as the paging walk (walkPages:
  * the reported total reached, a short or empty page, or a page past the last refused or repeated),
- * at most `maxPages`.
+ * at most `maxPages` (harness/locate/walk.ts, shared with the locator and the cleanup).
  */
-export async function collect(
+export function collect(ctx: CheckContext, adapter: ResourceAdapter, query: Query, o: { size?: number; maxPages?: number; companyId?: string } = {}): Promise<Listing> {
+  return walkList((q) => adapter.list(ctx, q, o.companyId), adapter, query, { size: o.size, maxPages: o.maxPages });
+}
+
+/**
+ * A listing read after the run's own write, made at `writtenAt` (Date.now() before it was sent):
+ * read again until it shows every record `shows` looks for (lists may show a write late), until
+ * CONSISTENCY_WINDOW_MS after the write; the wait is recorded under `what`, which names the write.
+ * A refused list ends the wait.
+ */
+export async function collectShowing(
   ctx: CheckContext,
   adapter: ResourceAdapter,
   query: Query,
-  o: { size?: number; maxPages?: number; companyId?: string } = {},
+  what: string,
+  shows: (l: Listing) => boolean,
+  o: { size?: number; maxPages?: number; companyId?: string; writtenAt: number | undefined },
 ): Promise<Listing> {
-  const size = o.size ?? 100;
-  const read = new Map<number, { res: ApiResponse; batch: Rec[] }>();
-  const walk = await walkPages(
-    size,
-    async (page) => {
-      const res = await adapter.list(ctx, { ...query, size, page }, o.companyId);
-      const batch = isSuccess(res) ? adapter.records(res) : [];
-      read.set(page, { res, batch });
-      // A record without an id is told apart by its content, so a repeated last page is still seen.
-      const ids = batch.map((r) => adapter.idOf(r) ?? JSON.stringify(r));
-      return isSuccess(res) ? { page, ids, total: adapter.total(res) } : { page, ids, refused: res.status };
-    },
-    o.maxPages ?? 3,
-  );
-  const pages = [...read.keys()].sort((a, b) => a - b);
-  const responses = pages.map((n) => read.get(n)!.res);
-  const first = responses[0]!;
-  if (!isSuccess(first)) return { first, ok: false, responses, records: [], ids: [], complete: false };
-  // The pages the walk kept: a page that ended the list (empty, refused, the last one again) adds nothing.
-  const records = walk.pages.flatMap((p) => read.get(p.page)!.batch);
-  return { first, ok: true, responses, records, ids: records.map(adapter.idOf).filter((x): x is string => !!x), complete: walk.end !== 'truncated' };
+  const w = await ctx.eventually(what, () => collect(ctx, adapter, query, o), (l) => !l.ok || shows(l), windowLeft(ctx, o.writtenAt));
+  return w.value;
 }
 
-/** ISO 8601 datetime in the form the spec shows (YYYY-MM-DDThh:mm:ssZ, whole seconds). */
-export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** The listing shows every one of these ids. */
+export const showsIds = (ids: readonly string[]) => (l: Listing) => ids.every((id) => l.ids.includes(id));
 
 export const DAY_MS = 86_400_000;

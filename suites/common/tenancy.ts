@@ -2,16 +2,30 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { containsText, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
 import type { ResourceAdapter, Sighting, TenantRecord } from './adapter.js';
-import { collect } from './listing.js';
+import { collect, collectShowing, type Listing } from './listing.js';
 
-/** Whether an answer holds the record: its id under the documented id field, or its unique word. */
+/**
+ * Whether an answer holds the record: a record of it the adapter knows by the same id (its content,
+ * where the fields are not shown), its id under the documented id field, or its unique word.
+ */
 export function holds(adapter: ResourceAdapter, body: unknown, record: TenantRecord): boolean {
-  return objectsWithKey(body, adapter.idKey).some((o) => String(o[adapter.idKey]) === record.id) || (!!record.term && containsText(body, record.term));
+  return (
+    adapter.records({ json: body } as ApiResponse).some((r) => adapter.idOf(r) === record.id) ||
+    objectsWithKey(body, adapter.idKey).some((o) => String(o[adapter.idKey]) === record.id) ||
+    (!!record.term && containsText(body, record.term))
+  );
 }
 
-/** A sighting through a narrowed documented listing, read to its end (a few pages at most). */
+/**
+ * A sighting through a narrowed documented listing, read to its end (a few pages at most). A record
+ * the run made is looked for in its own company's listing until it shows, within the window.
+ */
 export async function sightIn(ctx: CheckContext, adapter: ResourceAdapter, companyId: string, record: TenantRecord, query: Record<string, string>): Promise<Sighting> {
-  const got = await collect(ctx, adapter, query, { companyId, maxPages: 3 });
+  const shows = (l: Listing) => l.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
+  const got =
+    record.own && companyId === ctx.companyId
+      ? await collectShowing(ctx, adapter, query, `POST ${adapter.path} (the run's ${record.id}) shown in GET ${adapter.path} of its company`, shows, { maxPages: 3, writtenAt: record.writtenAt })
+      : await collect(ctx, adapter, query, { companyId, maxPages: 3 });
   const shown = got.ok && got.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
   // A refused listing under a company shows nothing of it: complete for the question asked.
   return { shown, complete: !got.ok || got.complete, responses: got.responses };

@@ -1,21 +1,14 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import {
-  containsText,
-  describeResponse,
-  endsList,
-  fieldValue,
-  idsIn,
-  isClientError,
-  isRecord,
-  isSuccess,
-  objectsWithKey,
-  recordArrayWith,
-  reportedTotal,
-  type WalkedPage,
-} from '../../harness/checks/index.js';
-import { customerTermOf, type CustomerInput } from '../../generators/customers.js';
+import { containsText, fieldValue, isSuccess, type WalkedPage } from '../../harness/checks/index.js';
+import type { RecordLocator } from '../../harness/core/events.js';
+import type { LocateResult, Waiter } from '../../harness/locate/locator.js';
+import { getCustomer as getCustomerOf, listCustomers as listCustomersOf } from '../../harness/locate/requests.js';
+import { customerShape } from '../../harness/locate/shapes.js';
+import { walkEnds } from '../../harness/locate/walk.js';
+import type { CustomerInput } from '../../generators/customers.js';
 import type { ResourceAdapter } from '../common/adapter.js';
+import { ownRecords, scopeOf } from '../common/own-records.js';
 
 /**
  * Helpers shared by the customer checks (§4.3, beta). Only `customerId` is documented (§2.3):
@@ -37,39 +30,24 @@ export function archiveCustomers(ctx: CheckContext, customerIds: string[]): Prom
   return ctx.api.patch('/customers', { ...company(ctx), [ctx.profile.customers.arrayField]: customerIds.map((customerId) => ({ customerId })) });
 }
 
-export function getCustomer(ctx: CheckContext, customerId: string, companyId = ctx.companyId): Promise<ApiResponse> {
-  return ctx.api.get(`/customers/${encodeURIComponent(customerId)}`, company(ctx, companyId));
-}
+export const getCustomer = (ctx: CheckContext, customerId: string, companyId = ctx.companyId): Promise<ApiResponse> => getCustomerOf(ctx.api, scopeOf(ctx, companyId), customerId);
 
 /**
  * GET /customers; §4.3 lists "for the specified locations", a parameter whose name is guessed.
  * The list is asked without it first; only when that is refused, again with the known location.
  */
-export async function listCustomers(ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> {
-  const res = await ctx.api.get('/customers', { ...company(ctx, companyId), ...query });
-  if (!isClientError(res) || !ctx.target.locationId) return res;
-  ctx.observe('GET /customers without a location', `refused (${res.status}); retried with ${ctx.profile.customers.listLocationParam}`);
-  return ctx.api.get('/customers', { ...company(ctx, companyId), [ctx.profile.customers.listLocationParam]: ctx.target.locationId, ...query });
-}
+export const listCustomers = (ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> => listCustomersOf(ctx.api, scopeOf(ctx, companyId), query);
 
 /** The customer records of a list body, located tolerantly (the envelope is not shown). */
-export function customerRecords(body: unknown): Record<string, unknown>[] {
-  return recordArrayWith(body, 'customerId') ?? [];
-}
+export const customerRecords = (body: unknown): Record<string, unknown>[] => customerShape.records(body);
 
-export const customerIdOf = (r: Record<string, unknown>) => String(r.customerId ?? fieldValue(r, ['customerId']) ?? '');
+export const customerIdOf = (r: Record<string, unknown>) => customerShape.idOf(r) ?? '';
 
 /** The customer with this id in a get or list body. */
-export function customerIn(body: unknown, customerId: string): Record<string, unknown> | undefined {
-  return objectsWithKey(body, 'customerId').find((r) => String(r.customerId) === customerId);
-}
+export const customerIn = (body: unknown, customerId: string): Record<string, unknown> | undefined => customerShape.recordIn(body, customerId);
 
 /** A reported total, read outside the records (a record may hold count-like fields). */
-export function customerTotal(body: unknown): number | undefined {
-  if (!isRecord(body)) return undefined;
-  const outside = Object.fromEntries(Object.entries(body).filter(([, v]) => !Array.isArray(v)));
-  return reportedTotal(outside);
-}
+export const customerTotal = (body: unknown): number | undefined => customerShape.total(body);
 
 export function walkedCustomerPage(res: ApiResponse, page: number): WalkedPage {
   const records = customerRecords(res.json);
@@ -78,7 +56,10 @@ export function walkedCustomerPage(res: ApiResponse, page: number): WalkedPage {
 
 /**
  * Finds records by their unique terms: first through the guessed search parameter (its answer is
- * only scanned, never judged), then by walking the list, bounded for a live target.
+ * only scanned, never judged), then by reading the list from both ends (harness/locate walkEnds: a
+ * new record sits at one end in most orders), a bounded number of pages. `complete` says whether
+ * the list was read to its end (by its reported total, a short or refused page past the last), so
+ * an absence proves something; a list refused outright shows nothing, which is complete too.
  */
 export async function findCustomersByTerm(
   ctx: CheckContext,
@@ -87,63 +68,39 @@ export async function findCustomersByTerm(
   maxPages = ctx.frugal ? 5 : 20,
   /** A word every term starts with: one search for it may find them all at once. */
   common?: string,
-): Promise<Map<string, Record<string, unknown>> & { complete?: boolean }> {
-  const found: Map<string, Record<string, unknown>> & { complete?: boolean } = new Map();
-  const scan = (body: unknown) => {
-    for (const r of customerRecords(body)) for (const t of terms) if (!found.has(t) && containsText(r, t)) found.set(t, r);
+): Promise<Map<string, Record<string, unknown>> & { complete?: boolean; responses?: ApiResponse[] }> {
+  const found: Map<string, Record<string, unknown>> & { complete?: boolean; responses?: ApiResponse[] } = new Map();
+  found.responses = [];
+  const scan = (records: readonly Record<string, unknown>[]) => {
+    for (const r of records) for (const t of terms) if (!found.has(t) && containsText(r, t, true)) found.set(t, r);
   };
   const search = (t: string) => listCustomers(ctx, { [ctx.profile.customers.searchParam]: t, size: 20, page: 1 }, companyId);
-  if (common) {
-    const res = await search(common);
-    if (isSuccess(res)) scan(res.json);
+  for (const res of await Promise.all((common ? [common] : terms).map(search))) {
+    found.responses.push(res);
+    if (isSuccess(res)) scan(customerRecords(res.json));
   }
-  const searched = await Promise.all(terms.filter((t) => !found.has(t)).map(search));
-  for (const res of searched) if (isSuccess(res)) scan(res.json);
-  found.complete = false;
-  let firstCount = 0;
-  for (let page = 1; page <= maxPages && found.size < terms.length; page++) {
-    const res = await listCustomers(ctx, { size: 100, page }, companyId);
-    if (!isSuccess(res)) break;
-    const count = customerRecords(res.json).length;
-    scan(res.json);
-    if (page === 1) firstCount = count;
-    // A page shorter than the first ends the list; a short first page may be the server's own maximum (§8).
-    if (endsList(page, count, firstCount)) {
-      found.complete = true;
-      break;
-    }
-  }
-  if (found.size === terms.length) found.complete = true;
+  if (found.size === terms.length) return Object.assign(found, { complete: true });
+  const walk = await walkEnds((q) => listCustomers(ctx, q, companyId), customers, {}, { maxPages, enough: (records) => terms.every((t) => found.has(t) || records.some((r) => containsText(r, t, true))) });
+  found.responses.push(...walk.responses);
+  scan(walk.records);
+  found.complete = found.size === terms.length || !walk.ok || walk.complete;
   return found;
 }
 
-/** Maps each unique term to a customerId: from the create response when it shows them, else from the list. */
-export async function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[], common?: string): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  const returned = objectsWithKey(res.json, 'customerId');
-  for (const t of terms) {
-    const hit = returned.find((r) => containsText(r, t));
-    if (hit) ids.set(t, String(hit.customerId));
-  }
-  if (ids.size < terms.length && terms.length === 1 && idsIn(res.json, 'customerId').length === 1) ids.set(terms[0]!, idsIn(res.json, 'customerId')[0]!);
-  const missing = terms.filter((t) => !ids.has(t));
-  if (missing.length) for (const [t, r] of await findCustomersByTerm(ctx, missing, ctx.companyId, undefined, common)) ids.set(t, customerIdOf(r));
-  return ids;
-}
+/** What finds a customer the run created: its unique word, carried in the profile's marker field. */
+export const customerLocator = (term: string): RecordLocator => ({ keys: { term } });
 
 /**
- * Whether a record reads as inactive, from a status-like field located tolerantly: a status string
- * (Inactive, Archived) or a flag (active false, archived true). undefined: no such field.
+ * Creates customers' locators from their unique terms and locates them after a create the server
+ * accepted (harness/locate: the ids of the answer, each read by id and told apart by its word; else
+ * the guessed search and a bounded walk, each find proven by a read by id). Every one is ledgered.
  */
-export function inactiveState(r: Record<string, unknown>): boolean | undefined {
-  const status = fieldValue(r, ['status', 'customerStatus']);
-  if (typeof status === 'string' && /^(active|inactive|archived|enabled|disabled)$/i.test(status)) return /inactive|archived|disabled/i.test(status);
-  const active = fieldValue(r, ['active', 'isActive', 'enabled']);
-  if (typeof active === 'boolean') return !active;
-  const archived = fieldValue(r, ['archived', 'isArchived', 'inactive', 'isInactive', 'deleted']);
-  if (typeof archived === 'boolean') return archived;
-  return undefined;
+export function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[], since: number, o: { common?: string; wait?: Waiter } = {}): Promise<LocateResult> {
+  return ownRecords(ctx, 'customer', terms.map(customerLocator), { answer: res, since, what: `POST /customers (${terms.length} customer${terms.length > 1 ? 's' : ''})`, searchHint: o.common, wait: o.wait });
 }
+
+/** Whether a record reads as inactive (harness/locate/shapes.ts: a status-like field located tolerantly). */
+export { inactiveState } from '../../harness/locate/shapes.js';
 
 /**
  * Reads one customer: by id first; when that read fails, from the list by its unique term, so a

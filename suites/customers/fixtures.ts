@@ -1,10 +1,12 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, whereSentShows } from '../../harness/checks/index.js';
+import { isLocated, type Unlocated } from '../../harness/locate/locator.js';
 import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import { archiveCustomers, customers, findCustomersByTerm, locateCreated, postCustomers, putCustomers } from './adapter.js';
+import { windowLeft } from '../common/own-records.js';
+import { archiveCustomers, customers, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers } from './adapter.js';
 
 /**
  * The customers a run creates, once per target: one bulk POST (§4.3 "one or more customers") with
@@ -22,6 +24,10 @@ export interface CustomerFixture {
   terms: Record<CustomerRole, string>;
   ids: Partial<Record<CustomerRole, string>>;
   reads: Partial<Record<CustomerRole, ApiResponse>>;
+  /** Why a role has no id, and whether its absence is shown (the answer's ids did not read back). */
+  unlocated: Partial<Record<CustomerRole, Unlocated>>;
+  /** When the create was sent (Date.now()): later reads wait for it until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
 export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
@@ -30,19 +36,18 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
     const f = seededFaker(s.seed, 'customer-fixture');
     const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<CustomerRole, CustomerInput>;
     const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(inputs[role], names)])) as Record<CustomerRole, string>;
+    const since = Date.now();
     const create = await postCustomers(s, customerRoles.map((r) => inputs[r]));
-    const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {} };
+    const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {}, unlocated: {}, writtenAt: since };
     if (!isSuccess(create)) return fixture;
-    const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), customerTermPrefix(s.marker));
-    await Promise.all(
-      customerRoles.map(async (role) => {
-        const id = located.get(terms[role]);
-        if (!id) return;
-        fixture.ids[role] = id;
-        s.ledger.created('customer', id);
-        fixture.reads[role] = await customers.get(s, id);
-      }),
-    );
+    const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), since, { common: customerTermPrefix(s.marker) });
+    customerRoles.forEach((role, i) => {
+      const at = located.outcomes[i];
+      if (!at) return;
+      if (!isLocated(at)) return void (fixture.unlocated[role] = at);
+      fixture.ids[role] = at.id;
+      fixture.reads[role] = at.read;
+    });
     return fixture;
   });
 }
@@ -59,9 +64,15 @@ export async function fixtureCustomer(ctx: CheckContext, fx: CustomerFixture, ro
   return { id, record: ctx.need(listed && customers.idOf(listed) === id ? listed : undefined, `precondition: customer ${id} could not be read back`) };
 }
 
-/** A read of one customer now: by id, else as listed by its word. */
-export async function readCustomer(ctx: CheckContext, id: string, term: string): Promise<{ record?: Rec; read: ApiResponse }> {
-  const read = await customers.get(ctx, id);
+/**
+ * A read of one customer after the run's write to it: by id, until `shows` holds for the record
+ * (a write may apply after its answer, e.g. 202 or 204), within the window; else as listed by its word.
+ */
+export async function readCustomer(ctx: CheckContext, id: string, term: string, write: string, shows: (record: Rec) => boolean, window: { windowMs?: number } = {}): Promise<{ record?: Rec; read: ApiResponse }> {
+  const { value: read } = await ctx.eventually(`${write}: customer ${id} read back by id`, () => customers.get(ctx, id), (res) => {
+    const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
+    return !record || shows(record);
+  }, window);
   const byId = isSuccess(read) ? customers.recordIn(read, id) : undefined;
   if (byId) return { record: byId, read };
   const listed = (await findCustomersByTerm(ctx, [term])).get(term);
@@ -85,7 +96,12 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const sent = { a: { [field]: changedName(f) }, b: { [field]: `${changedName(f)}-B` } };
     const put = await putCustomers(s, [{ customerId: a.id, ...sent.a }, { customerId: b.id, ...sent.b }]);
     if (!isSuccess(put)) return { put, sent, after: {}, reads: [] };
-    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['update-a']), readCustomer(s, b.id, fx.terms['update-b'])]);
+    // The layout is not shown (§2.3): a value counts as applied once it shows anywhere in the record.
+    const applied = (sent: Rec) => (record: Rec) => whereSentShows(record, sent).notShown.length === 0;
+    const [afterA, afterB] = await Promise.all([
+      readCustomer(s, a.id, fx.terms['update-a'], 'PUT /customers', applied(sent.a)),
+      readCustomer(s, b.id, fx.terms['update-b'], 'PUT /customers', applied(sent.b)),
+    ]);
     return { put, sent, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
   });
 }
@@ -94,6 +110,8 @@ export interface ArchiveScenario {
   patch: ApiResponse;
   after: { a?: Rec; b?: Rec };
   reads: ApiResponse[];
+  /** When the PATCH was sent (Date.now()). */
+  writtenAt: number;
 }
 
 /** One PATCH with two entries (§4.3 archive in bulk, by customerId); both read back. */
@@ -101,14 +119,18 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
   return ctx.shared('customers:archive', async (s) => {
     const fx = await customerFixture(s);
     const [a, b] = await Promise.all([fixtureCustomer(s, fx, 'archive-a'), fixtureCustomer(s, fx, 'archive-b')]);
+    const writtenAt = Date.now();
     const patch = await archiveCustomers(s, [a.id, b.id]);
-    if (!isSuccess(patch)) return { patch, after: {}, reads: [] };
+    if (!isSuccess(patch)) return { patch, after: {}, reads: [], writtenAt };
     s.ledger.archived('customer', a.id);
     s.ledger.archived('customer', b.id);
-    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['archive-a']), readCustomer(s, b.id, fx.terms['archive-b'])]);
-    return { patch, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
+    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['archive-a'], 'PATCH /customers', archived), readCustomer(s, b.id, fx.terms['archive-b'], 'PATCH /customers', archived)]);
+    return { patch, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read], writtenAt };
   });
 }
+
+/** Reads as archived, or shows no status-like field to wait for (§4.3: the record is not shown). */
+const archived = (record: Rec) => inactiveState(record) !== false;
 
 /** The first page of the list, read once for the checks that sample existing customers. */
 export function customerSample(ctx: CheckContext): Promise<ApiResponse> {
@@ -122,7 +144,8 @@ export function customerArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiRes
     const { id } = await fixtureCustomer(s, fx, 'archive-a');
     if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
     const patch = await archiveCustomers(s, [id]);
-    const now = await readCustomer(s, id, fx.terms['archive-a']);
+    // Inactive is due within the window of the first archive: the second does not owe a new one.
+    const now = await readCustomer(s, id, fx.terms['archive-a'], 'a second PATCH /customers', archived, windowLeft(s, first.writtenAt));
     return { patch, id, after: now.record, read: now.read };
   });
 }

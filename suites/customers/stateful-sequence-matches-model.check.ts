@@ -4,14 +4,17 @@ import { checkModel } from '../../harness/model/run.js';
 import { seededFaker } from '../../generators/random.js';
 import { CreateCustomer, GetCustomer, customerCommands } from './model/commands.js';
 import type { CustomerModel, CustomerReal } from './model/state.js';
+import { patientReads } from '../common/own-records.js';
 
 // §4.3 PUT changes only the fields present, whatever create / update / archive / get / list came before.
 conformance('CUSTOMER-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write'], timeoutMs: 180_000 }, async (ctx: CheckContext) => {
   const stats = { updatesApplied: 0, updatesRefused: 0 };
   const f = seededFaker(ctx.seed, 'customer-model');
+  const wait = patientReads(ctx);
+  const unshown = new Set<string>();
   // Every sequence starts from one customer, so even short sequences update and read something.
   const setup = async () => {
-    const start = { model: { customers: [] } as CustomerModel, real: { ctx, stats } as CustomerReal };
+    const start = { model: { customers: [] } as CustomerModel, real: { ctx, stats, wait, unshown } as CustomerReal };
     await new CreateCustomer(() => buildCustomer(f, ctx.marker, ctx.profile.customers)).run(start.model, start.real);
     return start;
   };

@@ -4,7 +4,7 @@ import { isSuccess } from '../../harness/checks/index.js';
 import { levelEntry, newQuantity } from '../../generators/inventory-levels.js';
 import { seededFaker } from '../../generators/random.js';
 import { fixtureItem, itemFixture } from '../items/fixtures.js';
-import { getItemLevels, listLevels, putLevels } from './adapter.js';
+import { getItemLevels, levelsIn, listLevels, putLevels } from './adapter.js';
 
 /**
  * §4.4 bulk update, once per run: the levels of the run's two stocked parts at LOCATION_ID, in one
@@ -29,8 +29,13 @@ export function levelUpdate(ctx: CheckContext): Promise<LevelUpdate> {
     const names = s.profile.inventoryLevels;
     const put = await putLevels(s, [levelEntry(names, a, locationId, sent.a), levelEntry(names, b, locationId, sent.b)]);
     if (!isSuccess(put)) return { put, items: { a, b }, sent, after: {} };
-    const [afterA, afterB] = await Promise.all([getItemLevels(s, a), getItemLevels(s, b)]);
-    return { put, items: { a, b }, sent, after: { a: afterA, b: afterB } };
+    // An update may be applied after its answer (202 Accepted): each item is read until its new level shows, within the window.
+    const readBack = (itemId: string, quantity: number) =>
+      s.eventually(`PUT /inventoryLevels: item ${itemId} shows ${quantity} at ${locationId}`, () => getItemLevels(s, itemId), (res) =>
+        !isSuccess(res) || levelsIn(s, res.json).some((l) => (l.itemId === undefined || l.itemId === itemId) && (l.locationId === undefined || l.locationId === locationId) && l.quantity === quantity),
+      );
+    const [afterA, afterB] = await Promise.all([readBack(a, sent.a), readBack(b, sent.b)]);
+    return { put, items: { a, b }, sent, after: { a: afterA.value, b: afterB.value } };
   });
 }
 

@@ -1,26 +1,45 @@
 import { isSuccess } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
-import { sightIn } from '../common/tenancy.js';
+import { collect } from '../common/listing.js';
+import { holds } from '../common/tenancy.js';
 import { inventoryLevels, levelsIn } from './adapter.js';
 import { levelList, levelUpdate } from './fixtures.js';
 
-/** A stocked part whose level the run set when it may write; else an item the list shows levels for. */
-async function levelOfCompany(ctx: CheckContext): Promise<TenantRecord | undefined> {
+/** An item the company's list shows levels for on its first page (the shared read): listed there, so its absence elsewhere means something. */
+async function listedLevel(ctx: CheckContext): Promise<TenantRecord | undefined> {
+  const list = await levelList(ctx);
+  const itemId = isSuccess(list) ? levelsIn(ctx, list.json).map((l) => l.itemId).find(Boolean) : undefined;
+  return itemId ? { id: itemId, note: 'listed on the first page of its company' } : undefined;
+}
+
+/** For the read by id: a stocked part whose level the run set when it may write; else a listed one. */
+async function readableLevel(ctx: CheckContext): Promise<TenantRecord | undefined> {
   if (ctx.run.mode === 'full' && ctx.target.locationId) {
     const up = await levelUpdate(ctx);
     if (isSuccess(up.put)) return { id: up.items.a, note: 'a level set by the run' };
   }
-  const list = await levelList(ctx);
-  const itemId = isSuccess(list) ? levelsIn(ctx, list.json).map((l) => l.itemId).find(Boolean) : undefined;
-  return itemId ? { id: itemId, note: 'listed' } : undefined;
+  return listedLevel(ctx);
 }
 
+/**
+ * §1 for inventory levels: the list has no documented filter (§4.4 shows no parameter), so the probe
+ * is a level the company's own first page shows (the control, read once for the area), and the
+ * other company's list is read to its end, by its reported total, at most 10 pages of 100.
+ */
 export const inventoryTenancy: TenancyProbe = {
   adapter: inventoryLevels,
   needs: { list: [], get: [] },
-  record: levelOfCompany,
-  // No documented filter; paged with size and page as every list is (§8), read to its end (a few pages at most).
-  listShows: (ctx, companyId, record) => sightIn(ctx, inventoryLevels, companyId, record, {}),
-  readable: levelOfCompany,
+  record: listedLevel,
+  async listShows(ctx, companyId, record) {
+    if (companyId === ctx.companyId) {
+      const list = await levelList(ctx);
+      return { shown: isSuccess(list) && holds(inventoryLevels, list.json, record), complete: true, responses: [list] };
+    }
+    const got = await collect(ctx, inventoryLevels, {}, { companyId, maxPages: 10 });
+    const shown = got.ok && got.responses.some((r) => isSuccess(r) && holds(inventoryLevels, r.json, record));
+    // A refused listing under a company shows nothing of it: complete for the question asked.
+    return { shown, complete: !got.ok || got.complete, responses: got.responses };
+  },
+  readable: readableLevel,
 };

@@ -1,45 +1,27 @@
 import type { ItemCreateInput } from '../../contract/schemas.js';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { fieldValue, firstRecordArray, isRecord, objectsWithKey, reportedTotal } from '../../harness/checks/index.js';
-import type { Rec, ResourceAdapter } from '../common/adapter.js';
-
-/** Items (§2.2, §4.2). Documented names only: companyId, items, itemId, type, itemNumber. */
-
-/** The records of a list answer: the page object's content (§2.7), located tolerantly when off. */
-function records(res: ApiResponse): Rec[] {
-  const body = res.json;
-  if (isRecord(body) && Array.isArray(body.content)) return body.content.filter(isRecord);
-  return firstRecordArray(body) ?? [];
-}
-
-const idOf = (r: Rec) => {
-  const v = fieldValue(r, ['itemId']) ?? fieldValue(r, ['id']);
-  return v === undefined || v === null ? undefined : String(v);
-};
+import { getItem, listItems as listItemsOf } from '../../harness/locate/requests.js';
+import { itemShape } from '../../harness/locate/shapes.js';
+import type { ResourceAdapter } from '../common/adapter.js';
+import { scopeOf } from '../common/own-records.js';
 
 /**
- * The item of a get answer, found tolerantly: the bare-object rule has its own check
- * (ITEM-GET-BARE), so other checks must not fail again when it comes wrapped.
+ * Items (§2.2, §4.2). Documented names only: companyId, items, itemId, type, itemNumber. Shapes and
+ * requests live in harness/locate; the item of a get answer is found tolerantly there, since the
+ * bare-object rule has its own check (ITEM-GET-BARE).
  */
-function recordIn(res: ApiResponse, id: string): Rec | undefined {
-  const body = res.json;
-  if (isRecord(body) && String(body.itemId) === id) return body;
-  return objectsWithKey(body, 'itemId').find((r) => String(r.itemId) === id);
-}
-
 export const items = {
   name: 'items',
   path: '/items',
   idKey: 'itemId',
   documentedList: true,
-  list: (ctx, query = {}, companyId = ctx.companyId) => ctx.api.get('/items', { companyId, ...query }),
-  records,
-  // totalCount of the page object (§2.7), else a usual name.
-  total: (res) => (isRecord(res.json) && typeof res.json.totalCount === 'number' ? res.json.totalCount : reportedTotal(res.json)),
-  idOf,
-  get: (ctx, id, companyId = ctx.companyId) => ctx.api.get(`/items/${encodeURIComponent(id)}`, { companyId }),
-  recordIn,
+  list: (ctx, query = {}, companyId = ctx.companyId) => listItemsOf(ctx.api, scopeOf(ctx, companyId), query),
+  records: (res) => itemShape.records(res.json),
+  total: (res) => itemShape.total(res.json),
+  idOf: itemShape.idOf,
+  get: (ctx, id, companyId = ctx.companyId) => getItem(ctx.api, scopeOf(ctx, companyId), id),
+  recordIn: (res, id) => itemShape.recordIn(res.json, id),
 } as const satisfies ResourceAdapter;
 
 export function postItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], headers?: Record<string, string>): Promise<ApiResponse> {

@@ -14,8 +14,13 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
   for (const role of itemRoles) {
     const [id, read] = [fx.ids[role], fx.reads[role]];
     if (!id) {
-      // Not shown in the answer and not found by its unique itemNumber: the filter may be at fault, so only inconclusive.
-      ctx.inconclusive(`precondition: the item of entry "${role}" could not be located (${fx.unlocated[role]?.why ?? 'unknown'})`);
+      // Shown absent (after the window, a narrowed list read to its end, or the answer's ids unreadable): it was not created.
+      const why = fx.unlocated[role];
+      if (why?.proven) {
+        problems.push(`the item sent as entry "${role}" (itemNumber ${fx.inputs[role].itemNumber}) does not exist after the create: ${why.why}`);
+        continue;
+      }
+      ctx.inconclusive(`precondition: the item of entry "${role}" could not be located (${why?.why ?? 'unknown'})`);
     }
     if (!read || !isSuccess(read) || !items.recordIn(read, id)) problems.push(`item ${id} (entry "${role}", itemNumber ${fx.inputs[role].itemNumber}) is not readable by its id: HTTP ${read?.status ?? 'none'}`);
     else readable += 1;

@@ -1,10 +1,10 @@
-import { describeResponse, idsIn, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { buildUncreatable } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import { expectRefused } from '../common/judge.js';
 import { postItems } from './adapter.js';
-import { itemFixture } from './fixtures.js';
+import { itemFixture, ledgerAcceptedItems } from './fixtures.js';
 
 // §2.2, §4.2: creation accepts only part and tire. The run's accepted bulk of parts and a tire is
 // the valid twin: without it, a refusal here could be of anything.
@@ -13,8 +13,9 @@ for (const itemType of ['labor', 'discount', 'fee'] as const) {
     const fx = await itemFixture(ctx);
     if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: valid parts and tires were refused too (${describeResponse(fx.create)})`);
     await ctx.cite(fx.create);
-    const res = await postItems(ctx, [buildUncreatable(seededFaker(ctx.seed, `uncreatable-${itemType}`), ctx.marker, itemType)]);
-    for (const id of idsIn(res.json, 'itemId')) ctx.ledger.created('item', id);
+    const input = buildUncreatable(seededFaker(ctx.seed, `uncreatable-${itemType}`), ctx.marker, itemType);
+    const res = await postItems(ctx, [input]);
+    ledgerAcceptedItems(ctx, res, [input]);
     expectRefused(ctx, res, `POST /items with itemType ${itemType}`);
   });
 }

@@ -3,19 +3,19 @@ import { isSuccess, type FilterCase } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { judgeFilter, precondition } from '../common/judge.js';
-import { collect } from '../common/listing.js';
+import { collect, collectShowing, showsIds } from '../common/listing.js';
 import { items } from './adapter.js';
 import { itemFixture, itemSample } from './fixtures.js';
 
 /** Items of known type: the run's part and tire as read back, else listed items that show their type. */
-async function knownItems(ctx: CheckContext): Promise<{ id: string; type: string; itemNumber: string }[]> {
-  const known: { id: string; type: string; itemNumber: string }[] = [];
+async function knownItems(ctx: CheckContext): Promise<{ id: string; type: string; itemNumber: string; own?: boolean; writtenAt?: number }[]> {
+  const known: { id: string; type: string; itemNumber: string; own?: boolean; writtenAt?: number }[] = [];
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
     for (const role of ['part', 'tire'] as const) {
       const [id, read] = [fx.ids[role], fx.reads[role]];
       const record = id && read && isSuccess(read) ? items.recordIn(read, id) : undefined;
-      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string') known.push({ id, type: record.itemType, itemNumber: record.itemNumber });
+      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string') known.push({ id, type: record.itemType, itemNumber: record.itemNumber, own: true, writtenAt: fx.writtenAt });
     }
   }
   if (known.length < 2 || !ctx.frugal) {
@@ -43,7 +43,12 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
   await Promise.all(
     known.map(async (k) => {
       const other = itemTypes.find((t) => t !== k.type)!;
-      const [own, foreign] = await Promise.all([collect(ctx, items, { type: k.type, itemNumber: k.itemNumber }), collect(ctx, items, { type: other, itemNumber: k.itemNumber })]);
+      const query = { type: k.type, itemNumber: k.itemNumber };
+      // The run's own item may show in a filtered list late: read until it does, within the window.
+      const [own, foreign] = await Promise.all([
+        k.own ? collectShowing(ctx, items, query, `POST /items (the fixture's ${k.id}) shown in GET /items?type=${k.type}&itemNumber=${k.itemNumber}`, showsIds([k.id]), { writtenAt: k.writtenAt }) : collect(ctx, items, query),
+        collect(ctx, items, { type: other, itemNumber: k.itemNumber }),
+      ]);
       await ctx.cite(...own.responses, ...foreign.responses);
       precondition(ctx, own.first, `GET /items?type=${k.type}`);
       precondition(ctx, foreign.first, `GET /items?type=${other}`);

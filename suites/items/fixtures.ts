@@ -1,10 +1,13 @@
 import type { ItemCreateInput } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess, objectsWithKey } from '../../harness/checks/index.js';
+import { isRecord, isSuccess } from '../../harness/checks/index.js';
+import type { RecordLocator } from '../../harness/core/events.js';
+import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
 import { buildPart, buildTire } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
+import { ownRecords } from '../common/own-records.js';
 import { archiveItems, items, postItems } from './adapter.js';
 
 /**
@@ -21,9 +24,13 @@ export interface ItemFixture {
   create: ApiResponse;
   inputs: Record<ItemRole, ItemCreateInput>;
   ids: Partial<Record<ItemRole, string>>;
-  /** GET /items/{id} right after the create. */
+  /** GET /items/{id} of each located item, after the create. */
   reads: Partial<Record<ItemRole, ApiResponse>>;
-  unlocated: Partial<Record<ItemRole, { proven: boolean; why: string }>>;
+  unlocated: Partial<Record<ItemRole, Unlocated>>;
+  /** The items updated since shortly before the create (§4.2 updatedDateStart), read until the created ones showed (or the window ended). */
+  listed?: ShownListing;
+  /** When the create was sent (Date.now()): later reads wait for it until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
 function build(role: ItemRole, s: CheckContext): ItemCreateInput {
@@ -34,45 +41,44 @@ function build(role: ItemRole, s: CheckContext): ItemCreateInput {
   return { ...part, partDetails: { ...part.partDetails!, isStockItem: stocked } };
 }
 
-export type Located = { id: string } | { proven: boolean; why: string };
+/** What finds an item the run created: its unique itemNumber (§4.2 filter). */
+export const itemLocator = (input: { itemNumber: string }): RecordLocator => ({ keys: { itemNumber: input.itemNumber } });
 
-/** POSTs items in one bulk request and locates each by its unique itemNumber; ledgers every one located. */
-export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[]): Promise<{ create: ApiResponse; found: Located[] }> {
+/**
+ * POSTs items in one bulk request, ledgers each at once by its itemNumber, and locates each one
+ * (harness/locate: the ids of the answer, checked by a read; else the updated-date window and the
+ * itemNumber filter). `visible` also waits until a list shows them.
+ */
+export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
+  const since = Date.now();
   const create = await postItems(ctx, inputs);
-  if (!isSuccess(create)) return { create, found: [] };
-  const returned = objectsWithKey(create.json, 'itemId');
-  const found = await Promise.all(
-    inputs.map(async (input): Promise<Located> => {
-      const shown = returned.find((r) => r.itemNumber === input.itemNumber);
-      let at: Located;
-      if (shown) at = { id: String(shown.itemId) };
-      else {
-        // The answer does not show it: the documented itemNumber filter finds it.
-        const res = await items.list(ctx, { itemNumber: input.itemNumber, size: 10, page: 1 });
-        const hit = isSuccess(res) ? items.records(res).find((r) => r.itemNumber === input.itemNumber) : undefined;
-        at = hit && items.idOf(hit) ? { id: items.idOf(hit)! } : { proven: false, why: `not in the answer, and GET /items?itemNumber=${input.itemNumber} did not show it (HTTP ${res.status})` };
-      }
-      if ('id' in at) ctx.ledger.created('item', at.id);
-      return at;
-    }),
-  );
-  return { create, found };
+  if (!isSuccess(create)) return { create, found: [], writtenAt: since };
+  const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), { answer: create, since, what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
+  return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
+}
+
+/**
+ * Ledgers the items of a create made outside the shared fixtures (one the spec requires to be
+ * refused but the server accepted, a content-type probe), by their itemNumber: the cleanup locates
+ * and archives them (no request here, the check judges the answer alone).
+ */
+export function ledgerAcceptedItems(ctx: CheckContext, res: ApiResponse, inputs: readonly { itemNumber: string }[]): void {
+  if (!isSuccess(res) || (isRecord(res.json) && res.json.success === false)) return;
+  for (const input of inputs) ctx.ledger.created('item', undefined, { locator: itemLocator(input) });
 }
 
 export function itemFixture(ctx: CheckContext): Promise<ItemFixture> {
   return ctx.shared('items', async (s) => {
     const inputs = Object.fromEntries(itemRoles.map((role) => [role, build(role, s)])) as Record<ItemRole, ItemCreateInput>;
-    const { create, found } = await createItems(s, itemRoles.map((r) => inputs[r]));
-    const fixture: ItemFixture = { create, inputs, ids: {}, reads: {}, unlocated: {} };
-    await Promise.all(
-      itemRoles.map(async (role, i) => {
-        const at = found[i];
-        if (!at) return;
-        if (!('id' in at)) return void (fixture.unlocated[role] = at);
-        fixture.ids[role] = at.id;
-        fixture.reads[role] = await items.get(s, at.id);
-      }),
-    );
+    const { create, found, listed, writtenAt } = await createItems(s, itemRoles.map((r) => inputs[r]), { visible: true });
+    const fixture: ItemFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
+    itemRoles.forEach((role, i) => {
+      const at = found[i];
+      if (!at) return;
+      if (!isLocated(at)) return void (fixture.unlocated[role] = at);
+      fixture.ids[role] = at.id;
+      fixture.reads[role] = at.read;
+    });
     return fixture;
   });
 }
@@ -101,8 +107,11 @@ export function itemArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     if (!isSuccess(patch)) return { patch, after: {} };
     s.ledger.archived('item', a.id);
     s.ledger.archived('item', b.id);
-    const [afterA, afterB] = await Promise.all([items.get(s, a.id), items.get(s, b.id)]);
-    return { patch, after: { a: afterA, b: afterB } };
+    // A write may apply after its answer: each item is read until it shows status Inactive, within the window.
+    const readBack = (id: string) =>
+      s.eventually(`PATCH /items: item ${id} shows status Inactive`, () => items.get(s, id), (res) => (isSuccess(res) ? items.recordIn(res, id)?.status === 'Inactive' : false));
+    const [afterA, afterB] = await Promise.all([readBack(a.id), readBack(b.id)]);
+    return { patch, after: { a: afterA.value, b: afterB.value } };
   });
 }
 

@@ -1,39 +1,23 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { fieldValue, firstRecordArray, isRecord, objectsWithKey, recordArrayWith, reportedTotal } from '../../harness/checks/index.js';
+import { getVehicle, listVehicles as listVehiclesOf } from '../../harness/locate/requests.js';
+import { vehicleShape } from '../../harness/locate/shapes.js';
 import type { VehicleChanges, VehicleInput } from '../../generators/vehicles.js';
-import type { Rec, ResourceAdapter } from '../common/adapter.js';
+import type { ResourceAdapter } from '../common/adapter.js';
+import { scopeOf } from '../common/own-records.js';
 
-/** Vehicles (§2.1, §4.1). Documented names only: companyId, vehicles, vehicleId, customerId. */
-
-/** The records of a list or get body: results.content as documented (§2.7), else found tolerantly. */
-function records(res: ApiResponse): Rec[] {
-  const body = res.json;
-  if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content)) return body.results.content.filter(isRecord);
-  return recordArrayWith(body, 'vehicleId') ?? firstRecordArray(body) ?? [];
-}
-
-const idOf = (r: Rec) => {
-  const v = r.vehicleId ?? fieldValue(r, ['vehicleId']);
-  return v === undefined || v === null ? undefined : String(v);
-};
-
+/** Vehicles (§2.1, §4.1). Documented names only: companyId, vehicles, vehicleId, customerId. Shapes and requests live in harness/locate. */
 export const vehicles = {
   name: 'vehicles',
   path: '/vehicles',
   idKey: 'vehicleId',
   documentedList: true,
-  list: (ctx, query = {}, companyId = ctx.companyId) => ctx.api.get('/vehicles', { companyId, ...query }),
-  records,
-  /** Read from the pagination object when there is one (a record may hold count-like fields). */
-  total: (res) => {
-    const body = res.json;
-    const pagination = isRecord(body) && isRecord(body.results) ? body.results.pagination : undefined;
-    return reportedTotal(pagination ?? (isRecord(body) ? { ...body, results: undefined } : undefined));
-  },
-  idOf,
-  get: (ctx, id, companyId = ctx.companyId) => ctx.api.get(`/vehicles/${encodeURIComponent(id)}`, { companyId }),
-  recordIn: (res, id) => records(res).find((r) => idOf(r) === id) ?? objectsWithKey(res.json, 'vehicleId').find((r) => String(r.vehicleId) === id),
+  list: (ctx, query = {}, companyId = ctx.companyId) => listVehiclesOf(ctx.api, scopeOf(ctx, companyId), query),
+  records: (res) => vehicleShape.records(res.json),
+  total: (res) => vehicleShape.total(res.json),
+  idOf: vehicleShape.idOf,
+  get: (ctx, id, companyId = ctx.companyId) => getVehicle(ctx.api, scopeOf(ctx, companyId), id),
+  recordIn: (res, id) => vehicleShape.recordIn(res.json, id),
 } as const satisfies ResourceAdapter;
 
 export function postVehicles(ctx: CheckContext, inputs: readonly VehicleInput[]): Promise<ApiResponse> {

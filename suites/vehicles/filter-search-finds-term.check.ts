@@ -1,7 +1,8 @@
-import { containsText, leaked } from '../../harness/checks/index.js';
+import { containsText, isSuccess, leaked } from '../../harness/checks/index.js';
 import { termOf } from '../../generators/vehicles.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { fail, precondition } from '../common/judge.js';
+import { windowLeft } from '../common/own-records.js';
 import { vehicles } from './adapter.js';
 import { fixtureRecord, vehicleFixture } from './fixtures.js';
 
@@ -13,7 +14,8 @@ conformance('VEHICLE-FILTER-SEARCH', { needs: ['write', 'customer'] }, async (ct
   const carrier = fixtureRecord(ctx, fx, 'miles');
   const other = fixtureRecord(ctx, fx, 'km');
   const term = termOf(fx.inputs.miles);
-  const res = await vehicles.list(ctx, { search: term, size: 50, page: 1 });
+  // A search may show a write late: read until it finds the carrier, within the window.
+  const { value: res } = await ctx.eventually(`POST /vehicles (the fixture's ${carrier.id}) found by GET /vehicles?search=${term}`, () => vehicles.list(ctx, { search: term, size: 50, page: 1 }), (r) => !isSuccess(r) || vehicles.records(r).some((x) => vehicles.idOf(x) === carrier.id), windowLeft(ctx, fx.writtenAt));
   precondition(ctx, res, `GET /vehicles?search=${term}`);
   const records = vehicles.records(res);
   const ids = records.map(vehicles.idOf);

@@ -1,9 +1,12 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { containsText, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
+import { fieldValue, isSuccess, sentFieldsNotApplied } from '../../harness/checks/index.js';
+import type { RecordLocator } from '../../harness/core/events.js';
+import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
 import { seededFaker } from '../../generators/random.js';
-import { buildVehicle, termOf, vehicleChanges, type VehicleChanges, type VehicleInput } from '../../generators/vehicles.js';
+import { buildVehicle, vehicleChanges, type VehicleChanges, type VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
+import { ownRecords, windowLeft } from '../common/own-records.js';
 import { archiveVehicles, postVehicles, putVehicles, vehicles } from './adapter.js';
 
 /**
@@ -22,45 +25,34 @@ export interface VehicleFixture {
   inputs: Record<VehicleRole, VehicleInput>;
   /** Ids of the created vehicles that could be located. */
   ids: Partial<Record<VehicleRole, string>>;
-  /** GET /vehicles/{id} right after the create, per role. */
+  /** GET /vehicles/{id} of each located vehicle, after the create. */
   reads: Partial<Record<VehicleRole, ApiResponse>>;
-  /** Why a role has no id: not shown in the answer and not in the customer's whole list, or the search was cut short. */
-  unlocated: Partial<Record<VehicleRole, { proven: boolean; why: string }>>;
+  /** Why a role has no id: not found by any documented means, shown absent (proven) or not. */
+  unlocated: Partial<Record<VehicleRole, Unlocated>>;
+  /**
+   * The customer's vehicles updated since shortly before the create (§4.1 customerId and
+   * updatedDateStart), read until the created vehicles showed (or the window ended): the lists the
+   * later checks read show them without waiting again.
+   */
+  listed?: ShownListing;
+  /** When the create was sent (Date.now()): later reads wait for it until CONSISTENCY_WINDOW_MS after. */
+  writtenAt: number;
 }
 
-export type Located = { id: string } | { proven: boolean; why: string };
-
-/** Finds a created vehicle whose create answer did not show its id: by the documented customer filter. */
-async function locate(ctx: CheckContext, input: VehicleInput): Promise<Located> {
-  const term = termOf(input);
-  for (let page = 1; page <= 3; page++) {
-    const res = await vehicles.list(ctx, { customerId: input.customerId, size: 100, page });
-    if (!isSuccess(res)) return { proven: false, why: `GET /vehicles?customerId= was refused (${res.status})` };
-    const records = vehicles.records(res);
-    const id = records.filter((r) => containsText(r, term)).map(vehicles.idOf).find(Boolean);
-    if (id) return { id };
-    if (records.length < 100) return { proven: true, why: `not in the answer, nor among the ${(page - 1) * 100 + records.length} vehicles listed for customer ${input.customerId}` };
-  }
-  return { proven: false, why: 'not in the answer, nor in the first 300 vehicles of the customer' };
-}
+/** What finds a vehicle the run created: its unique VIN and plate, under its customer. */
+export const vehicleLocator = (input: VehicleInput): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
 
 /**
- * POSTs vehicles in one bulk request and locates each one's id (from the answer, else by the
- * customer filter); ledgers every located vehicle. `found` is empty when the create was refused.
+ * POSTs vehicles in one bulk request, ledgers each at once by its locator, and locates each one
+ * (harness/locate: the ids of the answer, checked by a read; else the customer's list); `found` is
+ * empty when the create was refused. `visible` also waits until the customer's list shows them.
  */
-export async function createVehicles(ctx: CheckContext, inputs: readonly VehicleInput[]): Promise<{ create: ApiResponse; found: Located[] }> {
+export async function createVehicles(ctx: CheckContext, inputs: readonly VehicleInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
+  const since = Date.now();
   const create = await postVehicles(ctx, inputs);
-  if (!isSuccess(create)) return { create, found: [] };
-  const returned = objectsWithKey(create.json, 'vehicleId');
-  const found = await Promise.all(
-    inputs.map(async (input): Promise<Located> => {
-      const shown = returned.find((r) => containsText(r, termOf(input)));
-      const at: Located = shown ? { id: String(shown.vehicleId) } : await locate(ctx, input);
-      if ('id' in at) ctx.ledger.created('vehicle', at.id, { customerId: input.customerId });
-      return at;
-    }),
-  );
-  return { create, found };
+  if (!isSuccess(create)) return { create, found: [], writtenAt: since };
+  const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), { answer: create, since, what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
+  return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
 export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
@@ -70,19 +62,23 @@ export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
     const inputs = Object.fromEntries(
       vehicleRoles.map((role) => [role, buildVehicle(f, s.marker, customerId, role === 'miles' ? { mileageUnit: 'Miles' } : role === 'km' ? { mileageUnit: 'KM' } : {})]),
     ) as Record<VehicleRole, VehicleInput>;
-    const { create, found } = await createVehicles(s, vehicleRoles.map((r) => inputs[r]));
-    const fixture: VehicleFixture = { create, inputs, ids: {}, reads: {}, unlocated: {} };
-    await Promise.all(
-      vehicleRoles.map(async (role, i) => {
-        const at = found[i];
-        if (!at) return;
-        if (!('id' in at)) return void (fixture.unlocated[role] = at);
-        fixture.ids[role] = at.id;
-        fixture.reads[role] = await vehicles.get(s, at.id);
-      }),
-    );
+    const { create, found, listed, writtenAt } = await createVehicles(s, vehicleRoles.map((r) => inputs[r]), { visible: true });
+    const fixture: VehicleFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
+    vehicleRoles.forEach((role, i) => {
+      const at = found[i];
+      if (!at) return;
+      if (!isLocated(at)) return void (fixture.unlocated[role] = at);
+      fixture.ids[role] = at.id;
+      fixture.reads[role] = at.read;
+    });
     return fixture;
   });
+}
+
+/** The located roles the fixture's listing showed: what a later list of the customer shows without waiting. */
+export function listedRoles(fx: VehicleFixture, roles: readonly VehicleRole[]): string[] {
+  const shown = new Set(fx.listed?.listing.ids ?? []);
+  return roles.flatMap((r) => (fx.ids[r] && shown.has(fx.ids[r]!) ? [fx.ids[r]!] : []));
 }
 
 /** The roles (all by default) whose vehicle was read back after the create, with that read. */
@@ -122,8 +118,14 @@ export function vehicleUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const sent = { a: vehicleChanges(f, 'a'), b: vehicleChanges(f, 'b') };
     const put = await putVehicles(s, [{ vehicleId: a.id, ...sent.a }, { vehicleId: b.id, ...sent.b }]);
     if (!isSuccess(put)) return { put, sent, after: {} };
-    const [afterA, afterB] = await Promise.all([vehicles.get(s, a.id), vehicles.get(s, b.id)]);
-    return { put, sent, after: { a: afterA, b: afterB } };
+    // A write may be applied after its answer (202): each vehicle is read until it shows the fields sent, within the window.
+    const readBack = (id: string, changes: VehicleChanges) =>
+      s.eventually(`PUT /vehicles: vehicle ${id} shows ${Object.keys(changes).join(', ')} as sent`, () => vehicles.get(s, id), (res) => {
+        const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
+        return !!record && sentFieldsNotApplied(record, changes).length === 0;
+      });
+    const [afterA, afterB] = await Promise.all([readBack(a.id, sent.a), readBack(b.id, sent.b)]);
+    return { put, sent, after: { a: afterA.value, b: afterB.value } };
   });
 }
 
@@ -131,6 +133,8 @@ export interface ArchiveScenario {
   /** The PATCH /vehicles answer, for VEHICLE-ARCHIVE-ENVELOPE. */
   patch: ApiResponse;
   after: { a?: ApiResponse; b?: ApiResponse };
+  /** When the PATCH was sent (Date.now()). */
+  writtenAt: number;
 }
 
 /** §3 archives "from any state": one of the archived vehicles archived once more, and read back. */
@@ -140,7 +144,8 @@ export function vehicleArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiResp
     const { id } = fixtureRecord(s, fx, 'archive-a');
     if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
     const patch = await archiveVehicles(s, [{ vehicleId: id, customerId: fx.inputs['archive-a'].customerId }]);
-    return { patch, id, after: await vehicles.get(s, id) };
+    // Inactive is due within the window of the first archive: what it has not shown by then, the second does not owe a new window for.
+    return { patch, id, after: (await readUntilInactive(s, id, 'a second PATCH /vehicles', windowLeft(s, first.writtenAt))).value };
   });
 }
 
@@ -151,13 +156,22 @@ export function vehicleArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     const a = fixtureRecord(s, fx, 'archive-a');
     const b = fixtureRecord(s, fx, 'archive-b');
     const customerId = fx.inputs['archive-a'].customerId;
+    const writtenAt = Date.now();
     const patch = await archiveVehicles(s, [{ vehicleId: a.id, customerId }, { vehicleId: b.id, customerId }]);
-    if (!isSuccess(patch)) return { patch, after: {} };
+    if (!isSuccess(patch)) return { patch, after: {}, writtenAt };
     s.ledger.archived('vehicle', a.id);
     s.ledger.archived('vehicle', b.id);
-    const [afterA, afterB] = await Promise.all([vehicles.get(s, a.id), vehicles.get(s, b.id)]);
-    return { patch, after: { a: afterA, b: afterB } };
+    const [afterA, afterB] = await Promise.all([readUntilInactive(s, a.id, 'PATCH /vehicles'), readUntilInactive(s, b.id, 'PATCH /vehicles')]);
+    return { patch, after: { a: afterA.value, b: afterB.value }, writtenAt };
   });
+}
+
+/** A vehicle read by id after an archive until it shows vehicleStatus Inactive (a write may apply after its answer), within the window. */
+function readUntilInactive(ctx: CheckContext, id: string, write: string, window: { windowMs?: number } = {}) {
+  return ctx.eventually(`${write}: vehicle ${id} shows vehicleStatus Inactive`, () => vehicles.get(ctx, id), (res) => {
+    const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
+    return !!record && fieldValue(record, ['vehicleStatus']) === 'Inactive';
+  }, window);
 }
 
 /** The first page of the unfiltered list, read once for every check that samples existing vehicles. */

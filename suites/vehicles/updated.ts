@@ -10,8 +10,9 @@ export const vehicleUpdated: UpdatedScope = {
   async runRecords(ctx) {
     const customerId = ctx.target.customerId;
     if (!customerId) return undefined;
-    const reads = fixtureReads(await vehicleFixture(ctx), ['miles', 'km']).filter((r) => String(fieldValue(r.record, ['customerId'])) === customerId);
-    return { ids: reads.map((r) => r.id), narrow: { customerId } };
+    const fx = await vehicleFixture(ctx);
+    const reads = fixtureReads(fx, ['miles', 'km']).filter((r) => String(fieldValue(r.record, ['customerId'])) === customerId);
+    return { ids: reads.map((r) => r.id), narrow: { customerId }, writtenAt: fx.writtenAt };
   },
   sample: vehicleSample,
 };

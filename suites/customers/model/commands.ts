@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
+import { ContractViolation, describeResponse, failuresOf, isSuccess, leavesOf, loosePartialUpdateViolations, whereSentShows } from '../../../harness/checks/index.js';
 import type { Profile } from '../../../harness/core/profile.js';
 import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
-import { liveRecords, modelDifferences, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
+import { isLocated } from '../../../harness/locate/locator.js';
+import { liveRecords, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { archiveCustomers, findCustomersByTerm, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
+import { archiveCustomers, customerIn, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
 import type { CustomerModel, CustomerReal } from './state.js';
 
 type CustomerCommand = fc.AsyncCommand<CustomerModel, CustomerReal>;
@@ -13,8 +14,26 @@ const live = (m: Readonly<CustomerModel>) => liveRecords(m.customers);
 const readable = (m: Readonly<CustomerModel>) => readableRecords(m.customers);
 const label = (m: Readonly<CustomerModel>, e: TrackedRecord) => `#${m.customers.indexOf(e)} (${e.id})`;
 
+/**
+ * Where a record read disagrees with the model, for a layout that is not shown (§2.3): each accepted
+ * change shows somewhere in the record (fields the server showed nowhere at creation aside), and
+ * every other value keeps the baseline's. `onlyKeysPresent` is kept for the list's records, which may show less.
+ */
+function differences(r: CustomerReal, entry: TrackedRecord, actual: Record<string, unknown>, onlyKeysPresent = false): string[] {
+  const changes = Object.fromEntries(Object.entries(entry.changes).filter(([k]) => !r.unshown.has(k)));
+  const { notShown, changed } = loosePartialUpdateViolations(entry.original, actual, changes);
+  const present = new Set(leavesOf(actual).keys());
+  return [...(onlyKeysPresent ? [] : notShown), ...changed.filter((c) => !onlyKeysPresent || present.has(c.split(':')[0]!))];
+}
+
 function violation(what: string, problems: string[]): never {
   throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
+}
+
+/** The customer read tolerantly after the sequence's writes, until `shows` holds (a write may apply after its answer), within the check's one window. */
+async function readUntil(r: CustomerReal, entry: TrackedRecord, write: string, shows: (record: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
+  const { value } = await r.wait(`${write}: customer ${entry.id} read back`, () => readCustomerTolerantly(r.ctx, entry.id, entry.term), (x) => !x || shows(x));
+  return value;
 }
 
 /** POST one customer, locate it by its marker, read it: the read is the model's baseline. */
@@ -24,11 +43,16 @@ export class CreateCustomer implements CustomerCommand {
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const input = this.build();
     const term = customerTermOf(input, r.ctx.profile.customers);
+    const since = Date.now();
     const res = await postCustomers(r.ctx, [input]);
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`);
-    const id = r.ctx.need((await locateCreated(r.ctx, res, [term])).get(term), 'precondition: the created customer could not be located by its unique word');
-    r.ctx.ledger.created('customer', id);
-    const original = r.ctx.need(await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
+    const at = (await locateCreated(r.ctx, res, [term], since, { wait: r.wait })).outcomes[0];
+    if (!isLocated(at)) r.ctx.inconclusive('precondition: the created customer could not be located by its unique word');
+    const id = at.id;
+    // The locator's read by id is the baseline (the listed record when that read was refused).
+    const original = r.ctx.need(isSuccess(at.read) ? customerIn(at.read.json, id) : await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
+    // Fields the server shows nowhere (under any name) are left out of the comparisons.
+    for (const miss of whereSentShows(original, input).notShown) r.unshown.add(miss.split(':')[0]!);
     m.customers.push(tracked(id, term, original));
   }
   toString = () => 'create';
@@ -65,7 +89,7 @@ export class ArchiveCustomer implements CustomerCommand {
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /customers was refused (${describeResponse(res)})`);
     r.ctx.ledger.archived('customer', entry.id);
     entry.archived = true;
-    const record = await readCustomerTolerantly(r.ctx, entry.id, entry.term);
+    const record = await readUntil(r, entry, 'PATCH /customers', (x) => inactiveState(x) !== false);
     if (record) rebase(entry, record);
     else entry.readable = false;
   }
@@ -80,8 +104,8 @@ export class GetCustomer implements CustomerCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
-    const record = r.ctx.need(await readCustomerTolerantly(r.ctx, entry.id, entry.term), `precondition: customer ${entry.id} could not be read in the sequence`);
-    const problems = modelDifferences(entry, record);
+    const record = r.ctx.need(await readUntil(r, entry, 'the sequence', (x) => differences(r, entry, x).length === 0), `precondition: customer ${entry.id} could not be read in the sequence`);
+    const problems = differences(r, entry, record);
     if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'customer reads compared with the model');
   }
@@ -94,9 +118,15 @@ export class ListCustomers implements CustomerCommand {
   check = (m: Readonly<CustomerModel>) => live(m).length > 0;
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
-    const record = (await findCustomersByTerm(r.ctx, [entry.term], r.ctx.companyId, 3)).get(entry.term);
+    const find = () => findCustomersByTerm(r.ctx, [entry.term], r.ctx.companyId, 3);
+    const agrees = (found: Awaited<ReturnType<typeof find>>) => {
+      // Waited for only while it shows stale: one the list does not show is not this clause's to wait for.
+      const listed = found.get(entry.term);
+      return !listed || differences(r, entry, listed, true).length === 0;
+    };
+    const record = (await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees)).value.get(entry.term);
     if (!record) return;
-    const problems = modelDifferences(entry, record, true);
+    const problems = differences(r, entry, record, true);
     if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'listed customers compared with the model');
   }

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../../harness/conformance.js';
+import type { Waiter } from '../../../harness/locate/locator.js';
 
 /**
  * The model of the items a sequence created (§3: PATCH /items sets status Inactive): only the
@@ -18,4 +19,6 @@ export interface ItemModel {
 
 export interface ItemReal {
   ctx: CheckContext;
+  /** Reads after the sequence's own writes, until they show (one window per check: common/own-records patientReads). */
+  wait: Waiter;
 }

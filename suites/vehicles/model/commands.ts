@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { ContractViolation, describeResponse, failuresOf, isSuccess } from '../../../harness/checks/index.js';
+import { ContractViolation, describeResponse, failuresOf, fieldValue, isSuccess } from '../../../harness/checks/index.js';
+import { isLocated } from '../../../harness/locate/locator.js';
 import { liveRecords, modelDifferences, readableRecords, rebase, tracked } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
 import { termOf, validVehicleArbitrary, vehicleChangesArbitrary, type VehicleChanges, type VehicleInput } from '../../../generators/vehicles.js';
@@ -18,11 +19,18 @@ function violation(what: string, problems: string[]): never {
   throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
 }
 
-/** One vehicle read by id; a refusal or a missing record is a failed precondition of the sequence. */
-async function readVehicle(ctx: CheckContext, vehicleId: string, when: string): Promise<Record<string, unknown>> {
-  const res = await vehicles.get(ctx, vehicleId);
-  if (!isSuccess(res)) ctx.inconclusive(`precondition: reading vehicle ${vehicleId} ${when} was refused (${describeResponse(res)})`);
-  return ctx.need(vehicles.recordIn(res, vehicleId), `precondition: GET /vehicles/${vehicleId} ${when} did not hold that vehicle`);
+/**
+ * One vehicle read by id, until it agrees with the model (a write may apply after its answer), within
+ * the window; a refusal or a missing record is a failed precondition of the sequence.
+ */
+async function readVehicle(r: VehicleReal, entry: VehicleEntry, when: string): Promise<Record<string, unknown>> {
+  const { ctx } = r;
+  const { value: res } = await r.wait(`the sequence's writes to vehicle ${entry.id} shown by GET /vehicles/${entry.id}`, () => vehicles.get(ctx, entry.id), (x) => {
+    const record = isSuccess(x) ? vehicles.recordIn(x, entry.id) : undefined;
+    return !!record && modelDifferences(entry, record).length === 0;
+  });
+  if (!isSuccess(res)) ctx.inconclusive(`precondition: reading vehicle ${entry.id} ${when} was refused (${describeResponse(res)})`);
+  return ctx.need(vehicles.recordIn(res, entry.id), `precondition: GET /vehicles/${entry.id} ${when} did not hold that vehicle`);
 }
 
 /** POST one vehicle, then read it: the read is the model's baseline. */
@@ -31,11 +39,14 @@ export class CreateVehicle implements VehicleCommand {
   check = () => true;
   async run(m: VehicleModel, r: VehicleReal): Promise<void> {
     const input = this.build();
-    const { create, found } = await createVehicles(r.ctx, [input]);
+    const { create, found } = await createVehicles(r.ctx, [input], { wait: r.wait });
     if (!isSuccess(create)) r.ctx.inconclusive(`precondition: POST /vehicles was refused (${describeResponse(create)})`);
     const at = found[0];
-    const vehicleId = r.ctx.need(at && 'id' in at ? at.id : undefined, 'precondition: the created vehicle could not be located');
-    const original = await readVehicle(r.ctx, vehicleId, 'after create');
+    if (!isLocated(at)) r.ctx.inconclusive('precondition: the created vehicle could not be located');
+    const vehicleId = at.id;
+    // The locator's read by id is the baseline.
+    if (!isSuccess(at.read)) r.ctx.inconclusive(`precondition: reading vehicle ${vehicleId} after create was refused (${describeResponse(at.read)})`);
+    const original = r.ctx.need(vehicles.recordIn(at.read, vehicleId), `precondition: GET /vehicles/${vehicleId} after create did not hold that vehicle`);
     m.vehicles.push({ ...tracked(vehicleId, termOf(input), original), customerId: input.customerId });
   }
   toString = () => 'create';
@@ -68,7 +79,10 @@ export class ArchiveVehicle implements VehicleCommand {
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /vehicles was refused (${describeResponse(res)})`);
     r.ctx.ledger.archived('vehicle', entry.id);
     entry.archived = true;
-    const read = await vehicles.get(r.ctx, entry.id);
+    const { value: read } = await r.wait(`PATCH /vehicles: vehicle ${entry.id} shows vehicleStatus Inactive`, () => vehicles.get(r.ctx, entry.id), (x) => {
+      const record = isSuccess(x) ? vehicles.recordIn(x, entry.id) : undefined;
+      return !record || fieldValue(record, ['vehicleStatus']) === 'Inactive';
+    });
     const record = isSuccess(read) ? vehicles.recordIn(read, entry.id) : undefined;
     if (record) rebase(entry, record);
     else entry.readable = false;
@@ -84,7 +98,7 @@ export class GetVehicle implements VehicleCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: VehicleModel, r: VehicleReal, entry: VehicleEntry): Promise<void> {
-    const record = await readVehicle(r.ctx, entry.id, 'in the sequence');
+    const record = await readVehicle(r, entry, 'in the sequence');
     const problems = modelDifferences(entry, record);
     if (problems.length) violation(`vehicle ${label(m, entry)} (${entry.id}) read by id disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'vehicle reads compared with the model');
@@ -98,8 +112,12 @@ export class ListVehicles implements VehicleCommand {
   check = (m: Readonly<VehicleModel>) => live(m).length > 0;
   async run(m: VehicleModel, r: VehicleReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
-    const res = await vehicles.list(r.ctx, { customerId: entry.customerId, search: entry.term, size: 10, page: 1 });
-    // Finding the record is the search clause's business: compare only what the list shows.
+    // Finding the record is the search clause's business: compare only what the list shows, once it shows the sequence's writes.
+    const { value: res } = await r.wait(`the sequence's writes to vehicle ${entry.id} shown by GET /vehicles?customerId=&search=`, () => vehicles.list(r.ctx, { customerId: entry.customerId, search: entry.term, size: 10, page: 1 }), (x) => {
+      // Waited for only while it shows stale: one the search does not list is not this clause's to wait for.
+      const listed = isSuccess(x) ? vehicles.recordIn(x, entry.id) : undefined;
+      return !listed || modelDifferences(entry, listed, true).length === 0;
+    });
     const record = isSuccess(res) ? vehicles.recordIn(res, entry.id) : undefined;
     if (!record) return;
     const problems = modelDifferences(entry, record, true);

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../../harness/conformance.js';
+import type { Waiter } from '../../../harness/locate/locator.js';
 import type { TrackedRecord } from '../../../harness/model/records.js';
 
 /** The model of the vehicles a sequence created (§4.1: PUT changes only the fields sent). */
@@ -14,4 +15,6 @@ export interface VehicleModel {
 export interface VehicleReal {
   ctx: CheckContext;
   stats: { updatesApplied: number; updatesRefused: number };
+  /** Reads after the sequence's own writes, until they show (one window per check: common/own-records patientReads). */
+  wait: Waiter;
 }

@@ -1,0 +1,67 @@
+import type { ApiResponse } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { isSuccess } from '../../harness/checks/index.js';
+import type { RecordLocator, Resource } from '../../harness/core/events.js';
+import { isLocated, locate, type LocateResult, type Waiter } from '../../harness/locate/locator.js';
+import type { Kind, Scope } from '../../harness/locate/requests.js';
+
+/** The company a check's requests act for, with the known location when it is COMPANY_ID's. */
+export function scopeOf(ctx: CheckContext, companyId = ctx.companyId): Scope {
+  return {
+    companyId,
+    profile: ctx.profile,
+    locationId: companyId === ctx.companyId ? ctx.target.locationId : undefined,
+    note: (name, value) => ctx.observe(name, value),
+  };
+}
+
+/** ctx.eventually as the locator's wait: every wait is recorded on the check (or fixture) that made the write. */
+export const waiterOf = (ctx: CheckContext): Waiter => (what, read, shows) => ctx.eventually(what, read, shows);
+
+const resourceOf: Record<Kind, Resource> = { vehicle: 'vehicle', item: 'item', customer: 'customer' };
+
+/**
+ * After a create the server accepted: every record sent is ledgered at once by its locator (so
+ * the cleanup finds it even if nothing else does), located by documented means (harness/locate),
+ * and ledgered again with its id once located.
+ */
+export async function ownRecords(
+  ctx: CheckContext,
+  kind: Kind,
+  locators: readonly RecordLocator[],
+  o: { answer: ApiResponse; since: number; what: string; visible?: boolean; searchHint?: string; wait?: Waiter },
+): Promise<LocateResult> {
+  const resource = resourceOf[kind];
+  if (!isSuccess(o.answer)) return { outcomes: [], unreadable: [], responses: [] };
+  for (const locator of locators) ctx.ledger.created(resource, undefined, { customerId: locator.customerId, locator });
+  const result = await locate(kind, locators, { api: ctx.api, scope: scopeOf(ctx), ...o, wait: o.wait ?? waiterOf(ctx) });
+  result.outcomes.forEach((at, i) => {
+    const locator = locators[i]!;
+    if (isLocated(at)) ctx.ledger.created(resource, at.id, { customerId: locator.customerId, locator });
+  });
+  return result;
+}
+
+/**
+ * ctx.eventually with one window per check: once a read has waited the whole window without the
+ * write showing, the later reads of the same check are single. A model run replays many sequences
+ * (and shrinks a failing one): a server that never applies a write costs one window, not one per read.
+ */
+export function patientReads(ctx: CheckContext): Waiter {
+  let patient = true;
+  return async (what, read, shows) => {
+    const w = await ctx.eventually(what, read, shows, patient ? {} : { windowMs: 0 });
+    if (!w.shown) patient = false;
+    return w;
+  };
+}
+
+/**
+ * What is left of the consistency window of a write made at `writtenAt` (Date.now() before it was
+ * sent): a write that has had CONSISTENCY_WINDOW_MS to show has had its chance, so a check reading
+ * long after a shared fixture's write (or after the fixture itself waited the window) reads once.
+ */
+export function windowLeft(ctx: CheckContext, writtenAt: number | undefined): { windowMs?: number } {
+  if (writtenAt === undefined) return {};
+  return { windowMs: Math.max(0, ctx.run.consistencyWindowMs - (Date.now() - writtenAt)) };
+}
