@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome } from '../harness/core/events.js';
 import { check as outcome } from './report-fixtures.js';
-import { killMatrix, MAX_UNRELATED_FAILURES, type FaultInfo } from './selfcheck/kill-matrix.js';
+import { faultIds, faults } from '../mock/faults/index.js';
+import { techniqueScope } from '../contract/techniques.js';
+import { killMatrix, killMatrixMarkdown, MAX_UNRELATED_FAILURES, techniqueTable, type FaultInfo } from './selfcheck/kill-matrix.js';
 
 const check = (target: string, clause: string, verdict: CheckOutcome['verdict']): CheckOutcome =>
   outcome({ clause, target, verdict, ...(verdict === 'failed' ? { failures: [{ kind: 'inconsistency', message: 'boom' }] } : {}) });
@@ -42,5 +44,25 @@ describe('kill matrix', () => {
     expect(m.clausesWithoutFault).toContain('ITEM-PAGING');
     expect(m.clausesWithoutFault).not.toContain('ITEM-PAGE-ONE-BASED');
     expect(m.clausesWithoutFault).not.toContain('VEHICLE-RECORD-SHAPE'); // observed clauses need no fault
+  });
+
+  it('names every technique × resource pair of contract/techniques.ts without a fault, and a fault tagged outside it', () => {
+    const tagged = (id: string, name: 'token-attack' | 'boundary', resource: 'auth' | 'items'): FaultInfo => ({ ...fault(id, 'AUTH-UNSIGNED-TOKEN-REJECTED'), technique: { name, resource } });
+    const table = techniqueTable([tagged('t1', 'token-attack', 'auth'), tagged('t2', 'boundary', 'items')]);
+    expect(table.cells.find((c) => c.technique === 'token-attack')?.faults).toEqual(['t1']);
+    expect(table.unproven).toContain('precedence × purchaseOrders');
+    expect(table.untracked).toEqual(techniqueScope.boundary.includes('items' as never) ? [] : ['t2 (boundary × items)']);
+    const m = killMatrix([tagged('t1', 'token-attack', 'auth')], [check('t1', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'failed')], [tagged('t1', 'token-attack', 'auth')]);
+    expect(killMatrixMarkdown(m, 'test')).toMatch(/\| token-attack \| auth \| t1 ✓ \| AUTH-UNSIGNED-TOKEN-REJECTED/);
+  });
+
+  it('has a fault of the mock for every technique × resource pair the catalogue of techniques lists', () => {
+    const catalogue = faultIds.map((id): FaultInfo => {
+      const f = faults[id];
+      return { id, clause: f.clause, description: f.description, ...('technique' in f && f.technique ? { technique: f.technique } : {}) };
+    });
+    const table = techniqueTable(catalogue);
+    expect(table.unproven).toEqual([]);
+    expect(table.untracked).toEqual([]);
   });
 });

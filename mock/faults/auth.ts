@@ -97,6 +97,7 @@ export const authFaults = {
   },
   'auth-signature-not-verified': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'The JWT is only decoded: the header must say HS256 and a signature must be there, but it is never verified with the key.',
     overlay: everywhere(() => async (token) => {
       if (decodeProtectedHeader(token).alg !== 'HS256' || !signaturePart(token)) return undefined;
@@ -105,62 +106,74 @@ export const authFaults = {
   },
   'auth-accepts-resigned-token': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'The HMAC comparison was rewritten and compares only the lengths: any 32-byte HS256 signature passes, whatever key made it.',
     overlay: everywhere((key) => shortcuts.lengthOnlyHmac(checkToken(key))),
   },
   'auth-accepts-token-without-exp': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'A JWT without exp is taken for a non-expiring service token and only decoded: its signature is not verified.',
     overlay: everywhere((key) => shortcuts.noExpUnverified(checkToken(key))),
   },
   'auth-accepts-alg-none': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'The verifier honours the header\'s alg, and alg "none" means no signature to check: an unsigned token with any claims is accepted.',
     overlay: everywhere((key) => shortcuts.algNone(checkToken(key))),
   },
   'auth-accepts-stripped-signature': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'The signature is verified only when the token has one: a JWT with its signature part emptied is accepted.',
     overlay: everywhere((key) => shortcuts.emptySignature(checkToken(key))),
   },
   'auth-accepts-mixed-up-token': {
     clause: 'AUTH-MALFORMED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'A hand-rolled decoder reads a first segment without alg as an unsigned token: a JWT whose header is the claims segment is accepted.',
     overlay: everywhere((key) => shortcuts.headerWithoutAlg(checkToken(key))),
   },
   'auth-expiry-not-checked': {
     clause: 'AUTH-EXPIRED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'The JWT exp claim is not checked, so expired tokens work.',
     overlay: everywhere(shortcuts.expiryIgnored),
   },
   // One route with a verifier of its own (a route served by another stack): the attack works there only.
   'auth-alg-none-on-po-get-by-id': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'GET /purchaseOrders/{id} goes through an older token filter that honours alg "none"; every other route refuses it.',
     overlay: onRoute('GET', '/purchaseOrders/:id', (key) => shortcuts.algNone(checkToken(key))),
   },
   'auth-stripped-signature-on-slots': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'GET /appointmentRequests/availableSlots verifies a signature only when there is one; every other route refuses an emptied signature.',
     overlay: onRoute('GET', '/appointmentRequests/availableSlots', (key) => shortcuts.emptySignature(checkToken(key))),
   },
   'auth-resigned-token-on-item-get': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'GET /items/{itemId} compares HMAC signatures by length only; every other route verifies them.',
     overlay: onRoute('GET', '/items/:itemId', (key) => shortcuts.lengthOnlyHmac(checkToken(key))),
   },
   'auth-token-without-exp-on-customer-get': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'GET /customers/{customerId} only decodes a token without exp; every other route verifies its signature.',
     overlay: onRoute('GET', '/customers/:customerId', (key) => shortcuts.noExpUnverified(checkToken(key))),
   },
   'auth-mixed-up-token-on-inventory-list': {
     clause: 'AUTH-MALFORMED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'GET /inventoryLevels reads a first segment without alg as an unsigned token; every other route refuses it.',
     overlay: onRoute('GET', '/inventoryLevels', (key) => shortcuts.headerWithoutAlg(checkToken(key))),
   },
   'auth-expiry-not-checked-on-vehicle-get': {
     clause: 'AUTH-EXPIRED-TOKEN-REJECTED',
+    technique: { name: 'token-attack', resource: 'auth' },
     description: 'GET /vehicles/{vehicleId} verifies the signature but never exp; every other route refuses an expired token.',
     overlay: onRoute('GET', '/vehicles/:vehicleId', shortcuts.expiryIgnored),
   },

@@ -198,6 +198,7 @@ export const purchaseOrderFaults = {
   },
   'po-validation-before-permission': {
     clause: 'PO-PERMISSION-BEFORE-VALIDATION',
+    technique: { name: 'precedence', resource: 'purchaseOrders' },
     description: 'The §7 query rules moved into a request validator that runs before the permission check: without the permission, a bad query gets 400 instead of 403.',
     overlay: wrapRoute('GET', LIST, (next) => async (ctx) => {
       let company: CompanyData;

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { faults, faultIds } from '../../mock/faults/index.js';
+import { faults, faultIds, type FaultDef } from '../../mock/faults/index.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { killMatrix, killMatrixMarkdown, type FaultInfo } from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
@@ -76,7 +76,10 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
     }
     if (chosen.length === 0) break;
   }
-  const info = (id: string): FaultInfo => ({ id, clause: faults[id as keyof typeof faults].clause, description: faults[id as keyof typeof faults].description });
+  const info = (id: string): FaultInfo => {
+    const f: FaultDef = faults[id as keyof typeof faults];
+    return { id, clause: f.clause, description: f.description, ...(f.technique ? { technique: f.technique } : {}) };
+  };
   const infos = chosen.map(info);
   const scope = `${chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.frugal ? ', frugal' : ''}`;
   const matrix = killMatrix(infos, checks, faultIds.map(info));
@@ -88,6 +91,8 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
   }
   for (const f of matrix.cleanFailures) console.log(`  failure against the conforming mock: ${f}`);
   if (matrix.clausesWithoutFault.length) console.log(`  strict clauses without a fault: ${matrix.clausesWithoutFault.join(', ')}`);
+  if (matrix.techniques.unproven.length) console.log(`  techniques without a fault: ${matrix.techniques.unproven.join(', ')}`);
+  if (matrix.techniques.untracked.length) console.log(`  faults tagged outside contract/techniques.ts: ${matrix.techniques.untracked.join(', ')}`);
   console.log(`${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`);
   return matrix.ok ? 0 : 1;
 }

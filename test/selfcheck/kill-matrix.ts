@@ -1,5 +1,6 @@
 import { clauseIds, isStrict, type ClauseId } from '../../contract/clauses.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
+import { techniqueScope, type Technique, type TechniqueResource } from '../../contract/techniques.js';
 
 /** How many checks of other clauses may fail under a fault before the diagnosis counts as imprecise. */
 export const MAX_UNRELATED_FAILURES = 2;
@@ -8,6 +9,34 @@ export interface FaultInfo {
   id: string;
   clause: ClauseId;
   description: string;
+  technique?: { name: Technique; resource: TechniqueResource };
+}
+
+/** One cell of the technique table: the faults that prove a technique where it applies. */
+export interface TechniqueCell {
+  technique: Technique;
+  resource: TechniqueResource;
+  faults: string[];
+}
+
+/**
+ * Technique × resource: for each pair techniqueScope lists, the faults of the whole catalogue
+ * tagged with it. A pair without a fault is a technique nobody proved able to fail there.
+ */
+export function techniqueTable(catalogue: readonly FaultInfo[]): { cells: TechniqueCell[]; unproven: string[]; untracked: string[] } {
+  const cells: TechniqueCell[] = [];
+  for (const [technique, resources] of Object.entries(techniqueScope) as [Technique, readonly TechniqueResource[]][]) {
+    for (const resource of resources) {
+      const faults = catalogue.filter((f) => f.technique?.name === technique && f.technique.resource === resource).map((f) => f.id);
+      cells.push({ technique, resource, faults });
+    }
+  }
+  const unproven = cells.filter((c) => c.faults.length === 0).map((c) => `${c.technique} × ${c.resource}`);
+  // A fault tagged with a pair the scope does not list: the scope is out of date.
+  const untracked = catalogue
+    .filter((f) => f.technique && !(techniqueScope[f.technique.name] as readonly string[]).includes(f.technique.resource))
+    .map((f) => `${f.id} (${f.technique!.name} × ${f.technique!.resource})`);
+  return { cells, unproven, untracked };
 }
 
 export interface FaultRow extends FaultInfo {
@@ -26,6 +55,8 @@ export interface KillMatrix {
   cleanFailures: string[];
   /** Strict clauses that no fault targets. */
   clausesWithoutFault: ClauseId[];
+  /** Technique × resource pairs of contract/techniques.ts without a fault, and faults tagged outside it. */
+  techniques: ReturnType<typeof techniqueTable>;
   summary: string;
   ok: boolean;
 }
@@ -58,12 +89,15 @@ export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckO
   const detected = rows.filter((r) => r.detected).length;
   const precise = rows.filter((r) => r.precise).length;
   const summary = `detected ${detected}/${rows.length} faults, precise ${precise}/${rows.length}`;
+  const table = techniqueTable(catalogue);
+  const covered = clausesWithoutFault.length === 0 && table.unproven.length === 0 && table.untracked.length === 0;
   return {
     rows,
     cleanFailures,
     clausesWithoutFault,
+    techniques: table,
     summary,
-    ok: detected === rows.length && precise === rows.length && cleanFailures.length === 0 && clausesWithoutFault.length === 0,
+    ok: detected === rows.length && precise === rows.length && cleanFailures.length === 0 && covered,
   };
 }
 
@@ -77,6 +111,21 @@ export function killMatrixMarkdown(m: KillMatrix, scope: string): string {
     `- Failures against the conforming mock: ${m.cleanFailures.length}`,
     ...m.cleanFailures.map((f) => `  - ${cell(f)}`),
     `- Strict clauses without a fault: ${m.clausesWithoutFault.length ? m.clausesWithoutFault.join(', ') : 'none'}`,
+    `- Technique × resource pairs without a fault: ${m.techniques.unproven.length ? m.techniques.unproven.join(', ') : 'none'}`,
+    ...(m.techniques.untracked.length ? [`- Faults tagged with a pair contract/techniques.ts does not list: ${m.techniques.untracked.join(', ')}`] : []),
+    '',
+    '## Techniques',
+    '',
+    '| Technique | Resource | Faults that prove it (detected in this run: ✓, missed: ✗, not run: ·) | Checks that caught them |',
+    '|---|---|---|---|',
+    ...m.techniques.cells.map((c) => {
+      const rows = c.faults.map((id) => m.rows.find((r) => r.id === id));
+      const marks = c.faults.map((id, i) => `${id} ${rows[i] ? (rows[i]!.detected ? '✓' : '✗') : '·'}`);
+      const checks = [...new Set(rows.flatMap((r) => (r ? r.killing.map((k) => k.split(' (')[0]!) : [])))];
+      return `| ${c.technique} | ${c.resource} | ${cell(marks.join('<br>')) || '**none**'} | ${cell(checks.join('<br>'))} |`;
+    }),
+    '',
+    '## Faults',
     '',
     '| Fault | Clause | Detected | Precise | Failing checks of the clause | Other failing checks |',
     '|---|---|---|---|---|---|',
