@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'dotenv';
+import type { RunFacts } from '../harness/core/events.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run mock` as a user starts it: its banner is one paste away from certifying it (export
  * lines for the shell), and `--env-file` writes the same settings for `ENV_FILE=… npm run
- * conformance`. The conformance run itself is not started here.
+ * conformance`. Both ways then certify that standalone mock, never the embedded one.
  */
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'cnf-mock-cli-'));
@@ -83,4 +84,29 @@ describe('npm run mock: the settings one paste away', () => {
     expect(statSync(envFile).mode & 0o077).toBe(0);
     expect(stdout).toContain(`ENV_FILE=${envFile} npm run conformance`);
   });
+
+  it('certifies that mock, not the embedded one, whether its lines are pasted into a shell or read through ENV_FILE', async () => {
+    const base = exportLines().find((l) => l.startsWith('export BASE_URL='))!.slice('export BASE_URL='.length).replace(/'/g, '');
+    // A user's shell: none of the harness's variables set beforehand.
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|PARTNER_CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|SEED|REPORTS_DIR|ENV_FILE|RATE_LIMIT)/.test(k)));
+    const run = (script: string, reports: string) =>
+      new Promise<{ code: number | null; out: string }>((done) => {
+        const c = spawn('bash', ['-c', script, 'user', exportLines().join('\n'), reports, envFile], { cwd: root, env: { ...clean, NO_COLOR: '1', CI: '1' } });
+        let out = '';
+        c.stdout.on('data', (d) => (out += d));
+        c.stderr.on('data', (d) => (out += d));
+        c.on('close', (code) => done({ code, out }));
+      });
+    const only = "-t '^ITEM-PAGE-ONE-BASED'";
+    const [pasted, fromFile] = await Promise.all([
+      run(`cd "$PWD"; eval "$1"; npm run conformance -- ${only} --reports-dir "$2"`, join(dir, 'pasted')),
+      run(`ENV_FILE="$3" npm run conformance -- ${only} --reports-dir "$2"`, join(dir, 'from-file')),
+    ]);
+    for (const [r, reports] of [[pasted, 'pasted'], [fromFile, 'from-file']] as const) {
+      expect(r.code, r.out.slice(-2000)).toBe(0);
+      expect(r.out).not.toMatch(/embedded reference mock/);
+      const facts = JSON.parse(readFileSync(join(dir, reports, 'run.json'), 'utf8')) as { target: RunFacts['target'] };
+      expect(facts.target).toMatchObject({ kind: 'live', url: base });
+    }
+  }, 120_000);
 });
