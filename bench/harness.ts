@@ -10,6 +10,13 @@
  *       429s, wall time against the lower bound, and checks left inconclusive by pacing.
  *   (m) the same at the floor the harness promises to conclude at, 30 GETs and 10 writes a
  *       minute (not run by default: it takes about ten minutes).
+ *   (q) the production-like server (test/production: ids absent from write answers, lists lagging
+ *       1–2 s, 202 inventory updates, a burst limit of 10 a second, thousands of records), the
+ *       harness on its live defaults with no rate limit: verdict, failed and inconclusive strict
+ *       clauses, 429s, and the records of the run still active, counted on the server's side.
+ *   (r) the same at 150 GETs and 50 writes a minute on both sides: also requests per clause and
+ *       the wall time against max(GETs ÷ 150, writes ÷ 50) minutes (target ≤ 1.15 ×).
+ *   (s) the same as (r) in read-only mode (what a partner runs against production).
  *   (p) the pacing proxy alone, driven by more clients than MAX_CONCURRENCY with the same latency:
  *       what the pacing layer achieves without the suites' own CPU and start-up.
  * Each scenario runs `npm run conformance` in a child process against a standalone mock started
@@ -29,6 +36,7 @@ import { startPacing, type PacingReport } from '../harness/pacing/index.js';
 import type { CheckOutcome } from '../harness/core/events.js';
 import type { Knobs } from '../mock/knobs.js';
 import { startMock, type MockServer } from '../mock/server.js';
+import { startProductionServer, type ProductionServer } from '../test/production/server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -75,7 +83,7 @@ function runCli(env: Record<string, string>): Promise<{ code: number | null; ms:
   });
 }
 
-function envFor(mock: MockServer, reportsDir: string, limits: { get: number; write: number }, live = false): Record<string, string> {
+function envFor(mock: Pick<MockServer, 'url' | 'tokens' | 'fixtures'>, reportsDir: string, limits: { get: number; write: number }, live = false): Record<string, string> {
   return {
     BASE_URL: mock.url,
     ACCESS_TOKEN: mock.tokens.full,
@@ -143,6 +151,62 @@ async function measure(name: string, knobs: Partial<Knobs>, limits: { get: numbe
     };
   } finally {
     await mock.stop();
+  }
+}
+
+interface ProductionFigures extends Figures {
+  verdict: string;
+  strictFailed: number;
+  strictInconclusive: number;
+  clauses: number;
+  /** Records the run created that the server still shows active, appointment requests aside. */
+  activeLeft: number;
+  runMarker: string;
+}
+
+/** Scenarios (q), (r), (s): a conformance run against the production-like server. */
+async function measureProduction(name: string, limits: { get: number; write: number }, mode: 'full' | 'readonly'): Promise<ProductionFigures> {
+  const dir = join(outDir, name);
+  rmSync(dir, { recursive: true, force: true });
+  const server: ProductionServer = await startProductionServer({ perMinute: limits });
+  try {
+    process.stdout.write(`bench ${name}: full conformance run against the production-like server… `);
+    const env = { ...envFor(server, dir, limits, true), CONFORMANCE_MODE: mode };
+    const run = await runCli(env);
+    console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
+    if (run.code !== 0) console.log(run.output.split('\n').slice(-30).join('\n'));
+    const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
+    const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
+    const results = { checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[] };
+    const cert = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as {
+      verdict: string;
+      clauses: { verdict: string; strictness: string }[];
+    };
+    const runId = (JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { runId: string }).runId;
+    await server.settled();
+    const marker = `cnf-${runId}`;
+    // Vehicles, items and customers: appointment requests have no documented archive (§3).
+    const active = await server.activeRecordsCarrying(marker);
+    const strict = cert.clauses.filter((c) => c.strictness === 'strict');
+    return {
+      exitCode: run.code,
+      cliWallMs: run.ms,
+      trafficMs: trafficWindow(exchanges),
+      requests: exchanges.length,
+      gets: exchanges.filter((e) => e.request.method === 'GET').length,
+      writes: exchanges.filter((e) => e.request.method !== 'GET').length,
+      answered429: pacing.rateLimitedAnswers,
+      pacing,
+      results,
+      verdict: cert.verdict,
+      strictFailed: strict.filter((c) => c.verdict === 'failed').length,
+      strictInconclusive: strict.filter((c) => c.verdict === 'inconclusive').length,
+      clauses: cert.clauses.length,
+      activeLeft: active.length,
+      runMarker: marker,
+    };
+  } finally {
+    await server.stop();
   }
 }
 
@@ -238,6 +302,37 @@ async function main(): Promise<void> {
       `- verdict **${cert.verdict.toUpperCase()}** (exit ${l.exitCode}); checks left inconclusive by pacing: **${byPacing}**`,
       `- ${all} requests in all (preflight, checks, shared fixtures, cleanup): ${l.gets} GETs and ${l.writes} writes by the checks and fixtures; **${(all / clauses).toFixed(2)} requests per clause** over the ${clauses} clauses of the catalogue; answered 429: **${l.answered429}**`,
       `- lower bound max(${l.gets - 1}/${limits.get}, ${l.writes - 1}/${limits.write}) min = ${s(bound)}; traffic window ${s(l.trafficMs)}: **${pct(l.trafficMs / bound - 1)} over** (target ≤ 15%); whole command ${s(l.cliWallMs)}`,
+      '',
+    );
+  }
+  for (const [key, limits, mode] of [
+    ['q', { get: 0, write: 0 }, 'full'],
+    ['r', { get: 150, write: 50 }, 'full'],
+    ['s', { get: 150, write: 50 }, 'readonly'],
+  ] as const) {
+    if (!scenarios.has(key)) continue;
+    const f = await measureProduction(`${key}-production-${limits.get}-${limits.write}-${mode}`, limits, mode);
+    const all = f.pacing.requests;
+    const limited = limits.get > 0;
+    const bound = limited ? Math.max(((f.gets - 1) / limits.get) * 60_000, ((f.writes - 1) / Math.max(1, limits.write)) * 60_000) : 0;
+    report[key] = {
+      ...pick(f),
+      verdict: f.verdict,
+      strictFailed: f.strictFailed,
+      strictInconclusive: f.strictInconclusive,
+      activeLeft: f.activeLeft,
+      requestsPerClause: all / f.clauses,
+      ...(limited ? { lowerBoundMs: bound, trafficOverBound: f.trafficMs / bound, wholeRunOverBound: f.cliWallMs / bound } : {}),
+    };
+    md.push(
+      `## (${key}) production-like server, ${limited ? `${limits.get} GETs and ${limits.write} writes a minute on both sides` : 'no rate limit (its burst limit of 10 a second still on)'}, ${mode}`,
+      '',
+      `- verdict **${f.verdict.toUpperCase()}** (exit ${f.exitCode}); strict clauses failed: **${f.strictFailed}**, inconclusive: **${f.strictInconclusive}**`,
+      `- ${all} requests in all: **${(all / f.clauses).toFixed(2)} per clause** over ${f.clauses} clauses; ${f.gets} GETs and ${f.writes} writes by the checks and fixtures; answered 429: ${f.answered429}`,
+      ...(limited
+        ? [`- lower bound max(${f.gets - 1}/${limits.get}, ${f.writes - 1}/${limits.write}) min = ${s(bound)}; traffic window ${s(f.trafficMs)} (**${(f.trafficMs / bound).toFixed(2)} ×**); whole command ${s(f.cliWallMs)} (**${(f.cliWallMs / bound).toFixed(2)} ×**; target ≤ 1.15 ×)`]
+        : [`- traffic window ${s(f.trafficMs)}; whole command ${s(f.cliWallMs)}`]),
+      `- records of the run (${f.runMarker}) still active on the server after it, appointment requests aside: **${f.activeLeft}**`,
       '',
     );
   }

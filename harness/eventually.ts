@@ -33,10 +33,21 @@ const realClock: WaitClock = { now: () => performance.now(), sleep: (ms) => new 
 export const FIRST_BACKOFF_MS = 250;
 export const MAX_BACKOFF_MS = 2_000;
 
-export async function eventually<T>(read: () => Promise<T>, shows: (value: T) => boolean, windowMs: number, clock: WaitClock = realClock): Promise<Wait<T>> {
+/**
+ * `firstPauseMs`: the pause after the first read that did not show the write. A rate-limited run
+ * sets it to the lag it has already seen (see lagMemory), so a server whose lists trail writes by
+ * a second costs two reads per wait, not four; the first read still comes at once.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  shows: (value: T) => boolean,
+  windowMs: number,
+  clock: WaitClock = realClock,
+  firstPauseMs: number = FIRST_BACKOFF_MS,
+): Promise<Wait<T>> {
   const started = clock.now();
   let reads = 0;
-  let pause = FIRST_BACKOFF_MS;
+  let pause = Math.max(FIRST_BACKOFF_MS, Math.min(MAX_BACKOFF_MS, firstPauseMs));
   for (;;) {
     const value = await read();
     reads += 1;
@@ -47,5 +58,27 @@ export async function eventually<T>(read: () => Promise<T>, shows: (value: T) =>
     if (left <= 0) return { value, shown: false, afterMs, reads };
     await clock.sleep(Math.min(pause, left));
     pause = Math.min(MAX_BACKOFF_MS, pause * 2);
+  }
+}
+
+/**
+ * The lag this process has seen between a write and the read that first showed it: the longest of
+ * the recent waits that ended shown. Rate-limited runs start their backoff there (reads are the
+ * scarce budget); a server that shows writes at once never teaches it anything.
+ */
+export class LagMemory {
+  private readonly recent: number[] = [];
+
+  constructor(private readonly keep = 8) {}
+
+  record(wait: Pick<Wait<unknown>, 'shown' | 'afterMs' | 'reads'>): void {
+    if (!wait.shown || wait.reads < 2) return;
+    this.recent.push(wait.afterMs);
+    if (this.recent.length > this.keep) this.recent.shift();
+  }
+
+  /** Where the next wait's backoff starts. */
+  firstPauseMs(): number {
+    return this.recent.length ? Math.max(FIRST_BACKOFF_MS, ...this.recent) : FIRST_BACKOFF_MS;
   }
 }

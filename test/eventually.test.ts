@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventually, type WaitClock } from '../harness/eventually.js';
+import { eventually, LagMemory, type WaitClock } from '../harness/eventually.js';
 
 /** A clock that only moves when the wait sleeps or a read takes time. */
 function fakeClock(readMs = 0): WaitClock & { tick(ms: number): void; slept: number[] } {
@@ -44,5 +44,21 @@ describe('eventually: a read after a write waits for it, bounded', () => {
     const clock = fakeClock();
     const wait = await eventually(async () => 'absent', () => false, 0, clock);
     expect(wait).toMatchObject({ shown: false, reads: 1 });
+  });
+
+  it('starts the backoff at the lag already seen, when asked (rate-limited runs), still reading at once first', async () => {
+    const memory = new LagMemory();
+    expect(memory.firstPauseMs()).toBe(250);
+    memory.record({ shown: true, afterMs: 0, reads: 1 }); // shown at once: nothing learned
+    memory.record({ shown: false, afterMs: 10_000, reads: 6 }); // never shown: nothing learned
+    expect(memory.firstPauseMs()).toBe(250);
+    memory.record({ shown: true, afterMs: 1750, reads: 4 });
+    expect(memory.firstPauseMs()).toBe(1750);
+    const clock = fakeClock();
+    let n = 0;
+    // A list that shows the write 1.5 s after it: two reads instead of four.
+    const wait = await eventually(async () => (n++, clock.now()), (t) => t >= 1500, 10_000, clock, memory.firstPauseMs());
+    expect(wait).toMatchObject({ shown: true, reads: 2 });
+    expect(clock.slept).toEqual([1750]);
   });
 });

@@ -2,10 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../client.js';
 import { InconclusiveError, SkipError } from '../core/errors.js';
 import { CHECK_HEADER } from '../pacing/headers.js';
-import { eventually } from '../eventually.js';
+import { eventually, LagMemory } from '../eventually.js';
+
 import { Ledger } from './ledger.js';
 import { runShared } from './shared.js';
 import type { CheckContext, ContextParts } from './types.js';
+
+/** The lag seen by this worker's waits so far (one memory per worker process). */
+const lagSeen = new LagMemory();
 
 export function createContext(p: ContextParts): CheckContext {
   const { run, target, meta } = p;
@@ -54,7 +58,10 @@ export function createContext(p: ContextParts): CheckContext {
     },
     eventually: async (what, read, shows, o = {}) => {
       const windowMs = o.windowMs ?? run.consistencyWindowMs;
-      const wait = await eventually(read, shows, windowMs);
+      // Under rate limits reads are the scarce budget: start the backoff at the lag already seen.
+      const firstPause = run.frugal ? lagSeen.firstPauseMs() : undefined;
+      const wait = await eventually(read, shows, windowMs, undefined, firstPause);
+      lagSeen.record(wait);
       meta.waits.push({ what, shown: wait.shown, afterMs: wait.afterMs, reads: wait.reads, windowMs });
       return wait;
     },
