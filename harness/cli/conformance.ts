@@ -203,7 +203,14 @@ export async function runConformance(request: RunRequest): Promise<number> {
   };
   ready();
   if (!r.hub.interrupted) {
-    launch = await launchChecks({ info: r.info, files: r.files, pattern: opts.filter, maxWorkers: workersFor(r.info, settings.vitestMaxWorkers), runError: (m) => r.hub.runError(m) });
+    launch = await launchChecks({
+      info: r.info,
+      files: r.files,
+      weights: r.weights,
+      pattern: opts.filter,
+      maxWorkers: workersFor(r.info, settings.vitestMaxWorkers),
+      runError: (m) => r.hub.runError(m),
+    });
     // Interrupted while vitest was starting: the run is already ending.
     if (r.hub.interrupted) void launch.cancel();
     else con.begin(r.info.plan.keys);

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { SerializedError } from 'vitest';
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, TestModule, TestSequencerConstructor, TestSpecification, Vitest } from 'vitest/node';
 import { PROJECT_ROOT } from '../core/paths.js';
 import type { RunInfo } from '../core/run-info.js';
 import { redact } from '../redact.js';
@@ -27,6 +27,25 @@ export interface LaunchOptions {
   pattern?: string;
   maxWorkers: number;
   runError(message: string): void;
+  /**
+   * Weight of each file (relative to the project root): heavier files start first. Under rate
+   * limits the writes are the scarce class, so a file's writes weigh most: started late, they
+   * queue behind the write limit at the end of the run while the GETs have run dry.
+   */
+  weights?: ReadonlyMap<string, number>;
+}
+
+/** vitest's sequencer, ordering the files by weight, heaviest first (then by path, stably). */
+function byWeight(weights: ReadonlyMap<string, number>): TestSequencerConstructor {
+  const weightOf = (spec: TestSpecification) => weights.get(relative(PROJECT_ROOT, spec.moduleId).split('\\').join('/')) ?? 0;
+  return class {
+    shard(files: TestSpecification[]) {
+      return files;
+    }
+    sort(files: TestSpecification[]) {
+      return [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.moduleId.localeCompare(b.moduleId));
+    }
+  };
 }
 
 function bridge(runError: (m: string) => void): Reporter {
@@ -68,6 +87,7 @@ export async function launchChecks(o: LaunchOptions): Promise<Launch> {
       reporters: [bridge(o.runError)],
       // The files are the run's selection; none is an error only if the selection was empty.
       passWithNoTests: true,
+      ...(o.weights ? { sequence: { sequencer: byWeight(o.weights) } } : {}),
     },
     {},
   );

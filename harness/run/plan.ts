@@ -86,6 +86,17 @@ export function shardFiles(files: readonly string[], shard: { index: number; cou
   return loads[shard.index - 1]!.files.sort();
 }
 
+/**
+ * Each file's weight for the order the files start in: its learned requests, a write counting as
+ * many GETs as the limits make it dearer (three at 150/50; one without limits).
+ */
+export function fileWeights(budgets: BudgetFile, limits: { getPerMin: number; writePerMin: number }): Map<string, number> {
+  const writeCost = limits.getPerMin > 0 && limits.writePerMin > 0 ? limits.getPerMin / limits.writePerMin : 1;
+  const weights = new Map<string, number>();
+  for (const e of budgets.entries) if (e.file) weights.set(e.file, (weights.get(e.file) ?? 0) + e.get + e.write * writeCost);
+  return weights;
+}
+
 /** The files a selection runs: suite paths (a path matches a file it is part of), then the shard. */
 export function selectFiles(selection: Selection, budgets: BudgetFile, all = checkFiles()): string[] {
   const paths = (selection.paths ?? []).map((p) => relative(root, resolve(p)).split('\\').join('/'));

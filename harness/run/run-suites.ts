@@ -49,7 +49,13 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
   // An inner run in its own REPORTS_DIR (own lock, own scratch).
   const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal, purpose: 'selfcheck' });
   try {
-    const launch = await launchChecks({ info: run.info, files: run.files, maxWorkers: opts.maxWorkers ?? settings.vitestMaxWorkers ?? 4, runError: (m) => run.hub.runError(m) });
+    const launch = await launchChecks({
+      info: run.info,
+      files: run.files,
+      weights: run.weights,
+      maxWorkers: opts.maxWorkers ?? settings.vitestMaxWorkers ?? 4,
+      runError: (m) => run.hub.runError(m),
+    });
     await launch.done;
     await run.settle();
     const events = run.hub.events();

@@ -18,7 +18,7 @@ import { redact } from '../redact.js';
 import { liveTarget, startEmbedded } from '../target.js';
 import { runFacts } from './facts.js';
 import { Hub } from './hub.js';
-import { makePlan, readBudgets, selectFiles } from './plan.js';
+import { fileWeights, makePlan, readBudgets, selectFiles } from './plan.js';
 import { preflight, type PreflightFacts } from './preflight.js';
 import { settleRun } from './settle.js';
 
@@ -43,6 +43,8 @@ export interface StartedRun {
   facts: RunFacts;
   /** The check files the selection runs (relative to the project root). */
   files: string[];
+  /** Their weights: the heaviest start first (fileWeights). */
+  weights: ReadonlyMap<string, number>;
   pacing: Pacing;
   hub: Hub;
   preflight?: PreflightFacts;
@@ -177,6 +179,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     settings,
     facts,
     files,
+    weights: fileWeights(budgets, limits),
     pacing,
     hub,
     preflight: checked,
