@@ -10,7 +10,7 @@ import { checkVerdicts, verdictWords, type ClauseVerdict, type RunVerdict } from
 import { diffBaseline, type Baseline } from './baseline.js';
 import { mergedRuns } from './merge.js';
 import { clauseVerdict, emptySummary, inconclusiveCause, isStrictTestable, strictSummary } from './rules.js';
-import type { Certification, CheckReport, ClauseReport, Interruption, Scope, Traffic, Visibility } from './types.js';
+import type { Certification, CheckReport, ClauseReport, Interruption, LedgerSummary, Scope, Traffic, Visibility } from './types.js';
 
 export type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
 export { clauseVerdicts } from './types.js';
@@ -158,9 +158,13 @@ function interruptionOf(events: EventOf<'interrupted'>[], finished: number, ledg
   return { signal: first.signal, at: first.at, checksFinished: finished, ...(ledgers.length ? { records: sumLedgers(ledgers) } : {}) };
 }
 
-function sumLedgers(ledgers: LedgerReport[]): LedgerReport['summary'] {
-  const out: LedgerReport['summary'] = { created: 0, archivedByChecks: 0, archivedByCleanup: 0, leftovers: 0 };
+/** Resources the spec gives no archive for (§3): their records stay, whatever the cleanup does. */
+const WITHOUT_ARCHIVE: ReadonlySet<string> = new Set(['appointmentRequest']);
+
+function sumLedgers(ledgers: LedgerReport[]): LedgerSummary {
+  const out: LedgerSummary = { created: 0, archivedByChecks: 0, archivedByCleanup: 0, leftovers: 0, withoutArchive: 0 };
   for (const l of ledgers) {
+    out.withoutArchive += l.leftovers.filter((r) => WITHOUT_ARCHIVE.has(r.resource)).length;
     out.created += l.summary.created;
     out.archivedByChecks += l.summary.archivedByChecks;
     out.archivedByCleanup += l.summary.archivedByCleanup;

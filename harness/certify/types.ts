@@ -26,7 +26,7 @@ export interface Interruption {
   /** Checks that ended before the signal; every other check did not run. */
   checksFinished: number;
   /** What the run created and archived before leaving (ledger.json lists the records). */
-  records?: LedgerReport['summary'];
+  records?: LedgerSummary;
 }
 
 /** What the run covered of the catalogue, stated wherever its verdict is. */
@@ -71,6 +71,9 @@ export interface RunBudget {
   actual?: { get: number; write: number; lowerBoundMs: number; wallMs: number; answered429: number };
 }
 
+/** The cleanup's counts, summed over shards; `withoutArchive` of the leftovers have no documented archive (§3). */
+export type LedgerSummary = LedgerReport['summary'] & { withoutArchive: number };
+
 export interface Certification {
   schemaVersion: 2;
   harness: { name: string; version: string };
@@ -101,7 +104,7 @@ export interface Certification {
   checkSummary: Record<CheckOutcome['verdict'], number>;
   traffic: Traffic;
   visibility: Visibility;
-  ledger?: LedgerReport['summary'];
+  ledger?: LedgerSummary;
   /** How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts). */
   coverage?: CoverageSummary & { spec: 'matched' | 'absent' };
   /** The request budget the run planned under the limits, and what it used. */

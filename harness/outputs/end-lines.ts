@@ -5,7 +5,7 @@ import { clauseVerdicts } from '../core/verdicts.js';
 import { redact } from '../redact.js';
 import { areaTable, type AreaCounts } from './console.js';
 import { outputLines } from './registry.js';
-import { budgetLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
 
 /** Checks per area from the certificate: the same counts as junit.xml's suites. */
 export function areaCounts(cert: Certification): AreaCounts {
@@ -49,7 +49,7 @@ export function endLines(cert: Certification, published: readonly string[], dir:
   for (const e of cert.runErrors) lines.push(`  run error: ${e.split('\n')[0]}`);
   lines.push(`  ${trafficLine(cert)}`);
   if (cert.visibility.waits) lines.push(`  ${visibilityLine(cert)}`);
-  if (cert.ledger) lines.push(`  Records: ${cert.ledger.created} created, ${cert.ledger.archivedByChecks + cert.ledger.archivedByCleanup} archived, ${cert.ledger.leftovers} left`);
+  if (cert.ledger) lines.push(`  ${recordsLine(cert.ledger)}`);
   if (cert.budget) lines.push(`  ${budgetLine(cert.budget)}`);
   if (cert.coverage) lines.push(`  ${coverageLine(cert.coverage)}`);
   if (cert.baseline) lines.push(...baselineLines(cert.baseline));

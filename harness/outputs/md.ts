@@ -4,7 +4,7 @@ import { redact } from '../redact.js';
 import { coverageLine } from '../certify/coverage.js';
 import { failureLines } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
-import { budgetLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
 
 const icon: Record<ClauseVerdict, string> = {
   passed: '✅ passed',
@@ -39,7 +39,7 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
     ...(c.coverage ? [`- ${coverageLine(c.coverage)}`] : []),
     ...(c.run.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
     ...(c.run.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
-    ...(c.ledger ? [`- Records: ${c.ledger.created} created, ${c.ledger.archivedByChecks + c.ledger.archivedByCleanup} archived, ${c.ledger.leftovers} left (ledger.json)`] : []),
+    ...(c.ledger ? [`- ${recordsLine(c.ledger)}`] : []),
     '',
     `Clauses: ${Object.entries(c.summary).map(([k, v]) => `${v} ${k}`).join(', ')}. Checks: ${Object.entries(c.checkSummary).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
     '',

@@ -6,7 +6,7 @@ import { curlLine, requestLine } from './curl.js';
 import { bodyAround, failureLines } from './failure-view.js';
 import type { OutputContext } from './output.js';
 import { compareSections, primarySection, sectionTitle } from './sections.js';
-import { budgetLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
 import { commandLine } from '../core/invocation.js';
 
 /**
@@ -168,7 +168,7 @@ function runSection(c: Certification): string {
   ];
   if (c.visibility.waits) rows.push(['Writes showing', visibilityLine(c).replace(/^Reads after the run's writes: /, '')]);
   if (c.budget) rows.push(['Budget', budgetLine(c.budget).replace(/^Budget: /, '')]);
-  if (c.ledger) rows.push(['Records', `${c.ledger.created} created, ${c.ledger.archivedByChecks + c.ledger.archivedByCleanup} archived, ${c.ledger.leftovers} left (ledger.json)`]);
+  if (c.ledger) rows.push(['Records', recordsLine(c.ledger).replace(/^Records: /, '')]);
   if (c.run.shard) rows.push(['Shard', `${c.run.shard.index}/${c.run.shard.count}: clauses checked in other shards show as not run`]);
   if (c.run.mergedFrom) rows.push(['Merged from', c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')]);
   const config = Object.entries(c.config ?? {});

@@ -1,4 +1,4 @@
-import type { Certification, RunBudget } from '../certify/types.js';
+import type { LedgerSummary, Certification, RunBudget } from '../certify/types.js';
 
 /** One-line figures that the console, the md and the page all print the same way. */
 
@@ -27,4 +27,15 @@ export function budgetLine(b: RunBudget): string {
   const a = b.actual;
   const floor = paced ? ` (at least ${seconds(a.lowerBoundMs)})` : '';
   return `Budget: ${planned}; used ${a.get} GETs and ${a.write} writes${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
+}
+
+/** What became of the records the run created: the same words on the console, the md and the page. */
+export function recordsLine(l: LedgerSummary): string {
+  const archived = l.archivedByChecks + l.archivedByCleanup;
+  const rest = l.leftovers - l.withoutArchive;
+  const why = [
+    ...(l.withoutArchive ? [`${l.withoutArchive} appointment request(s), which have no documented archive (§3)`] : []),
+    ...(rest ? [`${rest} listed in ledger.json with the cleanup command`] : []),
+  ];
+  return `Records: ${l.created} created, ${archived} archived, ${l.leftovers} left${why.length ? ` (${why.join('; ')})` : ''}`;
 }
