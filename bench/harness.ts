@@ -123,6 +123,28 @@ function trafficWindow(exchanges: HarExchange[]): number {
   return Math.max(...ends) - Math.min(...starts);
 }
 
+/**
+ * The figures of a run, read from what it published (REPORTS_DIR), as a user would. The preflight
+ * (before vitest starts) and the cleanup (after it closed) are counted apart: the traffic window
+ * measures how well the checks overlap their requests.
+ */
+function publishedFigures(dir: string, run: { code: number | null; ms: number }, answered429: (p: PacingReport) => number): Figures {
+  const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
+  const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
+  const results = { checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[] };
+  return {
+    exitCode: run.code,
+    cliWallMs: run.ms,
+    trafficMs: trafficWindow(exchanges),
+    requests: exchanges.length,
+    gets: exchanges.filter((e) => e.request.method === 'GET').length,
+    writes: exchanges.filter((e) => e.request.method !== 'GET').length,
+    answered429: answered429(pacing),
+    pacing,
+    results,
+  };
+}
+
 async function measure(name: string, knobs: Partial<Knobs>, limits: { get: number; write: number }, live = false): Promise<Figures> {
   const dir = join(outDir, name);
   rmSync(dir, { recursive: true, force: true });
@@ -132,23 +154,7 @@ async function measure(name: string, knobs: Partial<Knobs>, limits: { get: numbe
     const run = await runCli(envFor(mock, dir, limits, live));
     console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
     if (run.code !== 0) console.log(run.output.split('\n').slice(-20).join('\n'));
-        // Read from what the run published (REPORTS_DIR), as a user would.
-    // The preflight (before vitest starts) and the cleanup (after it closed) are counted apart: the
-    // window measures how well the checks overlap their requests.
-    const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
-    const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
-    const results = { checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[] };
-    return {
-      exitCode: run.code,
-      cliWallMs: run.ms,
-      trafficMs: trafficWindow(exchanges),
-      requests: exchanges.length,
-      gets: exchanges.filter((e) => e.request.method === 'GET').length,
-      writes: exchanges.filter((e) => e.request.method !== 'GET').length,
-      answered429: mock.requestLog.filter((r) => r.status === 429).length,
-      pacing,
-      results,
-    };
+    return publishedFigures(dir, run, () => mock.requestLog.filter((r) => r.status === 429).length);
   } finally {
     await mock.stop();
   }
@@ -175,9 +181,7 @@ async function measureProduction(name: string, limits: { get: number; write: num
     const run = await runCli(env);
     console.log(`exit ${run.code} in ${(run.ms / 1000).toFixed(1)} s`);
     if (run.code !== 0) console.log(run.output.split('\n').slice(-30).join('\n'));
-    const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
-    const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
-    const results = { checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[] };
+    const figures = publishedFigures(dir, run, (p) => p.rateLimitedAnswers);
     const cert = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as {
       verdict: string;
       clauses: { verdict: string; strictness: string }[];
@@ -189,15 +193,7 @@ async function measureProduction(name: string, limits: { get: number; write: num
     const active = await server.activeRecordsCarrying(marker);
     const strict = cert.clauses.filter((c) => c.strictness === 'strict');
     return {
-      exitCode: run.code,
-      cliWallMs: run.ms,
-      trafficMs: trafficWindow(exchanges),
-      requests: exchanges.length,
-      gets: exchanges.filter((e) => e.request.method === 'GET').length,
-      writes: exchanges.filter((e) => e.request.method !== 'GET').length,
-      answered429: pacing.rateLimitedAnswers,
-      pacing,
-      results,
+      ...figures,
       verdict: cert.verdict,
       strictFailed: strict.filter((c) => c.verdict === 'failed').length,
       strictInconclusive: strict.filter((c) => c.verdict === 'inconclusive').length,

@@ -14,14 +14,8 @@ export interface Wait<T> {
   reads: number;
 }
 
-/** What a check records of each wait, for the certification's "time to show" figures. */
-export interface WaitRecord {
-  what: string;
-  shown: boolean;
-  afterMs: number;
-  reads: number;
-  windowMs: number;
-}
+/** What a check records of each wait: core/events.ts's WaitRecord. */
+export type { WaitRecord } from './core/events.js';
 
 export interface WaitClock {
   now(): number;
