@@ -101,7 +101,7 @@ export const clauses = {
   },
   'VEHICLE-UPDATE-PARTIAL': {
     section: '§4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
-    must: 'PUT /vehicles MUST change, for every entry of the array, only the fields sent; every other field keeps its value.',
+    must: 'PUT /vehicles MUST change, for every entry of the array, only the fields sent; every other field keeps its value (an archived vehicle stays Inactive unless vehicleStatus is sent).',
   },
   'VEHICLE-UPDATE-NEEDS-ID': {
     section: '§2.1 (vehicleId)', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -114,6 +114,10 @@ export const clauses = {
   'VEHICLE-ARCHIVE-INACTIVE': {
     section: '§3, §2.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
     must: 'PATCH /vehicles MUST set vehicleStatus to Inactive on every vehicle of the array, each of which stays readable.',
+  },
+  'VEHICLE-ARCHIVE-ONLY-STATUS': {
+    section: '§3, §4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'PATCH /vehicles MUST change nothing of a vehicle but its vehicleStatus (and the server\'s own bookkeeping): every other §2.1 field, and every field sent when it was created, reads back as before.',
   },
   'VEHICLE-ARCHIVE-NEEDS-IDS': {
     section: '§2.1 (vehicleId, customerId)', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -225,6 +229,10 @@ export const clauses = {
     section: '§3, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
     must: 'PATCH /items MUST set status to Inactive on every item of the array, each of which stays readable by id.',
   },
+  'ITEM-ARCHIVE-ONLY-STATUS': {
+    section: '§3, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'PATCH /items MUST change nothing of an item but its status (and the server\'s own bookkeeping): every other §2.2 field, its details included, reads back as before.',
+  },
 
   // ── Customers §2.3, §3, §4.3 ────────────────────────────────────────────────────────────
   'CUSTOMER-CREATE-BULK': {
@@ -233,11 +241,15 @@ export const clauses = {
   },
   'CUSTOMER-UPDATE-PARTIAL': {
     section: '§4.3', area: 'customers', severity: 'normal', strictness: 'strict',
-    must: 'PUT /customers MUST change, for every entry of the array, only the fields present in the body.',
+    must: 'PUT /customers MUST change, for every entry of the array, only the fields present in the body (an archived customer stays archived unless its status is sent).',
   },
   'CUSTOMER-ARCHIVE-INACTIVE': {
     section: '§3, §4.3', area: 'customers', severity: 'critical', strictness: 'strict',
-    must: 'PATCH /customers MUST inactivate (archive) every customer whose customerId it is sent.',
+    must: 'PATCH /customers MUST inactivate (archive) every customer whose customerId it is sent, each of which stays readable by that customerId.',
+  },
+  'CUSTOMER-ARCHIVE-ONLY-STATUS': {
+    section: '§3, §4.3', area: 'customers', severity: 'normal', strictness: 'strict',
+    must: 'PATCH /customers MUST change nothing of a customer but its status: every value sent when it was created reads back as before, wherever the record shows it.',
   },
   'CUSTOMER-GET-BY-ID': {
     section: '§4.3', area: 'customers', severity: 'critical', strictness: 'strict',
@@ -260,6 +272,10 @@ export const clauses = {
   'INVENTORY-UPDATE-VISIBLE': {
     section: '§4.4', area: 'inventoryLevels', severity: 'critical', strictness: 'strict',
     must: 'A bulk PUT /inventoryLevels MUST be visible, for every entry of the array, on the next read of that item\'s levels.',
+  },
+  'INVENTORY-UPDATE-ONLY-NAMED': {
+    section: '§4.4', area: 'inventoryLevels', severity: 'critical', strictness: 'strict',
+    must: 'A PUT /inventoryLevels MUST change only the levels its entries name: the levels of other items, and those of a named item at other locations, keep their quantities.',
   },
   'INVENTORY-ITEM-AGREES': {
     section: '§4.4', area: 'inventoryLevels', severity: 'normal', strictness: 'strict',

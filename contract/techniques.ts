@@ -37,7 +37,7 @@ export type TechniqueResource = (typeof techniqueResources)[number];
  * pair is added with the checks and the fault that prove it.
  */
 export const techniqueScope = {
-  'frame-condition': [],
+  'frame-condition': ['vehicles', 'items', 'customers', 'inventoryLevels'],
   'pairwise-parameters': [],
   'every-position': [],
   'boundary': [],
@@ -45,5 +45,5 @@ export const techniqueScope = {
   'both-bounds': [],
   'token-attack': ['auth'],
   'precedence': ['purchaseOrders'],
-  'read-after-transition': [],
+  'read-after-transition': ['vehicles', 'items', 'customers'],
 } as const satisfies Record<Technique, readonly TechniqueResource[]>;

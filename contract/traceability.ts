@@ -416,19 +416,19 @@ export const traceability = [
   // ── §3 ────────────────────────────────────────────────────────────────────────────────
   // §3 table row Vehicle
   { section: '§3', fingerprint: '6a8dc3d0a2a2', sketch: 'e381d62c5cf6e302f37b838df6e8eda2', label: 'Archiving a vehicle from any state: Inactive, not deleted',
-    covers: ['VEHICLE-ARCHIVE-INACTIVE'] },
+    covers: ['VEHICLE-ARCHIVE-INACTIVE', 'VEHICLE-ARCHIVE-ONLY-STATUS'] },
   // §3 table row Item
   { section: '§3', fingerprint: '5730b4525bc8', sketch: 'd34b10ef8cd02d12f08b898fcde22893', label: 'Archiving an item from any state: Inactive',
-    covers: ['ITEM-ARCHIVE-INACTIVE'] },
+    covers: ['ITEM-ARCHIVE-INACTIVE', 'ITEM-ARCHIVE-ONLY-STATUS'] },
   // §3 table row Customer
   { section: '§3', fingerprint: 'edbeaab132dc', sketch: 'd39ad32da7d58416c0bb8fac7dafbd20', label: 'Archiving a customer from any state inactivates it',
-    covers: ['CUSTOMER-ARCHIVE-INACTIVE'] },
+    covers: ['CUSTOMER-ARCHIVE-INACTIVE', 'CUSTOMER-ARCHIVE-ONLY-STATUS'] },
   // §3 para 1 s1
   { section: '§3', fingerprint: '009f83aa87ff', sketch: '45ad23e011d73d31208705498ff06399', label: 'Item statuses met: Active and Inactive',
     covers: ['ITEM-GET-BARE', 'ITEM-ARCHIVE-INACTIVE'] },
   // §3 para 1 s2
   { section: '§3', fingerprint: '013abc8ac20c', sketch: '6bdbb073e3f13e92a0ab74edc5dfcf1e', label: 'Reactivation and request states undocumented',
-    reason: { kind: 'not-shown', why: 'No clause records them: nothing reactivates, and the request status filter is never sent.' } },
+    reason: { kind: 'not-shown', why: 'No clause records them: no reactivation is ever asked for (an update without the status must leave an archived record archived, judged as a partial update), and the request status filter is never sent.' } },
   // §3 para 1 s3
   { section: '§3', fingerprint: '32b7eb54e352', sketch: '08db7ae1da9d5e18a34924211e30a3fe', label: 'No further transitions documented',
     reason: { kind: 'not-shown', why: 'Nothing to call or record.' } },
@@ -451,7 +451,7 @@ export const traceability = [
     covers: ['VEHICLE-UPDATE-ENVELOPE', 'VEHICLE-UPDATE-PARTIAL'] },
   // §4.1 table row PATCH /vehicles
   { section: '§4.1', fingerprint: '9ebeb65ed494', sketch: 'ffc1420edda524a4f2db4eb06630cb9a', label: 'Archive by vehicleId and customerId pairs',
-    covers: ['VEHICLE-ARCHIVE-ENVELOPE', 'VEHICLE-ARCHIVE-INACTIVE', 'VEHICLE-ARCHIVE-NEEDS-IDS'] },
+    covers: ['VEHICLE-ARCHIVE-ENVELOPE', 'VEHICLE-ARCHIVE-INACTIVE', 'VEHICLE-ARCHIVE-NEEDS-IDS', 'VEHICLE-ARCHIVE-ONLY-STATUS'] },
   // §4.1 table row GET /vehicles/{vehicleId}
   { section: '§4.1', fingerprint: 'b5a05d0f908e', sketch: '1db171bd9da208c864f1972605982b2e', label: 'Read one vehicle by id',
     covers: ['VEHICLE-GET-ENVELOPE'] },
@@ -464,7 +464,7 @@ export const traceability = [
     covers: ['ITEM-LIST-PAGE-OBJECT', 'ITEM-FILTER-TYPE', 'ITEM-FILTER-ITEMNUMBER', 'ITEM-FILTER-UPDATED', 'ITEM-PAGING'] },
   // §4.2 table row PATCH /items
   { section: '§4.2', fingerprint: 'ee05978898ed', sketch: '4f4f0c06ecd32410f0cb4e804e12cb9b', label: 'Archive items by itemId',
-    covers: ['ITEM-ARCHIVE-ENVELOPE', 'ITEM-ARCHIVE-INACTIVE'] },
+    covers: ['ITEM-ARCHIVE-ENVELOPE', 'ITEM-ARCHIVE-INACTIVE', 'ITEM-ARCHIVE-ONLY-STATUS'] },
   // §4.2 table row GET /items/{itemId}
   { section: '§4.2', fingerprint: '4adc8b7b51c8', sketch: '5f7321077cd228c044e969370a9ac96b', label: 'Read one item by id',
     covers: ['ITEM-GET-BARE'] },
@@ -486,10 +486,10 @@ export const traceability = [
     covers: ['CUSTOMER-UPDATE-PARTIAL'] },
   // §4.3 table row PATCH /customers
   { section: '§4.3', fingerprint: '723550b49c1e', sketch: 'f38e102deb5d2ee5c3bb49ac7c75bf18', label: 'Archive customers in bulk by id list',
-    covers: ['CUSTOMER-ARCHIVE-INACTIVE'] },
+    covers: ['CUSTOMER-ARCHIVE-INACTIVE', 'CUSTOMER-ARCHIVE-ONLY-STATUS'] },
   // §4.3 table row GET /customers/{customerId}
   { section: '§4.3', fingerprint: 'cba3ad27eb85', sketch: 'a3d6c1006189a42649bd66e94bbdf124', label: 'Read one customer',
-    covers: ['CUSTOMER-GET-BY-ID'] },
+    covers: ['CUSTOMER-GET-BY-ID', 'CUSTOMER-ARCHIVE-INACTIVE'] },
   // §4.3 para 1
   { section: '§4.3', fingerprint: '986f3a8329f0', sketch: '94d2f1fa288d52d5822a3c41c18edb5a', label: 'Customer parameters, bodies and answers undocumented',
     covers: ['CUSTOMER-RECORD-SHAPE'] },
@@ -500,10 +500,10 @@ export const traceability = [
     gap: "Only one direction is checked (what is listed is stocked): whether the list shows every stocked item cannot be judged while its paging is not shown." },
   // §4.4 table row PUT /inventoryLevels
   { section: '§4.4', fingerprint: '71210fdf1d41', sketch: '4b0def26cab6de221bfa0b3a7abe9f08', label: 'Bulk update of levels',
-    covers: ['INVENTORY-UPDATE-VISIBLE'] },
+    covers: ['INVENTORY-UPDATE-VISIBLE', 'INVENTORY-UPDATE-ONLY-NAMED'] },
   // §4.4 table row GET /inventoryLevels/{itemId}
   { section: '§4.4', fingerprint: 'b88927285ccd', sketch: '43b323c2daf411a0cfed2a1b4bb24d38', label: 'Levels of one item',
-    covers: ['INVENTORY-ITEM-AGREES', 'INVENTORY-UPDATE-VISIBLE'] },
+    covers: ['INVENTORY-ITEM-AGREES', 'INVENTORY-UPDATE-VISIBLE', 'INVENTORY-UPDATE-ONLY-NAMED'] },
   // §4.4 para 1
   { section: '§4.4', fingerprint: '1ee6448de13d', sketch: '84c3f301ea8912d9a26e104182a77b56', label: 'Inventory parameters, bodies and answers undocumented',
     covers: ['INVENTORY-RECORD-SHAPE'] },

@@ -4,6 +4,7 @@ export * from './http.js';
 export * from './paging.js';
 export * from './dates.js';
 export * from './partial-update.js';
+export * from './frame.js';
 export * from './shape.js';
 export * from './updated-window.js';
 export * from './filter.js';

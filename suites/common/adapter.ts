@@ -1,6 +1,7 @@
 import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext, Need } from '../../harness/conformance.js';
+import type { FrameRules } from '../../harness/checks/index.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -32,6 +33,18 @@ export interface ResourceAdapter {
   get?(ctx: CheckContext, id: string, companyId?: string): Promise<ApiResponse>;
   /** The record with this id in a get answer. */
   recordIn?(res: ApiResponse, id: string): Rec | undefined;
+  /** How a write's effect on a whole record is judged (frame conditions, suites/common/frame.ts); resources that write have one. */
+  frame?: RecordFrame;
+}
+
+/** How a resource's whole records are compared before and after a write (harness/checks/frame.ts). */
+export interface RecordFrame {
+  layout: FrameRules['layout'];
+  /** The documented fields (§2.1, §2.2; none where §2.3, §2.4 show none): with the fields sent, what a write must leave alone. */
+  documented: readonly string[];
+  /** The fields an archive moves (§3): the status, by its documented name or, where none is shown, status-like names. */
+  archiveMoves: (path: string) => boolean;
+  serverManaged?: (path: string) => boolean;
 }
 
 /** A paged list a generic walk can judge (§8). */

@@ -1,4 +1,9 @@
 import type { PagingScope, ResourceAdapter, TenancyProbe, UpdatedScope } from './adapter.js';
+import type { FrameScope } from './frame.js';
+import { customerFrames } from '../customers/frame.js';
+import { inventoryFrames } from '../inventory-levels/frame.js';
+import { itemFrames } from '../items/frame.js';
+import { vehicleFrames } from '../vehicles/frame.js';
 import { appointmentRequests } from '../appointment-requests/adapter.js';
 import { appointmentPaging } from '../appointment-requests/paging.js';
 import { appointmentTenancy } from '../appointment-requests/tenancy.js';
@@ -35,3 +40,6 @@ export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenan
 
 /** Lists with the updatedDateStart / updatedDateEnd filters (§4.1, §4.2). */
 export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdated];
+
+/** Writes judged whole, before and after (frame conditions): every write of every resource that writes. */
+export const frameScopes: readonly FrameScope[] = [...vehicleFrames, ...itemFrames, ...customerFrames, ...inventoryFrames];

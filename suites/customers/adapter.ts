@@ -8,6 +8,7 @@ import { customerShape } from '../../harness/locate/shapes.js';
 import { walkEnds } from '../../harness/locate/walk.js';
 import type { CustomerInput } from '../../generators/customers.js';
 import type { ResourceAdapter } from '../common/adapter.js';
+import { statusLike } from '../common/frame.js';
 import { ownRecords, scopeOf } from '../common/own-records.js';
 
 /**
@@ -129,4 +130,6 @@ export const customers = {
   idOf: (r) => customerIdOf(r) || undefined,
   get: (ctx, id, companyId = ctx.companyId) => getCustomer(ctx, id, companyId),
   recordIn: (res, id) => customerIn(res.json, id),
+  // §2.3 shows only customerId: values are looked for wherever the record shows them.
+  frame: { layout: 'loose', documented: ['customerId'], archiveMoves: statusLike },
 } as const satisfies ResourceAdapter;

@@ -129,6 +129,39 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
   });
 }
 
+export interface ArchivedUpdateScenario {
+  id: string;
+  sent: Rec;
+  /** The customer as read by id after its archive (the archive scenario's read). */
+  before?: ApiResponse;
+  /** The PUT /customers answer; undefined when it was not sent. */
+  put?: ApiResponse;
+  /** The read by id after the update. */
+  after?: ApiResponse;
+}
+
+/**
+ * §4.3 PUT of a customer the run archived (role archive-b; archive-a is archived again), sending the
+ * profile's updatable field only, read by id until the value sent shows.
+ */
+export function customerUpdateArchived(ctx: CheckContext): Promise<ArchivedUpdateScenario> {
+  return ctx.shared('customers:update-archived', async (s) => {
+    const [fx, ar] = await Promise.all([customerFixture(s), customerArchive(s)]);
+    const id = s.need(fx.ids['archive-b'], 'precondition: the created customer for archive-b could not be located by its unique word');
+    const sent = { [s.profile.customers.updatableField]: `${changedName(seededFaker(s.seed, 'customer-update-archived'))}-Archived` };
+    const before = ar.reads[1];
+    const archivedRecord = before && isSuccess(before) ? customers.recordIn(before, id) : undefined;
+    if (!archivedRecord || inactiveState(archivedRecord) !== true) return { id, sent, before };
+    const put = await putCustomers(s, [{ customerId: id, ...sent }]);
+    if (!isSuccess(put)) return { id, sent, before, put };
+    const { value: after } = await s.eventually(`PUT /customers: archived customer ${id} shows the value sent`, () => customers.get(s, id), (res) => {
+      const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
+      return !record || whereSentShows(record, sent).notShown.length === 0;
+    });
+    return { id, sent, before, put, after };
+  });
+}
+
 /** Reads as archived, or shows no status-like field to wait for (§4.3: the record is not shown). */
 const archived = (record: Rec) => inactiveState(record) !== false;
 

@@ -85,4 +85,6 @@ export const inventoryLevels = {
   idOf: (r) => (r.itemId === undefined || r.itemId === null ? undefined : String(r.itemId)),
   get: (ctx, id, companyId = ctx.companyId) => getItemLevels(ctx, id, companyId),
   recordIn: (res, id) => objectsWithKey(res.json, 'itemId').find((r) => String(r.itemId) === id),
+  // Judged as an item's quantities by location (levelsByLocation): keys are location ids, never bookkeeping.
+  frame: { layout: 'named', documented: ['itemId'], archiveMoves: () => false, serverManaged: () => false },
 } as const satisfies ResourceAdapter;

@@ -39,10 +39,43 @@ export function levelUpdate(ctx: CheckContext): Promise<LevelUpdate> {
   });
 }
 
-/** GET /inventoryLevels once per run, after the run's own update when it makes one. */
+/** A second update, of one entry only, after the bulk one: what it must leave alone is known. */
+export interface OneLevelUpdate {
+  /** The PUT /inventoryLevels answer; undefined when the bulk update before it was refused. */
+  put?: ApiResponse;
+  /** The item it sets (the bulk's first) and the one it leaves alone (the bulk's second). */
+  items: { set: string; kept: string };
+  sent: number;
+  /** Both items' levels read after it: the set one once its new level shows. */
+  after: { set?: ApiResponse; kept?: ApiResponse };
+}
+
+/**
+ * §4.4 PUT with one entry: the first stocked part at LOCATION_ID again, to a third quantity. The
+ * bulk update's reads are the levels before it; after it the part is read until the new level
+ * shows, then the other part once (it must still show the level the bulk gave it).
+ */
+export function levelUpdateOne(ctx: CheckContext): Promise<OneLevelUpdate> {
+  return ctx.shared('inventory:update-one', async (s) => {
+    const up = await levelUpdate(s);
+    const locationId = s.need(s.target.locationId, 'LOCATION_ID is not set');
+    const items = { set: up.items.a, kept: up.items.b };
+    let sent = newQuantity(seededFaker(s.seed, 'inventory-update-one'));
+    while (sent === up.sent.a || sent === up.sent.b) sent += 1;
+    if (!isSuccess(up.put)) return { items, sent, after: {} };
+    const put = await putLevels(s, [levelEntry(s.profile.inventoryLevels, items.set, locationId, sent)]);
+    if (!isSuccess(put)) return { put, items, sent, after: {} };
+    const { value: set } = await s.eventually(`PUT /inventoryLevels: item ${items.set} shows ${sent} at ${locationId}`, () => getItemLevels(s, items.set), (res) =>
+      !isSuccess(res) || levelsIn(s, res.json).some((l) => (l.itemId === undefined || l.itemId === items.set) && (l.locationId === undefined || l.locationId === locationId) && l.quantity === sent),
+    );
+    return { put, items, sent, after: { set, kept: await getItemLevels(s, items.kept) } };
+  });
+}
+
+/** GET /inventoryLevels once per run, after the run's own updates when it makes them (none is in flight while it reads). */
 export function levelList(ctx: CheckContext): Promise<ApiResponse> {
   return ctx.shared('inventory:list', async (s) => {
-    if (s.run.mode === 'full' && s.target.locationId) await levelUpdate(s).catch(() => undefined);
+    if (s.run.mode === 'full' && s.target.locationId) await levelUpdateOne(s).catch(() => undefined);
     return listLevels(s);
   });
 }

@@ -6,6 +6,12 @@ import type { VehicleChanges, VehicleInput } from '../../generators/vehicles.js'
 import type { ResourceAdapter } from '../common/adapter.js';
 import { scopeOf } from '../common/own-records.js';
 
+/** The §2.1 fields: what a write leaves alone unless it sends them (vehicleStatus is the archive's, §3). */
+export const vehicleFields = [
+  'vehicleId', 'customerId', 'year', 'make', 'model', 'vehicleName', 'engine', 'color', 'licensePlate', 'state', 'vin', 'imgUrl',
+  'notes', 'tags', 'driveType', 'transmission', 'mileage', 'mileageUnit', 'vehicleStatus',
+] as const;
+
 /** Vehicles (§2.1, §4.1). Documented names only: companyId, vehicles, vehicleId, customerId. Shapes and requests live in harness/locate. */
 export const vehicles = {
   name: 'vehicles',
@@ -18,6 +24,7 @@ export const vehicles = {
   idOf: vehicleShape.idOf,
   get: (ctx, id, companyId = ctx.companyId) => getVehicle(ctx.api, scopeOf(ctx, companyId), id),
   recordIn: (res, id) => vehicleShape.recordIn(res.json, id),
+  frame: { layout: 'named', documented: vehicleFields, archiveMoves: (path) => path === 'vehicleStatus' },
 } as const satisfies ResourceAdapter;
 
 export function postVehicles(ctx: CheckContext, inputs: readonly VehicleInput[]): Promise<ApiResponse> {

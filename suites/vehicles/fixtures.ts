@@ -166,6 +166,38 @@ export function vehicleArchive(ctx: CheckContext): Promise<ArchiveScenario> {
   });
 }
 
+export interface ArchivedUpdateScenario {
+  id: string;
+  /** The PUT /vehicles answer: refused or undefined when it was not sent. */
+  put?: ApiResponse;
+  sent: VehicleChanges;
+  /** The vehicle as read after its archive (the archive scenario's read), and after the update. */
+  before?: ApiResponse;
+  after?: ApiResponse;
+}
+
+/**
+ * §4.1 PUT of a vehicle the run archived, sending fields other than vehicleStatus: the archived
+ * vehicle of role archive-b (archive-a is archived again), read until the fields sent show.
+ */
+export function vehicleUpdateArchived(ctx: CheckContext): Promise<ArchivedUpdateScenario> {
+  return ctx.shared('vehicles:update-archived', async (s) => {
+    const [fx, ar] = await Promise.all([vehicleFixture(s), vehicleArchive(s)]);
+    const { id } = fixtureRecord(s, fx, 'archive-b');
+    const sent = vehicleChanges(seededFaker(s.seed, 'vehicle-update-archived'), 'a');
+    const before = ar.after.b;
+    const archived = before && isSuccess(before) ? vehicles.recordIn(before, id) : undefined;
+    if (!archived || fieldValue(archived, ['vehicleStatus']) !== 'Inactive') return { id, sent, before };
+    const put = await putVehicles(s, [{ vehicleId: id, ...sent }]);
+    if (!isSuccess(put)) return { id, sent, before, put };
+    const { value: after } = await s.eventually(`PUT /vehicles: archived vehicle ${id} shows ${Object.keys(sent).join(', ')} as sent`, () => vehicles.get(s, id), (res) => {
+      const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
+      return !record || sentFieldsNotApplied(record, sent).length === 0;
+    });
+    return { id, sent, before, put, after };
+  });
+}
+
 /** A vehicle read by id after an archive until it shows vehicleStatus Inactive (a write may apply after its answer), within the window. */
 function readUntilInactive(ctx: CheckContext, id: string, write: string, window: { windowMs?: number } = {}) {
   return ctx.eventually(`${write}: vehicle ${id} shows vehicleStatus Inactive`, () => vehicles.get(ctx, id), (res) => {
