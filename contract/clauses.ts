@@ -135,6 +135,10 @@ export const clauses = {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
     must: 'GET /vehicles with updatedDateStart/updatedDateEnd MUST return the vehicles last updated inside the window and no other.',
   },
+  'VEHICLE-FILTERS-COMBINE': {
+    section: '§4.1, §8', area: 'vehicles', severity: 'normal', strictness: 'strict',
+    must: 'GET /vehicles sent several of its parameters at once (customerId, search, the updated window, size and page) MUST apply every one: a vehicle all of them admit comes back, one that any of them excludes stays out.',
+  },
   'VEHICLE-SORT': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
     must: 'GET /vehicles with sort and sortDirection=ASC MUST order the records ascending by that field, across pages.',
@@ -220,6 +224,10 @@ export const clauses = {
   'ITEM-FILTER-UPDATED': {
     section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
     must: 'GET /items with updatedDateStart/updatedDateEnd MUST return the items last updated inside the window and no other.',
+  },
+  'ITEM-FILTERS-COMBINE': {
+    section: '§4.2, §8', area: 'items', severity: 'normal', strictness: 'strict',
+    must: 'GET /items sent several of its parameters at once (type, itemNumber, the updated window, size and page) MUST apply every one: an item all of them admit comes back, one that any of them excludes stays out.',
   },
   'ITEM-ARCHIVE-ENVELOPE': {
     section: '§4.2, §2.7', area: 'items', severity: 'normal', strictness: 'strict',
@@ -335,6 +343,10 @@ export const clauses = {
     section: '§4.5 list', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'GET /appointmentRequests with updatedDateStart/End MUST return only requests whose updatedAt lies inside the window.',
   },
+  'APPT-FILTERS-COMBINE': {
+    section: '§4.5 list, §8', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'GET /appointmentRequests sent the appointment window (by its standard names or their aliases) with the updated window, or with size and page, MUST apply every one: a request outside either window stays out.',
+  },
   'APPT-LEGACY-ALIAS': {
     section: '§4.5 list', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'The legacy names appointmentStartDate/appointmentEndDate, sent alone, MUST filter like appointmentDateStart/End.',
@@ -437,6 +449,10 @@ export const clauses = {
     section: '§4.6 source table', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
     must: 'source=all, and an omitted source, MUST return the union of the three backends.',
   },
+  'PO-UNION-FILTERED': {
+    section: '§4.6 source table, §4.6', area: 'purchaseOrders', severity: 'critical', strictness: 'strict',
+    must: 'source=all, and an omitted source, sent with a date filter MUST apply it to the orders of every backend: each backend\'s orders inside the window come back and none outside it.',
+  },
   'PO-SOURCE-VALUES': {
     section: '§2.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
     must: 'source MUST be one of inventory, online, orders, and integrationSource one of Inventory, PartsCatalog, TireCatalog, ManualOrder.',
@@ -508,6 +524,10 @@ export const clauses = {
   'PO-DATE-FILTERS': {
     section: '§4.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
     must: 'The created and updated date filters MUST accept YYYY-MM-DD and return only orders inside the window.',
+  },
+  'PO-FILTERS-COMBINE': {
+    section: '§4.6, §8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
+    must: 'GET /purchaseOrders sent a row of the source table with date windows, paging, locationId, itemType or repairOrderId MUST apply every one: an order of another backend, or outside a window, stays out.',
   },
   'PO-READ-ONLY': {
     section: '§4.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',

@@ -38,7 +38,7 @@ export type TechniqueResource = (typeof techniqueResources)[number];
  */
 export const techniqueScope = {
   'frame-condition': ['vehicles', 'items', 'customers', 'inventoryLevels'],
-  'pairwise-parameters': [],
+  'pairwise-parameters': ['vehicles', 'items', 'appointmentRequests', 'availableSlots', 'purchaseOrders'],
   'every-position': [],
   'boundary': [],
   'required-field': [],

@@ -445,7 +445,7 @@ export const traceability = [
     covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-OWNER', 'VEHICLE-MILEAGE-UNIT', 'VEHICLE-TAG-COLOR', 'VEHICLE-CREATE-BULK', 'VEHICLE-CREATE-ROUNDTRIP'] },
   // §4.1 table row GET /vehicles
   { section: '§4.1', fingerprint: '4913c7bc2be3', sketch: 'bb0111f199bd027aa0b594ed65f6fcdc', label: 'List vehicles: filters, sort, paging, results envelope',
-    covers: ['VEHICLE-LIST-ENVELOPE', 'VEHICLE-FILTER-CUSTOMER', 'VEHICLE-FILTER-SEARCH', 'VEHICLE-FILTER-UPDATED', 'VEHICLE-SORT', 'VEHICLE-PAGING'] },
+    covers: ['VEHICLE-LIST-ENVELOPE', 'VEHICLE-FILTER-CUSTOMER', 'VEHICLE-FILTER-SEARCH', 'VEHICLE-FILTER-UPDATED', 'VEHICLE-SORT', 'VEHICLE-PAGING', 'VEHICLE-FILTERS-COMBINE', 'TENANT-LIST-ISOLATION'] },
   // §4.1 table row PUT /vehicles
   { section: '§4.1', fingerprint: '4791b01c9466', sketch: '79c1620ede114404175e5eb05630c792', label: 'Update: vehicleId plus only the changed fields',
     covers: ['VEHICLE-UPDATE-ENVELOPE', 'VEHICLE-UPDATE-PARTIAL'] },
@@ -461,7 +461,7 @@ export const traceability = [
     covers: ['ITEM-CREATE-ENVELOPE', 'ITEM-CREATE-ROUNDTRIP', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-PART-NEEDS-DETAILS', 'ITEM-TIRE-NEEDS-DETAILS', 'ITEM-CREATE-BULK'] },
   // §4.2 table row GET /items
   { section: '§4.2', fingerprint: '8468d5fbb2de', sketch: 'b94b1149dc33a2f4239954359af6e9db', label: 'List items: type, number, updated filters, paging',
-    covers: ['ITEM-LIST-PAGE-OBJECT', 'ITEM-FILTER-TYPE', 'ITEM-FILTER-ITEMNUMBER', 'ITEM-FILTER-UPDATED', 'ITEM-PAGING'] },
+    covers: ['ITEM-LIST-PAGE-OBJECT', 'ITEM-FILTER-TYPE', 'ITEM-FILTER-ITEMNUMBER', 'ITEM-FILTER-UPDATED', 'ITEM-PAGING', 'ITEM-FILTERS-COMBINE', 'TENANT-LIST-ISOLATION'] },
   // §4.2 table row PATCH /items
   { section: '§4.2', fingerprint: 'ee05978898ed', sketch: '4f4f0c06ecd32410f0cb4e804e12cb9b', label: 'Archive items by itemId',
     covers: ['ITEM-ARCHIVE-ENVELOPE', 'ITEM-ARCHIVE-INACTIVE', 'ITEM-ARCHIVE-ONLY-STATUS'] },
@@ -534,16 +534,16 @@ export const traceability = [
     covers: ['APPT-RECORD-SHAPE'] },
   // §4.5 GET /appointmentRequests para 1
   { section: '§4.5', fingerprint: 'ebfd0c67ee86', sketch: '3d0d657c892ece74141aacca49cbec17', label: 'List requests per company and location; filter, sort, page',
-    covers: ['APPT-FILTER-APPOINTMENT-DATE', 'APPT-FILTER-UPDATED-DATE', 'APPT-PAGING', 'TENANT-LIST-ISOLATION'] },
+    covers: ['APPT-FILTER-APPOINTMENT-DATE', 'APPT-FILTER-UPDATED-DATE', 'APPT-PAGING', 'TENANT-LIST-ISOLATION', 'APPT-FILTERS-COMBINE'] },
   // §4.5 GET /appointmentRequests table row appointmentDateStart, appointmentDateEnd
   { section: '§4.5', fingerprint: '79b4aa1527fd', sketch: '9714c08322f76f8dd0e37f658bbcce9a', label: 'Appointment-date pair filters on the start',
-    covers: ['APPT-FILTER-APPOINTMENT-DATE'] },
+    covers: ['APPT-FILTER-APPOINTMENT-DATE', 'APPT-FILTERS-COMBINE'] },
   // §4.5 GET /appointmentRequests table row updatedDateStart, updatedDateEnd
   { section: '§4.5', fingerprint: 'd8e5dc6a4681', sketch: '380bdef648a49dfb488b1789a4f5b55d', label: 'Updated pair filters on the last change',
-    covers: ['APPT-FILTER-UPDATED-DATE'] },
+    covers: ['APPT-FILTER-UPDATED-DATE', 'APPT-FILTERS-COMBINE'] },
   // §4.5 GET /appointmentRequests table row appointmentStartDate, appointmentEndDate
   { section: '§4.5', fingerprint: '427debe5a039', sketch: '3720f773225778f856f34ead83bdcdde', label: 'Older names alias the appointment-date pair',
-    covers: ['APPT-LEGACY-ALIAS'] },
+    covers: ['APPT-LEGACY-ALIAS', 'APPT-FILTERS-COMBINE'] },
   // §4.5 GET /appointmentRequests para 2
   { section: '§4.5', fingerprint: '3de9d845afcc', sketch: '3e5b24acc34dd183aa9e209539f402a6', label: 'Caption: numbered list rules',
     reason: { kind: 'not-a-rule', why: 'Caption of the numbered rules that follow.' } },
@@ -570,7 +570,7 @@ export const traceability = [
     covers: ['SLOTS-STANDARD-WINS', 'SLOTS-SHOW-ALL-DEFAULT'] },
   // §4.5 GET /appointmentRequests/availableSlots table row startDate, endDate
   { section: '§4.5', fingerprint: '0ea2bd442fe2', sketch: 'b4ec68803465f99e1ca387c1e1865741', label: 'Old window pair still works',
-    covers: ['SLOTS-LEGACY-PAIR'] },
+    covers: ['SLOTS-LEGACY-PAIR', 'SLOTS-SHOW-ALL-TRUE'] },
   // §4.5 GET /appointmentRequests/availableSlots table row showAllSlots
   { section: '§4.5', fingerprint: '03bf6c5bb63e', sketch: 'e846342a2a43a22e76ab5a1d12e06ec8', label: 'showAllSlots defaults on; off may drop empty days',
     covers: ['SLOTS-SHOW-ALL-DEFAULT', 'SLOTS-SHOW-ALL-FALSE', 'SLOTS-SHOW-ALL-TRUE'] },
@@ -598,13 +598,13 @@ export const traceability = [
     covers: ['PO-READ-ONLY'] },
   // §4.6 GET /purchaseOrders para 2 s1
   { section: '§4.6', fingerprint: '788cf689d163', sketch: '334e11dcf5e8a2f762dbc5a75c76a967', label: 'Query parameters of the order list',
-    covers: ['PO-DATE-FILTERS', 'PO-SOURCE-INVENTORY', 'PO-SOURCE-ONLINE-CATALOG', 'PO-LOCATION-ACCEPTED', 'PO-REPAIR-ORDER-ACCEPTED', 'PO-ITEM-TYPE-ACCEPTED', 'PO-UNKNOWN-LOCATION', 'PO-ITEM-TYPE-RESTRICTED'] },
+    covers: ['PO-DATE-FILTERS', 'PO-SOURCE-INVENTORY', 'PO-SOURCE-ONLINE-CATALOG', 'PO-LOCATION-ACCEPTED', 'PO-REPAIR-ORDER-ACCEPTED', 'PO-ITEM-TYPE-ACCEPTED', 'PO-UNKNOWN-LOCATION', 'PO-ITEM-TYPE-RESTRICTED', 'PO-FILTERS-COMBINE', 'PO-UNION-FILTERED', 'TENANT-LIST-ISOLATION'] },
   // §4.6 GET /purchaseOrders para 2 s2
   { section: '§4.6', fingerprint: 'f6d984b34a0e', sketch: '5bee550fb2bd78910dc25a1e8797c0e8', label: 'Order date filters take plain days',
-    covers: ['PO-DATE-FILTERS'] },
+    covers: ['PO-DATE-FILTERS', 'PO-FILTERS-COMBINE', 'PO-UNION-FILTERED'] },
   // §4.6 GET /purchaseOrders row 1
   { section: '§4.6', fingerprint: '476e5afaa1f0', sketch: 'f7e94428e2776cc44064cc5a405a3dda', label: 'No source, or all: three backends merged',
-    covers: ['PO-SOURCE-ALL-UNION'] },
+    covers: ['PO-SOURCE-ALL-UNION', 'PO-UNION-FILTERED'] },
   // §4.6 GET /purchaseOrders row 2
   { section: '§4.6', fingerprint: '1a353411a969', sketch: 'c7e94443eaf7d5cd115ec009b15ad2da', label: 'source=inventory: inventory orders',
     covers: ['PO-SOURCE-INVENTORY'] },
@@ -693,7 +693,7 @@ export const traceability = [
     reason: { kind: 'not-a-rule', why: 'Advice to client developers, not server behaviour.' } },
   // §8 item 2
   { section: '§8', fingerprint: '1d7b3c4db7fe', sketch: '9e080346aaf4ce600830d1d083cf21e5', label: 'Lists page with size and page',
-    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING'] },
+    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING', 'VEHICLE-FILTERS-COMBINE', 'ITEM-FILTERS-COMBINE', 'APPT-FILTERS-COMBINE', 'PO-FILTERS-COMBINE'] },
   // §8 item 3
   { section: '§8', fingerprint: '8a39dac1756f', sketch: '93dbf6cad7fd1e188257542112d8a4f6', label: 'Page-size maximum and default undocumented',
     covers: ['PAGE-SIZE-LIMITS'] },

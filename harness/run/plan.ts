@@ -66,7 +66,7 @@ export function inSkippedArea(key: string, selection: Pick<Selection, 'skippedAr
   const m = /^([A-Z0-9-]+)(?: \[(.*)\])?$/.exec(key);
   if (!m) return false;
   const area = m[1]! in clauses ? clauses[m[1] as ClauseId].area : undefined;
-  return (selection.skippedAreas ?? []).some((a) => a.area === area || a.area === m[2]);
+  return (selection.skippedAreas ?? []).some((a) => a.area === area || a.area === m[2]?.split(',')[0]);
 }
 
 /**

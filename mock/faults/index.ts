@@ -7,6 +7,7 @@ import { vehicleFaults } from './vehicles.js';
 import { customerFaults } from './customers.js';
 import { inventoryLevelFaults } from './inventory-levels.js';
 import { frameFaults } from './frame.js';
+import { pairwiseFaults } from './pairwise.js';
 
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
 export const faults = {
@@ -18,6 +19,7 @@ export const faults = {
   ...customerFaults,
   ...inventoryLevelFaults,
   ...frameFaults,
+  ...pairwiseFaults,
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultId = keyof typeof faults;

@@ -130,6 +130,11 @@ export function startsOutsideDays(at: Instant, w: Window): boolean {
   return at.hi < midnight(w.start) - ZONE_SLACK_MS || at.lo > midnight(w.end) + DAY_MS + ZONE_SLACK_MS;
 }
 
+/** Whether a start lies inside a date-only window under every reading (any zone, the end day in or out). */
+export function startsInsideDays(at: Instant, w: Window): boolean {
+  return at.lo >= midnight(w.start) + ZONE_SLACK_MS && at.hi < midnight(w.end) - ZONE_SLACK_MS;
+}
+
 /** Whether an update time lies inside / outside an ISO window (exact bounds), beyond a second of rounding. */
 export const insideStamps = (at: Instant, s: number, e: number) => at.lo > s && at.hi < e;
 export const outsideStamps = (at: Instant, s: number, e: number) => at.hi < s - 1000 || at.lo > e + 1000;

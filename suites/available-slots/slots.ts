@@ -1,7 +1,7 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { addDays, datesIn, dayOf, daysFrom, describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
-import { expectStatus } from '../common/judge.js';
+import { expect2xx, expectStatus, verdict } from '../common/judge.js';
 
 /**
  * GET /appointmentRequests/availableSlots (§4.5). The location parameter is not shown: its name
@@ -77,4 +77,16 @@ export function controlAccepted(ctx: CheckContext, reference: { window: Window; 
     ctx.observe('slots with the preferred pair', describeResponse(reference.res));
     ctx.inconclusive(`precondition: availableSlots with ${show(standardPair(reference.window))} was refused (${describeResponse(reference.res)}); the location parameter is a guess`);
   }
+}
+
+/**
+ * showAllSlots=true (§4.5 slots): every day of the window comes back, whichever pair set it. The
+ * days next to either bound are not judged (whether the end day counts is not shown).
+ */
+export function expectEveryDay(ctx: CheckContext, res: ApiResponse, w: Window, what: string): void {
+  expect2xx(ctx, res, what);
+  const got = daysOf(res);
+  if (isSuccess(res) && got.length === 0) ctx.inconclusive('no day could be located in the slots answer');
+  const missing = daysFrom(w.start, w.end).slice(1, -1).filter((d) => !got.includes(d));
+  verdict(ctx, missing.map((d) => `day ${d} of ${w.start}..${w.end} is missing (returned: ${got.join(', ')})`), `${what} left out days of the window`, 7, `days of the window returned with ${what}`, { kind: 'record-left-out', res });
 }

@@ -1,38 +1,23 @@
 import { isSuccess, updatedStampOf, updatedValueOf, type FilterCase } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
+import type { Rec, UpdatedScope } from './adapter.js';
+import { updatedOutside as outside, updatedQuery as query, type Window } from './filter-rules.js';
 import { judgeFilter, precondition } from './judge.js';
-import { collect, collectShowing, DAY_MS, isoSeconds, showsIds } from './listing.js';
+import { collect, DAY_MS, isoSeconds } from './listing.js';
 import { updatedScopes } from './resources.js';
-
-type Window = { start: string; end: string };
-const query = (w: Window) => ({ updatedDateStart: w.start, updatedDateEnd: w.end });
-
-/** Records whose located update time (not a documented field of §2.1 or §2.2) lies outside the window. */
-const outside = (adapter: ResourceAdapter, records: readonly Rec[], w: Window) =>
-  records.filter((r) => {
-    const t = updatedStampOf(r);
-    return t !== undefined && (t < Date.parse(w.start) || t > Date.parse(w.end));
-  }).map((r) => `${adapter.idOf(r)} updated ${new Date(updatedStampOf(r)!).toISOString()}, outside ${w.start} .. ${w.end}`);
+import { updatedReads } from './updated-reads.js';
 
 /** The run's records, created now: inside a window around now, outside one that ends before the run. */
 async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[] | undefined> {
-  const own = await u.runRecords(ctx);
-  if (!own?.ids.length) return undefined;
-  const started = Date.parse(ctx.run.startedAt);
-  const recent = { start: isoSeconds(started - DAY_MS), end: isoSeconds(Date.now() + DAY_MS) };
-  const old = { start: '2000-01-01T00:00:00Z', end: isoSeconds(started - 2 * DAY_MS) };
-  const [inRecent, inOld] = await Promise.all([
-    // The run's own records may show in a filtered list late: read until they do, within the window.
-    collectShowing(ctx, u.adapter, { ...own.narrow, ...query(recent) }, `POST ${u.adapter.path} (the run's ${own.ids.join(', ')}) shown in GET ${u.adapter.path} with a recent updated window`, showsIds(own.ids), { writtenAt: own.writtenAt }),
-    collect(ctx, u.adapter, { ...own.narrow, ...query(old) }),
-  ]);
-  await ctx.cite(...inRecent.responses, ...inOld.responses);
-  precondition(ctx, inRecent.first, `GET ${u.adapter.path} with an updated window`);
-  precondition(ctx, inOld.first, `GET ${u.adapter.path} with an updated window`);
+  const reads = await updatedReads(ctx, u);
+  if (!reads) return undefined;
+  const { recent, old } = reads;
+  await ctx.cite(...recent.listing.responses, ...old.listing.responses);
+  precondition(ctx, recent.listing.first, `GET ${u.adapter.path} with an updated window`);
+  precondition(ctx, old.listing.first, `GET ${u.adapter.path} with an updated window`);
   return [
-    { expected: own.ids.map((id) => ({ id, why: `the run created it, inside ${recent.start} .. ${recent.end}` })), excluded: [], returned: inRecent.ids, complete: inRecent.complete, mismatched: outside(u.adapter, inRecent.records, recent) },
-    { expected: [], excluded: own.ids.map((id) => ({ id, why: `the run created it after ${old.end}` })), returned: inOld.ids, complete: inOld.complete, mismatched: outside(u.adapter, inOld.records, old) },
+    { expected: reads.ids.map((id) => ({ id, why: `the run created it, inside ${recent.window.start} .. ${recent.window.end}` })), excluded: [], returned: recent.listing.ids, complete: recent.listing.complete, mismatched: outside(u.adapter, recent.listing.records, recent.window) },
+    { expected: [], excluded: reads.ids.map((id) => ({ id, why: `the run created it after ${old.window.end}` })), returned: old.listing.ids, complete: old.listing.complete, mismatched: outside(u.adapter, old.listing.records, old.window) },
   ];
 }
 

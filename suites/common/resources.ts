@@ -4,8 +4,10 @@ import { customerFrames } from '../customers/frame.js';
 import { inventoryFrames } from '../inventory-levels/frame.js';
 import { itemFrames } from '../items/frame.js';
 import { vehicleFrames } from '../vehicles/frame.js';
+import type { PairwiseScope } from './pairwise.js';
 import { appointmentRequests } from '../appointment-requests/adapter.js';
 import { appointmentPaging } from '../appointment-requests/paging.js';
+import { appointmentPairs } from '../appointment-requests/pairs.js';
 import { appointmentTenancy } from '../appointment-requests/tenancy.js';
 import { customers } from '../customers/adapter.js';
 import { customerPaging } from '../customers/paging.js';
@@ -14,13 +16,16 @@ import { inventoryLevels } from '../inventory-levels/adapter.js';
 import { inventoryTenancy } from '../inventory-levels/tenancy.js';
 import { items } from '../items/adapter.js';
 import { itemPaging } from '../items/paging.js';
+import { itemPairs } from '../items/pairs.js';
 import { itemTenancy } from '../items/tenancy.js';
 import { itemUpdated } from '../items/updated.js';
 import { purchaseOrders } from '../purchase-orders/adapter.js';
 import { purchaseOrderPaging } from '../purchase-orders/paging.js';
+import { purchaseOrderPairs } from '../purchase-orders/pairs.js';
 import { purchaseOrderTenancy } from '../purchase-orders/tenancy.js';
 import { vehicles } from '../vehicles/adapter.js';
 import { vehiclePaging } from '../vehicles/paging.js';
+import { vehiclePairs } from '../vehicles/pairs.js';
 import { vehicleTenancy } from '../vehicles/tenancy.js';
 import { vehicleUpdated } from '../vehicles/updated.js';
 
@@ -43,3 +48,5 @@ export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdat
 
 /** Writes judged whole, before and after (frame conditions): every write of every resource that writes. */
 export const frameScopes: readonly FrameScope[] = [...vehicleFrames, ...itemFrames, ...customerFrames, ...inventoryFrames];
+/** Lists whose documented filters are judged in pairs, and isolation under each (contract/techniques.ts pairwise-parameters). */
+export const pairwiseScopes: readonly PairwiseScope[] = [vehiclePairs, itemPairs, appointmentPairs, purchaseOrderPairs];

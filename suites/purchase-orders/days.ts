@@ -29,11 +29,14 @@ export function windowAround(times: readonly number[]): DayWindow {
   return dayWindow(addDays(dayOf(new Date(min)), -1), addDays(dayOf(new Date(max)), 2));
 }
 
-/** A window from the first to the third quartile of the times (at least 3), by their UTC days. */
-export function middleDays(times: readonly number[]): DayWindow | undefined {
+/** A window between two quantiles of the times (at least 3), by their UTC days. */
+export function quantileDays(times: readonly number[], from: number, to: number): DayWindow | undefined {
   const sorted = [...times].sort((a, b) => a - b);
   if (sorted.length < 3) return undefined;
-  return dayWindow(dayOf(new Date(sorted[Math.floor(sorted.length / 4)]!)), dayOf(new Date(sorted[Math.floor((sorted.length * 3) / 4)]!)));
+  return dayWindow(dayOf(new Date(sorted[Math.floor(sorted.length * from)]!)), dayOf(new Date(sorted[Math.floor(sorted.length * to)]!)));
 }
+
+/** A window from the first to the third quartile of the times (at least 3), by their UTC days. */
+export const middleDays = (times: readonly number[]): DayWindow | undefined => quantileDays(times, 1 / 4, 3 / 4);
 
 export const daysBetween = (a: number, b: number) => Math.abs(a - b) / DAY;

@@ -1,0 +1,68 @@
+import { isSuccess } from '../../harness/checks/index.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { seededFaker } from '../../generators/random.js';
+import { isoSeconds } from '../common/listing.js';
+import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { appointmentRequests } from './adapter.js';
+import { appointmentWindowRule, appointmentUpdatedRule } from './filters.js';
+import { fixtureView, roles, updatedSample, windowAround, type Stamped } from './fixtures.js';
+import { outsideStamps, startOf, startsInsideDays, startsOutsideDays, type Window } from './records.js';
+
+const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
+
+/**
+ * Windows that make both filters narrow, chosen in the sample: an appointment window of the days
+ * around a sampled request X, and an updated window from X's last update to that of the nearest
+ * request Y starting outside those days (so Y stays out by the appointment window alone), kept
+ * only when some request of those days was updated outside it (it stays out by the updated window
+ * alone). Tried from a request the seed picks.
+ */
+function windowsFrom(stamped: readonly Stamped[], seed: number): { days: Window; updated: { start: string; end: string } } | undefined {
+  const timed = stamped.filter((x) => startOf(x.record));
+  const start = (x: Stamped) => startOf(x.record)!;
+  for (const x of seededFaker(seed, 'pairwise:appointment-windows').helpers.shuffle([...timed])) {
+    const days = windowAround(dayOf(start(x).utc));
+    if (!startsInsideDays(start(x), days)) continue;
+    const y = timed.filter((z) => startsOutsideDays(start(z), days)).sort((a, b) => Math.abs(a.at.utc - x.at.utc) - Math.abs(b.at.utc - x.at.utc))[0];
+    if (!y) continue;
+    const updated = { start: isoSeconds(Math.min(x.at.lo, y.at.lo) - 1000), end: isoSeconds(Math.ceil(Math.max(x.at.hi, y.at.hi) / 1000) * 1000 + 1000) };
+    const [s, e] = [Date.parse(updated.start), Date.parse(updated.end)];
+    if (timed.some((z) => startsInsideDays(start(z), days) && outsideStamps(z.at, s, e))) return { days, updated };
+  }
+  return undefined;
+}
+
+/**
+ * §4.5 GET /appointmentRequests: the appointment window (standard names, or their legacy aliases)
+ * with the updated window, and with paging. The windows come from the shared sample (the first page
+ * of the plain list), so the run needs no write for them; with writes, the run's requests B and C
+ * are also walked a page of one at a time through their window, A staying out.
+ */
+export const appointmentPairs: PairwiseScope = {
+  adapter: appointmentRequests,
+  clause: 'APPT-FILTERS-COMBINE',
+  needs: ['location'],
+  plainNarrowing: ['appointment window'],
+  async plan(ctx: CheckContext) {
+    const sampled = await updatedSample(ctx);
+    const pool = new Map<string, Known>();
+    const add = (k: Known) => void (pool.has(k.id) || pool.set(k.id, k));
+    for (const x of sampled.stamped) add({ id: x.key, record: x.record, from: 'the sample' });
+    const rows: PairRow[] = [];
+    const w = windowsFrom(sampled.stamped, ctx.seed);
+    if (w) {
+      const updated = appointmentUpdatedRule(w.updated);
+      rows.push(
+        { label: 'appointmentDateStart/End × updated window', rules: [appointmentWindowRule(w.days, 'standard'), updated], size: 5 },
+        { label: 'appointmentStartDate/EndDate (legacy) × updated window', rules: [appointmentWindowRule(w.days, 'legacy'), updated], size: 5 },
+      );
+    }
+    if (ctx.run.mode === 'full' && ctx.target.locationId) {
+      const view = await fixtureView(ctx).catch(() => undefined);
+      const seen = view ? roles.filter((r) => view.seen[r].record && appointmentRequests.idOf(view.seen[r].record!)) : [];
+      for (const r of seen) add({ id: appointmentRequests.idOf(view!.seen[r].record!)!, record: view!.seen[r].record!, from: `created by the run (${r})`, writtenAt: view!.fx.writtenAt });
+      if (view && isSuccess(view.fx.creates.B)) rows.push({ label: 'appointmentDateStart/End × pages of 1', rules: [appointmentWindowRule(view.fx.windows.b, 'standard')], size: 1 });
+    }
+    return { known: [...pool.values()], rows };
+  },
+};

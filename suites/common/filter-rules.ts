@@ -1,0 +1,39 @@
+import { updatedStampOf } from '../../harness/checks/index.js';
+import type { ResourceAdapter } from './adapter.js';
+import type { FilterRule, Known } from './pairwise.js';
+
+/**
+ * The updated-date window of §4.1 and §4.2 (updatedDateStart / updatedDateEnd, ISO 8601) as the
+ * single-filter check judges it: a record's last update is located under its usual names (not a
+ * documented field) and lies inside or outside the window's bounds; the run's own records, written
+ * during the run, lie inside a window around the run and outside one that ended before it.
+ */
+export type Window = { start: string; end: string };
+
+export const updatedQuery = (w: Window) => ({ updatedDateStart: w.start, updatedDateEnd: w.end });
+
+export function updatedWindowRule(w: Window, name = 'updated window'): FilterRule {
+  const [s, e] = [Date.parse(w.start), Date.parse(w.end)];
+  return {
+    name,
+    query: updatedQuery(w),
+    admits(k: Known) {
+      const t = updatedStampOf(k.record);
+      if (t !== undefined) {
+        if (t < s || t > e) return { out: `updated ${new Date(t).toISOString()}, outside ${w.start} .. ${w.end}` };
+        return t > s && t < e ? true : undefined;
+      }
+      if (k.writtenAt === undefined) return undefined;
+      // Written by the run at writtenAt and perhaps changed since, never before it nor in the future.
+      if (k.writtenAt > s + 1000 && Date.now() < e - 1000) return true;
+      return e < k.writtenAt - 1000 ? { out: `written by the run after ${w.end}` } : undefined;
+    },
+  };
+}
+
+/** Records listed with an update time outside the window, one line each (the single-filter check's mismatch). */
+export const updatedOutside = (adapter: ResourceAdapter, records: readonly Record<string, unknown>[], w: Window): string[] =>
+  records.flatMap((record) => {
+    const v = updatedWindowRule(w).admits({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' });
+    return typeof v === 'object' ? [`${adapter.idOf(record)} ${v.out}`] : [];
+  });

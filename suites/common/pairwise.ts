@@ -1,0 +1,215 @@
+import type { ClauseId } from '../../contract/clauses.js';
+import type { ApiResponse, Query } from '../../harness/client.js';
+import { filterVerdict, type FilterCase } from '../../harness/checks/index.js';
+import type { CheckContext, Need } from '../../harness/conformance.js';
+import { seededFaker } from '../../generators/random.js';
+import type { Rec, ResourceAdapter } from './adapter.js';
+import { collect, collectShowing, type Listing } from './listing.js';
+
+/**
+ * Parameters in pairs (contract/techniques.ts `pairwise-parameters`). A list endpoint's documented
+ * filters are sent two (or three) at once, each row of a small covering set pairing every filter
+ * with every other one and with paging, and every row is judged with the filters' own rules at
+ * once: what each filter's check calls a match comes back when all of them match, and a record one
+ * filter excludes (the others admitting it) stays out. A filter dropped because another one was
+ * sent then shows as a record that filter alone would have kept out.
+ *
+ * A resource describes itself once (PairwiseScope): its rules, the records the run knows (its own
+ * fixtures as read back, the shared samples and the shared reads of the single-filter checks), and
+ * the candidate rows with values chosen from them so that each filter really narrows. Rows another
+ * check reads anyway are judged from that shared read; the others are sent here, once per run for
+ * every check that judges them (the filtered tenancy check lists the other company with them).
+ */
+
+/** What a filter's own rule says of a record as read: it matches, it is shown not to (why), or it cannot tell. */
+export type Admission = true | { out: string } | undefined;
+
+/** A record the run knows before the row is read: its own, or one a shared read showed. */
+export interface Known {
+  id: string;
+  record: Rec;
+  /** Where the run knows it from, for messages: 'created by the run', 'the sample'. */
+  from: string;
+  /** For the run's own records: when the write was sent (Date.now()), so a window can place it without a located time. */
+  writtenAt?: number;
+}
+
+/** One documented filter with its value, judged by the rule its single-filter check applies. */
+export interface FilterRule {
+  /** Its name in rows and messages: 'customerId', 'updated window'. */
+  name: string;
+  query: Query;
+  admits(k: Known): Admission;
+  /** Set when no record shows what the filter matches (§2.6 shows no such field): sent, never proven. */
+  opaque?: boolean;
+}
+
+/** A combination of filters sent at once. */
+export interface PairRow {
+  /** Names the row in evidence, in the seeded choice and in the shared reads: 'customerId × search'. */
+  label: string;
+  rules: readonly FilterRule[];
+  /** The answer when another check reads this very query anyway (shared): judged, never sent again. */
+  shared?: Listing;
+  /** Page size of a row sent here: a small one pairs each filter of the row with paging too. */
+  size?: number;
+  /** The run's own records the row must show, and when they were written: read until they do, within the window. */
+  awaits?: { ids: readonly string[]; writtenAt?: number };
+}
+
+export interface PairPlan {
+  known: readonly Known[];
+  rows: readonly PairRow[];
+}
+
+export interface PairwiseScope {
+  adapter: ResourceAdapter;
+  /** The clause whose rule is that filters hold together: <resource>-FILTERS-COMBINE. */
+  clause: ClauseId;
+  needs?: readonly Need[];
+  /** Rule names the plain tenancy probe already narrows with: the filtered isolation check prefers rows with others. */
+  plainNarrowing: readonly string[];
+  /** Rule names whose value belongs to COMPANY_ID and that another company must refuse (§7 row 8): never sent for it. */
+  companyBound?: readonly string[];
+  /** Rules, known records and candidate rows; deterministic for a run (shared reads and the run's start only). */
+  plan(ctx: CheckContext): Promise<PairPlan>;
+}
+
+/** The parameters of a row: every rule's at once. */
+export const rowQuery = (row: PairRow): Query => Object.assign({}, ...row.rules.map((r) => r.query)) as Query;
+
+export const showQuery = (q: Query): string =>
+  Object.entries(q)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&');
+
+/** A row against the known records: what must come back, and what each filter alone must keep out. */
+export interface Analysed {
+  row: PairRow;
+  expected: Known[];
+  /** Known records one rule excludes while every other rule of the row admits them, by rule name. */
+  excludedBy: Map<string, { k: Known; why: string }[]>;
+  /** Known records two or more rules exclude: they stay out, but prove no rule alone. */
+  excludedByMany: { k: Known; why: string }[];
+  /** Rules the known records can show narrowing beside the others. */
+  provable: string[];
+}
+
+export function analyse(row: PairRow, known: readonly Known[]): Analysed {
+  const a: Analysed = { row, expected: [], excludedBy: new Map(row.rules.map((r) => [r.name, []])), excludedByMany: [], provable: [] };
+  for (const k of known) {
+    const verdicts = row.rules.map((r) => ({ rule: r, v: r.admits(k) }));
+    const outs = verdicts.filter((x): x is { rule: FilterRule; v: { out: string } } => typeof x.v === 'object');
+    if (outs.length === 0) {
+      if (verdicts.every((x) => x.v === true)) a.expected.push(k);
+      continue;
+    }
+    const why = outs.map((x) => `${x.rule.name}: ${x.v.out}`).join('; ');
+    if (outs.length === 1 && verdicts.every((x) => x.v !== undefined)) a.excludedBy.get(outs[0]!.rule.name)!.push({ k, why });
+    else if (outs.length > 1) a.excludedByMany.push({ k, why });
+  }
+  a.provable = row.rules.filter((r) => a.excludedBy.get(r.name)!.length > 0).map((r) => r.name);
+  return a;
+}
+
+/**
+ * A row worth judging: something must come back, or some rule can be shown to hold beside the
+ * others; a row another check reads anyway is always judged (its listed records, by their fields).
+ */
+const useful = (a: Analysed) => a.expected.length > 0 || a.provable.length > 0 || a.row.shared !== undefined;
+
+/** Own rows sent per run under rate limits, at most: the shared ones cost nothing and are always judged. */
+const FRUGAL_OWN_ROWS = 2;
+
+/**
+ * The rows judged this run. Without limits, every useful row. Under rate limits, the rows other
+ * checks read anyway, plus own rows in an order shuffled with the seed: each one taken while it
+ * shows a rule no row taken so far shows, at least one and at most FRUGAL_OWN_ROWS.
+ */
+export function selectRows(ctx: CheckContext, scope: PairwiseScope, plan: PairPlan): Analysed[] {
+  const rows = plan.rows.map((r) => analyse(r, plan.known)).filter(useful);
+  if (!ctx.frugal) return rows;
+  const free = rows.filter((a) => a.row.shared);
+  const own = seededFaker(ctx.seed, `pairwise:${scope.adapter.name}`).helpers.shuffle(rows.filter((a) => !a.row.shared));
+  const covered = new Set(free.flatMap((a) => a.provable));
+  const chosen: Analysed[] = [];
+  for (;;) {
+    const gain = (a: Analysed) => a.provable.filter((n) => !covered.has(n)).length;
+    const next = own.filter((a) => !chosen.includes(a)).sort((x, y) => gain(y) - gain(x))[0];
+    if (!next || chosen.length >= FRUGAL_OWN_ROWS || (chosen.length > 0 && gain(next) === 0)) break;
+    chosen.push(next);
+    next.provable.forEach((n) => covered.add(n));
+  }
+  return [...free, ...chosen];
+}
+
+/** The rows of a run with the answer of each, by label. */
+export interface PairReads {
+  rows: Analysed[];
+  listings: Map<string, Listing>;
+}
+
+/**
+ * The rows chosen for the run and their listings: the shared ones as another check read them, the
+ * others read once per run (shared task `pairwise:<resource>`), each to its end or a few pages.
+ */
+export async function pairReads(ctx: CheckContext, scope: PairwiseScope): Promise<PairReads> {
+  const rows = selectRows(ctx, scope, await scope.plan(ctx));
+  const own = await ctx.shared(`pairwise:${scope.adapter.name}`, async (s) => {
+    const mine = selectRows(s, scope, await scope.plan(s)).filter((a) => !a.row.shared);
+    const read = await Promise.all(mine.map((a) => readRow(s, scope.adapter, a.row)));
+    return Object.fromEntries(mine.map((a, i) => [a.row.label, read[i]!]));
+  });
+  const listings = new Map<string, Listing>();
+  for (const a of rows) {
+    const l = a.row.shared ?? own[a.row.label];
+    if (l) listings.set(a.row.label, l);
+  }
+  return { rows: rows.filter((a) => listings.has(a.row.label)), listings };
+}
+
+function readRow(ctx: CheckContext, adapter: ResourceAdapter, row: PairRow): Promise<Listing> {
+  const query = rowQuery(row);
+  const o = { size: row.size, maxPages: ctx.frugal ? 2 : 4 };
+  const awaited = row.awaits?.ids ?? [];
+  if (!awaited.length) return collect(ctx, adapter, query, o);
+  // The run's own records may show in a filtered list late: read until they do, within the window.
+  const what = `the run's ${awaited.join(', ')} shown in GET ${adapter.path}?${showQuery(query)}`;
+  return collectShowing(ctx, adapter, query, what, (l) => awaited.every((id) => l.ids.includes(id)), { ...o, writtenAt: row.awaits?.writtenAt });
+}
+
+/**
+ * A row's listing as filter cases, one per rule (judgeFilter then states what failed): the known
+ * matches must come back, the records that rule alone excludes must stay out, and no listed record
+ * may show, by its own fields, that a rule of the row excludes it.
+ */
+export function rowCases(adapter: ResourceAdapter, a: Analysed, listing: Listing): { cases: (FilterCase & { res?: ApiResponse })[]; proven: string[] } {
+  const { row } = a;
+  const res = listing.responses.at(-1);
+  const knownOut = new Set([...[...a.excludedBy.values()].flat(), ...a.excludedByMany].map((x) => x.k.id));
+  const listed = listing.records.map((record) => ({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' }));
+  const at = ` (${row.label})`;
+  const cases = row.rules.map((rule, i): FilterCase & { res?: ApiResponse } => {
+    const judged = listed.map((k) => ({ k, v: rule.admits(k) })).filter((x) => x.v !== undefined);
+    return {
+      expected: i === 0 ? a.expected.map((k) => ({ id: k.id, why: `every filter of ${row.label} admits it (${k.from})` })) : [],
+      excluded: a.excludedBy.get(rule.name)!.map((x) => ({ id: x.k.id, why: `${x.why}, the other filters admitting it${at}` })),
+      returned: listing.ids,
+      complete: listing.complete,
+      mismatched: judged.filter((x) => typeof x.v === 'object' && !knownOut.has(x.k.id)).map((x) => `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`),
+      judgedRecords: judged.length,
+      othersExist: a.excludedBy.get(rule.name)!.length > 0,
+      res,
+    };
+  });
+  const proven = row.rules.filter((_, i) => filterVerdict(cases[i]!).negatives > 0).map((r) => r.name);
+  if (a.excludedByMany.length) cases.push({ expected: [], excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })), returned: listing.ids, complete: listing.complete, res });
+  return { cases, proven };
+}
+
+/** A record of the own company's listing shown in another company's: same id, and the same creation time where both show one. */
+export function sameRecord(adapter: ResourceAdapter, a: Rec, b: Rec): boolean {
+  const created = (r: Rec) => r.createdDate ?? r.createdAt;
+  return adapter.idOf(a) !== undefined && adapter.idOf(a) === adapter.idOf(b) && (created(a) === undefined || created(b) === undefined || created(a) === created(b));
+}

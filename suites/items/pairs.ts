@@ -1,0 +1,66 @@
+import { isSuccess } from '../../harness/checks/index.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { updatedWindowRule } from '../common/filter-rules.js';
+import { DAY_MS, isoSeconds } from '../common/listing.js';
+import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { updatedReads } from '../common/updated-reads.js';
+import { items } from './adapter.js';
+import { itemNumberRule, typeReads, typeRule } from './filters.js';
+import { itemFixture, itemSample } from './fixtures.js';
+import { itemUpdated } from './updated.js';
+
+/** Roles no check archives: whether an inactive item stays listed is not shown. */
+const listedRoles = ['part', 'tire', 'stocked-a', 'stocked-b', 'unstocked'] as const;
+
+/**
+ * §4.2 GET /items: type, itemNumber and the updated window in pairs, and with paging.
+ *
+ *   type × itemNumber (own type, another type)   ITEM-FILTER-TYPE's reads: the run's part comes back
+ *                                                under its type, the run's other parts stay out by
+ *                                                number; under another type it stays out by type
+ *   itemNumber × updated window (around, before) ITEM-FILTER-UPDATED's reads: the other items of the
+ *                                                run stay out by number; the part, by the window
+ *   type × updated window × pages of 3           the run's parts come back, its tire stays out by
+ *                                                type, sampled older parts by the window
+ */
+export const itemPairs: PairwiseScope = {
+  adapter: items,
+  clause: 'ITEM-FILTERS-COMBINE',
+  needs: ['write'],
+  plainNarrowing: ['itemNumber'],
+  async plan(ctx: CheckContext) {
+    const [fx, reads, types, sample] = await Promise.all([itemFixture(ctx), updatedReads(ctx, itemUpdated), typeReads(ctx).catch(() => undefined), itemSample(ctx)]);
+    const pool = new Map<string, Known>();
+    const add = (k: Known) => void (pool.has(k.id) || pool.set(k.id, k));
+    for (const role of listedRoles) {
+      const [id, read] = [fx.ids[role], fx.reads[role]];
+      const record = id && read && isSuccess(read) ? items.recordIn(read, id) : undefined;
+      if (id && record) add({ id, record, from: 'created by the run', writtenAt: fx.writtenAt });
+    }
+    for (const record of isSuccess(sample) ? items.records(sample) : []) {
+      const id = items.idOf(record);
+      if (id) add({ id, record, from: 'the sample' });
+    }
+    const rows: PairRow[] = [];
+    for (const t of (types?.reads ?? []).filter((r) => r.item.own)) {
+      const n = itemNumberRule(t.item.itemNumber);
+      rows.push(
+        { label: `type × itemNumber of the run's ${t.item.type}`, rules: [typeRule(t.item.type), n], shared: t.own.listing },
+        { label: `another type × itemNumber of the run's ${t.item.type}`, rules: [typeRule(t.foreign.type), n], shared: t.foreign.listing },
+      );
+    }
+    const part = fx.ids.part ? fx.inputs.part : undefined;
+    if (reads && part) {
+      const n = itemNumberRule(part.itemNumber);
+      rows.push(
+        { label: 'itemNumber × updated window around the run', rules: [n, updatedWindowRule(reads.recent.window)], shared: reads.recent.listing },
+        { label: 'itemNumber × updated window before the run', rules: [n, updatedWindowRule(reads.old.window)], shared: reads.old.listing },
+      );
+    }
+    const started = Date.parse(ctx.run.startedAt);
+    const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
+    // The fixture waited until the updated window showed its items: read once, at whatever page they sit.
+    rows.push({ label: 'type × updated window around the run × pages of 3', rules: [typeRule('part'), updatedWindowRule(around)], size: 3 });
+    return { known: [...pool.values()], rows };
+  },
+};

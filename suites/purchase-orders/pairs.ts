@@ -1,0 +1,76 @@
+import { parseDateTime } from '../../harness/checks/index.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { seededFaker } from '../../generators/random.js';
+import type { Rec } from '../common/adapter.js';
+import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { orderIdOf, purchaseOrders } from './adapter.js';
+import { pageAsListing, poDateReads, windowOf } from './date-reads.js';
+import { middleDays, windowAround } from './days.js';
+import { dateRule, opaqueRule, sourceRule } from './filters.js';
+import { backendSlices, poSlices, recordsOf, sampledOrders, slices, type BackendSlice } from './reads.js';
+import { poSection7, type TwinName } from './section7.js';
+
+const createdOf = (r: Rec) => parseDateTime(r.createdDate);
+const updatedOf = (r: Rec) => parseDateTime(r.updatedDate);
+
+/** The §7 twins that pair a row of the source table with a parameter whose match no field shows. */
+const twinRows: { twin: TwinName; slice: BackendSlice; name: string }[] = [
+  { twin: 'knownLocation', slice: 'inventory', name: 'locationId' },
+  { twin: 'itemTypeWithInventory', slice: 'inventory', name: 'itemType' },
+  { twin: 'itemTypeWithOnlineCatalog', slice: 'onlineCatalog', name: 'itemType' },
+  { twin: 'repairOrderWithOrders', slice: 'orders', name: 'repairOrderId' },
+];
+
+/**
+ * §4.6 GET /purchaseOrders: a row of the source table with each date window, the two windows
+ * together, and paging; locationId, itemType and repairOrderId beside a source (what they match
+ * is not shown, so there the source must still hold for what comes back). Known records: page 1
+ * of every row of the source table (shared).
+ *
+ *   source × createdDate / × updatedDate window     PO-DATE-FILTERS' reads: orders of other backends
+ *                                                   inside the window stay out by the source alone
+ *   source × createdDate × updatedDate windows      both windows from the middle of the sample
+ *   source × createdDate window × pages of 3        a few days holding a handful of the slice's orders
+ *   source × locationId / itemType / repairOrderId  the §7 twins (a page of one each)
+ */
+export const purchaseOrderPairs: PairwiseScope = {
+  adapter: purchaseOrders,
+  clause: 'PO-FILTERS-COMBINE',
+  plainNarrowing: ['source', 'createdDate window'],
+  companyBound: ['locationId'],
+  async plan(ctx: CheckContext) {
+    const [reads, dated, section7] = await Promise.all([poSlices(ctx), poDateReads(ctx), poSection7(ctx).catch(() => undefined)]);
+    const known: Known[] = sampledOrders(reads).flatMap((record) => {
+      const id = orderIdOf(record);
+      return id ? [{ id, record, from: 'page 1 of a row of the source table' }] : [];
+    });
+    const rows: PairRow[] = dated.reads.map((d) => ({
+      label: `${slices[d.slice].label} × ${d.filter.field} window`,
+      rules: [sourceRule(d.slice), dateRule(d.filter.field, windowOf(d))],
+      shared: d.listing,
+    }));
+    for (const t of twinRows) {
+      const sent = section7?.twins[t.twin];
+      if (!sent) continue;
+      const rest = Object.fromEntries(Object.entries(sent.query).filter(([k]) => !(k in slices[t.slice].query)));
+      rows.push({ label: `${slices[t.slice].label} × ${t.name}`, rules: [sourceRule(t.slice), opaqueRule(t.name, rest)], shared: pageAsListing(sent.res, 1) });
+    }
+    const dates = (name: BackendSlice) => recordsOf(reads[name]).filter((r) => createdOf(r) !== undefined && updatedOf(r) !== undefined && orderIdOf(r));
+    const slice = [...backendSlices].sort((a, b) => dates(b).length - dates(a).length)[0]!;
+    const everyDated = backendSlices.flatMap(dates);
+    const created = middleDays(everyDated.map((r) => createdOf(r)!));
+    const updated = created && middleDays(everyDated.filter((r) => created.surelyIn(createdOf(r)!)).map((r) => updatedOf(r)!));
+    if (created && updated) {
+      rows.push({ label: `${slices[slice].label} × createdDate × updatedDate windows`, rules: [sourceRule(slice), dateRule('createdDate', created), dateRule('updatedDate', updated)], size: 100 });
+    }
+    // Paging: a few days around a handful of orders of a slice the seed picks, in pages of 3.
+    const walkable = backendSlices.filter((n) => dates(n).length >= 6);
+    if (walkable.length) {
+      const name = seededFaker(ctx.seed, 'pairwise:po-paging').helpers.arrayElement(walkable);
+      const times = dates(name).map((r) => createdOf(r)!).sort((a, b) => a - b);
+      const mid = Math.floor(times.length / 2);
+      rows.push({ label: `${slices[name].label} × createdDate window × pages of 3`, rules: [sourceRule(name), dateRule('createdDate', windowAround(times.slice(mid - 2, mid + 2)))], size: 3 });
+    }
+    return { known, rows };
+  },
+};

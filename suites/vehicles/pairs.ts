@@ -1,0 +1,67 @@
+import { isSuccess } from '../../harness/checks/index.js';
+import type { CheckContext } from '../../harness/conformance.js';
+import { updatedWindowRule } from '../common/filter-rules.js';
+import { DAY_MS, isoSeconds } from '../common/listing.js';
+import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { updatedReads } from '../common/updated-reads.js';
+import { vehicles } from './adapter.js';
+import { customerListing, customerRule, neverArchived, searchRead, searchRule } from './filters.js';
+import { fixtureReads, vehicleFixture } from './fixtures.js';
+import { vehicleUpdated } from './updated.js';
+
+const known = (m: Map<string, Known>, k: Known) => void (m.has(k.id) || m.set(k.id, k));
+
+/**
+ * §4.1 GET /vehicles: customerId, search and the updated window in pairs, and with paging.
+ *
+ *   customerId × updated window before the run   VEHICLE-FILTER-UPDATED's read: the customer's older
+ *                                                vehicles come back, the run's (newer) and other
+ *                                                customers' (sampled, older) stay out
+ *   customerId × updated window around the run   the same check's other read: the run's come back,
+ *                                                the customer's older ones stay out
+ *   customerId × search                          the carrier comes back, the run's other vehicles stay out
+ *   search × updated window around the run       the same, by the window instead of the customer
+ *   customerId × updated window × paging         pages of 2 (without rate limits)
+ *
+ * Known records: the run's vehicles as read back, the shared sample and the customer's listing.
+ */
+export const vehiclePairs: PairwiseScope = {
+  adapter: vehicles,
+  clause: 'VEHICLE-FILTERS-COMBINE',
+  needs: ['write', 'customer'],
+  plainNarrowing: ['customerId'],
+  async plan(ctx: CheckContext) {
+    const [fx, reads, byCustomer, search] = await Promise.all([
+      vehicleFixture(ctx),
+      updatedReads(ctx, vehicleUpdated),
+      customerListing(ctx).catch(() => undefined),
+      searchRead(ctx).catch(() => undefined),
+    ]);
+    const pool = new Map<string, Known>();
+    for (const { id, record } of fixtureReads(fx, neverArchived)) known(pool, { id, record, from: 'created by the run', writtenAt: fx.writtenAt });
+    for (const record of byCustomer?.listing.records ?? []) { const id = vehicles.idOf(record); if (id) known(pool, { id, record, from: `GET /vehicles?customerId=${byCustomer!.customerId}` }); }
+    for (const record of byCustomer && isSuccess(byCustomer.sample) ? vehicles.records(byCustomer.sample) : []) { const id = vehicles.idOf(record); if (id) known(pool, { id, record, from: 'the sample' }); }
+    const customerId = ctx.target.customerId;
+    const rows: PairRow[] = [];
+    if (!customerId) return { known: [...pool.values()], rows };
+    const started = Date.parse(ctx.run.startedAt);
+    const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
+    if (reads) {
+      rows.push(
+        { label: 'customerId × updated window before the run', rules: [customerRule(customerId), updatedWindowRule(reads.old.window)], shared: reads.old.listing },
+        { label: 'customerId × updated window around the run', rules: [customerRule(customerId), updatedWindowRule(reads.recent.window)], shared: reads.recent.listing },
+      );
+    }
+    if (search && isSuccess(search.res)) {
+      const found = vehicles.records(search.res).map(vehicles.idOf).filter((x): x is string => !!x);
+      const awaits = { ids: found.includes(search.carrier) ? [search.carrier] : [], writtenAt: fx.writtenAt };
+      rows.push(
+        { label: 'customerId × search', rules: [customerRule(customerId), searchRule(search.term, found)], size: 1, awaits },
+        { label: 'search × updated window around the run', rules: [searchRule(search.term, found), updatedWindowRule(around)], size: 1, awaits },
+      );
+    }
+    // The fixture waited until the customer's list showed its vehicles: read once, at whatever page they sit.
+    rows.push({ label: 'customerId × updated window around the run × pages of 2', rules: [customerRule(customerId), updatedWindowRule(around)], size: 2 });
+    return { known: [...pool.values()], rows };
+  },
+};
