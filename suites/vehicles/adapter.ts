@@ -20,7 +20,8 @@ export const vehicles = {
   recordIn: (res, id) => vehicleShape.recordIn(res.json, id),
 } as const satisfies ResourceAdapter;
 
-export function postVehicles(ctx: CheckContext, inputs: readonly VehicleInput[]): Promise<ApiResponse> {
+/** §4.1 POST; an entry without customerId is only ever sent by the required-field probe. */
+export function postVehicles(ctx: CheckContext, inputs: readonly (VehicleInput | Omit<VehicleInput, 'customerId'>)[]): Promise<ApiResponse> {
   return ctx.api.post('/vehicles', { companyId: ctx.companyId, vehicles: inputs });
 }
 

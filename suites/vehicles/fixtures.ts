@@ -40,7 +40,7 @@ export interface VehicleFixture {
 }
 
 /** What finds a vehicle the run created: its unique VIN and plate, under its customer. */
-export const vehicleLocator = (input: VehicleInput): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
+export const vehicleLocator = (input: Pick<VehicleInput, 'vin' | 'licensePlate'> & { customerId?: string }): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
 
 /**
  * POSTs vehicles in one bulk request, ledgers each at once by its locator, and locates each one
