@@ -154,7 +154,7 @@ export const traceability = [
     covers: ['VEHICLE-UPDATE-PARTIAL'] },
   // §2.1 table row imgUrl
   { section: '§2.1', fingerprint: 'ee5417c90a25', sketch: '3fc62fee407aca4b7ab8a8735ae20928', label: 'Image URL, possibly empty',
-    covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-ROUNDTRIP'] },
+    covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-ROUNDTRIP', 'VEHICLE-UPDATE-PARTIAL'] },
   // §2.1 table row notes
   { section: '§2.1', fingerprint: '5c9c3bf54306', sketch: 'ec6c3ab6c2c1c8da6dd8127f1c63141e', label: 'Vehicle notes are text',
     covers: ['VEHICLE-CREATE-ROUNDTRIP', 'VEHICLE-FILTER-SEARCH'] },
@@ -693,7 +693,7 @@ export const traceability = [
     reason: { kind: 'not-a-rule', why: 'Advice to client developers, not server behaviour.' } },
   // §8 item 2
   { section: '§8', fingerprint: '1d7b3c4db7fe', sketch: '9e080346aaf4ce600830d1d083cf21e5', label: 'Lists page with size and page',
-    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING'] },
+    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING', 'ITEM-PAGE-CONSISTENT', 'VEHICLE-LIST-ENVELOPE', 'PO-LIST-ENVELOPE'] },
   // §8 item 3
   { section: '§8', fingerprint: '8a39dac1756f', sketch: '93dbf6cad7fd1e188257542112d8a4f6', label: 'Page-size maximum and default undocumented',
     covers: ['PAGE-SIZE-LIMITS'] },

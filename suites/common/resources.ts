@@ -1,4 +1,6 @@
+import { itemsPage, poListEnvelope, vehicleListEnvelope } from '../../contract/schemas.js';
 import type { PagingScope, ResourceAdapter, TenancyProbe, UpdatedScope } from './adapter.js';
+import { emptyWindow, type EmptyScope } from './empties.js';
 import { appointmentRequests } from '../appointment-requests/adapter.js';
 import { appointmentPaging } from '../appointment-requests/paging.js';
 import { appointmentTenancy } from '../appointment-requests/tenancy.js';
@@ -35,3 +37,11 @@ export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenan
 
 /** Lists with the updatedDateStart / updatedDateEnd filters (§4.1, §4.2). */
 export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdated];
+
+/** Lists whose shape the spec shows (§2.7), each with a documented filter no record matches (boundary). */
+const noUpdate = { updatedDateStart: `${emptyWindow.start}T00:00:00Z`, updatedDateEnd: `${emptyWindow.end}T00:00:00Z` };
+export const emptyLists: readonly EmptyScope[] = [
+  { adapter: vehicles, clause: 'VEHICLE-LIST-ENVELOPE', shape: vehicleListEnvelope, query: noUpdate, note: 'an updated-date window in 1971' },
+  { adapter: items, clause: 'ITEM-LIST-PAGE-OBJECT', shape: itemsPage, query: noUpdate, note: 'an updated-date window in 1971' },
+  { adapter: purchaseOrders, clause: 'PO-LIST-ENVELOPE', shape: poListEnvelope, query: { createdDateStart: emptyWindow.start, createdDateEnd: emptyWindow.end }, note: 'a created-date window in 1971' },
+];
