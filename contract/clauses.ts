@@ -83,6 +83,10 @@ export const clauses = {
     section: '§2.1, §4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
     must: 'A vehicle created with a customerId MUST belong to that customer when read back.',
   },
+  'VEHICLE-CREATE-NEEDS-CUSTOMER': {
+    section: '§1, §4.1', area: 'vehicles', severity: 'critical', strictness: 'strict',
+    must: 'POST /vehicles MUST refuse an entry that carries no customerId (a 4xx, or success false; an entry refused alone counts): every vehicle belongs to a customer and is created with its customerId.',
+  },
   'VEHICLE-CREATE-ROUNDTRIP': {
     section: '§2.1, §4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
     must: 'Every §2.1 field sent when creating a vehicle MUST read back unchanged by id (an empty imgUrl stays an empty string).',
@@ -172,6 +176,14 @@ export const clauses = {
   'ITEM-CREATE-ONLY-PART-TIRE': {
     section: '§2.2, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
     must: 'POST /items MUST reject an item of type labor, discount or fee (a 4xx, or success false).',
+  },
+  'ITEM-CREATE-NEEDS-TYPE': {
+    section: '§2.2, §4.2', area: 'items', severity: 'critical', strictness: 'strict',
+    must: 'POST /items MUST refuse an entry that carries no itemType (a 4xx, or success false; an entry refused alone counts): creation takes parts and tires only, and an item without a type is neither.',
+  },
+  'ITEM-CREATE-LISTED-FIELDS': {
+    section: '§4.2 (required fields not shown)', area: 'items', severity: 'trivial', strictness: 'observed',
+    must: 'Whether a created item may leave out itemName, status or taxable, which §4.2 lists without calling required, is not documented; the harness records what the target does.',
   },
   'ITEM-PART-NEEDS-DETAILS': {
     section: '§4.2 rules', area: 'items', severity: 'critical', strictness: 'strict',

@@ -39,9 +39,9 @@ export type TechniqueResource = (typeof techniqueResources)[number];
 export const techniqueScope = {
   'frame-condition': ['vehicles', 'items', 'customers', 'inventoryLevels'],
   'pairwise-parameters': ['vehicles', 'items', 'appointmentRequests', 'availableSlots', 'purchaseOrders'],
-  'every-position': [],
-  'boundary': [],
-  'required-field': [],
+  'every-position': ['vehicles', 'items', 'appointmentRequests'],
+  'boundary': ['vehicles', 'items', 'inventoryLevels', 'purchaseOrders'],
+  'required-field': ['vehicles', 'items'],
   'both-bounds': [],
   'token-attack': ['auth'],
   'precedence': ['purchaseOrders'],

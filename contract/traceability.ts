@@ -85,13 +85,13 @@ export const traceability = [
     covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-LIST-ENVELOPE', 'VEHICLE-UPDATE-ENVELOPE', 'VEHICLE-ARCHIVE-ENVELOPE', 'VEHICLE-GET-ENVELOPE'] },
   // §1 item 1 s2
   { section: '§1', fingerprint: 'f986b17c2819', sketch: '915ed10610a046ad439d1b08f2ad482c', label: 'Every vehicle has an owning customer',
-    covers: ['VEHICLE-CREATE-OWNER', 'VEHICLE-FILTER-CUSTOMER'] },
+    covers: ['VEHICLE-CREATE-OWNER', 'VEHICLE-FILTER-CUSTOMER', 'VEHICLE-CREATE-NEEDS-CUSTOMER'] },
   // §1 item 2 s1
   { section: '§1', fingerprint: '968ca81f5ce0', sketch: '5c58041678e322b4d5c4ce131a8b333b', label: 'Five kinds of item exist',
     covers: ['ITEM-GET-BARE', 'ITEM-FILTER-TYPE'] },
   // §1 item 2 s2
   { section: '§1', fingerprint: '76cad1f225e9', sketch: '91581f9668f301f284c9bf099dcbcb33', label: 'Item operations; only parts and tires can be created',
-    covers: ['ITEM-CREATE-ENVELOPE', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-LIST-PAGE-OBJECT', 'ITEM-ARCHIVE-INACTIVE', 'ITEM-GET-BARE'] },
+    covers: ['ITEM-CREATE-ENVELOPE', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-CREATE-NEEDS-TYPE', 'ITEM-LIST-PAGE-OBJECT', 'ITEM-ARCHIVE-INACTIVE', 'ITEM-GET-BARE'] },
   // §1 item 3 s1
   { section: '§1', fingerprint: '94e00f6fafd1', sketch: '538a152448f500c57bbb4bee6ef4ffa0', label: 'Customer operations, bulk where an endpoint says so',
     covers: ['CUSTOMER-CREATE-BULK', 'CUSTOMER-PAGING', 'CUSTOMER-UPDATE-PARTIAL', 'CUSTOMER-ARCHIVE-INACTIVE', 'CUSTOMER-GET-BY-ID'] },
@@ -124,7 +124,7 @@ export const traceability = [
     covers: ['VEHICLE-GET-ENVELOPE', 'VEHICLE-UPDATE-PARTIAL', 'VEHICLE-ARCHIVE-INACTIVE', 'VEHICLE-UPDATE-NEEDS-ID', 'VEHICLE-ARCHIVE-NEEDS-IDS'] },
   // §2.1 table row customerId
   { section: '§2.1', fingerprint: '34b526cc6bdb', sketch: '939e15fd8438041fc378450c50bdab36', label: 'customerId is the owner; needed to archive',
-    covers: ['VEHICLE-CREATE-OWNER', 'VEHICLE-FILTER-CUSTOMER', 'VEHICLE-ARCHIVE-NEEDS-IDS'] },
+    covers: ['VEHICLE-CREATE-OWNER', 'VEHICLE-FILTER-CUSTOMER', 'VEHICLE-ARCHIVE-NEEDS-IDS', 'VEHICLE-CREATE-NEEDS-CUSTOMER'] },
   // §2.1 table row year
   { section: '§2.1', fingerprint: 'dff3bfd6bee4', sketch: 'e1fcc7972cf1c5521c7816ee384f5cbc', label: 'Model year is an integer',
     covers: ['VEHICLE-UPDATE-PARTIAL'] },
@@ -154,7 +154,7 @@ export const traceability = [
     covers: ['VEHICLE-UPDATE-PARTIAL'] },
   // §2.1 table row imgUrl
   { section: '§2.1', fingerprint: 'ee5417c90a25', sketch: '3fc62fee407aca4b7ab8a8735ae20928', label: 'Image URL, possibly empty',
-    covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-ROUNDTRIP'] },
+    covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-ROUNDTRIP', 'VEHICLE-UPDATE-PARTIAL'] },
   // §2.1 table row notes
   { section: '§2.1', fingerprint: '5c9c3bf54306', sketch: 'ec6c3ab6c2c1c8da6dd8127f1c63141e', label: 'Vehicle notes are text',
     covers: ['VEHICLE-CREATE-ROUNDTRIP', 'VEHICLE-FILTER-SEARCH'] },
@@ -194,7 +194,7 @@ export const traceability = [
     covers: ['ITEM-GET-BARE', 'ITEM-COMPANY-MATCHES'] },
   // §2.2 table 1 row itemType
   { section: '§2.2', fingerprint: '6eb55c915339', sketch: 'd0fc2b4877c3ca65461983909ec9405a', label: 'Five item types; only part and tire creatable',
-    covers: ['ITEM-GET-BARE', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-CREATE-ENVELOPE'] },
+    covers: ['ITEM-GET-BARE', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-CREATE-NEEDS-TYPE', 'ITEM-CREATE-ENVELOPE'] },
   // §2.2 table 1 row itemName
   { section: '§2.2', fingerprint: '12e6817deba6', sketch: 'f00a02f700cfc90dcdac21569c5f0662', label: 'Item name is text',
     covers: ['ITEM-GET-BARE', 'ITEM-CREATE-ROUNDTRIP'] },
@@ -442,7 +442,7 @@ export const traceability = [
   // ── §4.1 ────────────────────────────────────────────────────────────────────────────────
   // §4.1 table row POST /vehicles
   { section: '§4.1', fingerprint: 'e7ed6a3b87d7', sketch: 'acc11c4edd354464db196ea14615c196', label: 'Create vehicles, each with its customer',
-    covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-OWNER', 'VEHICLE-MILEAGE-UNIT', 'VEHICLE-TAG-COLOR', 'VEHICLE-CREATE-BULK', 'VEHICLE-CREATE-ROUNDTRIP'] },
+    covers: ['VEHICLE-CREATE-ENVELOPE', 'VEHICLE-CREATE-OWNER', 'VEHICLE-MILEAGE-UNIT', 'VEHICLE-TAG-COLOR', 'VEHICLE-CREATE-BULK', 'VEHICLE-CREATE-ROUNDTRIP', 'VEHICLE-CREATE-NEEDS-CUSTOMER'] },
   // §4.1 table row GET /vehicles
   { section: '§4.1', fingerprint: '4913c7bc2be3', sketch: 'bb0111f199bd027aa0b594ed65f6fcdc', label: 'List vehicles: filters, sort, paging, results envelope',
     covers: ['VEHICLE-LIST-ENVELOPE', 'VEHICLE-FILTER-CUSTOMER', 'VEHICLE-FILTER-SEARCH', 'VEHICLE-FILTER-UPDATED', 'VEHICLE-SORT', 'VEHICLE-PAGING', 'VEHICLE-FILTERS-COMBINE', 'TENANT-LIST-ISOLATION'] },
@@ -458,7 +458,7 @@ export const traceability = [
   // ── §4.2 ────────────────────────────────────────────────────────────────────────────────
   // §4.2 table row POST /items
   { section: '§4.2', fingerprint: 'd68e50a3e549', sketch: 'd84a29061cc324e4645b5a81cadcec4b', label: 'Create parts or tires with their details',
-    covers: ['ITEM-CREATE-ENVELOPE', 'ITEM-CREATE-ROUNDTRIP', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-PART-NEEDS-DETAILS', 'ITEM-TIRE-NEEDS-DETAILS', 'ITEM-CREATE-BULK'] },
+    covers: ['ITEM-CREATE-ENVELOPE', 'ITEM-CREATE-ROUNDTRIP', 'ITEM-CREATE-ONLY-PART-TIRE', 'ITEM-PART-NEEDS-DETAILS', 'ITEM-TIRE-NEEDS-DETAILS', 'ITEM-CREATE-BULK', 'ITEM-CREATE-NEEDS-TYPE', 'ITEM-CREATE-LISTED-FIELDS'] },
   // §4.2 table row GET /items
   { section: '§4.2', fingerprint: '8468d5fbb2de', sketch: 'b94b1149dc33a2f4239954359af6e9db', label: 'List items: type, number, updated filters, paging',
     covers: ['ITEM-LIST-PAGE-OBJECT', 'ITEM-FILTER-TYPE', 'ITEM-FILTER-ITEMNUMBER', 'ITEM-FILTER-UPDATED', 'ITEM-PAGING', 'ITEM-FILTERS-COMBINE', 'TENANT-LIST-ISOLATION'] },
@@ -693,7 +693,8 @@ export const traceability = [
     reason: { kind: 'not-a-rule', why: 'Advice to client developers, not server behaviour.' } },
   // §8 item 2
   { section: '§8', fingerprint: '1d7b3c4db7fe', sketch: '9e080346aaf4ce600830d1d083cf21e5', label: 'Lists page with size and page',
-    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING', 'VEHICLE-FILTERS-COMBINE', 'ITEM-FILTERS-COMBINE', 'APPT-FILTERS-COMBINE', 'PO-FILTERS-COMBINE'] },
+    covers: ['VEHICLE-PAGING', 'ITEM-PAGING', 'CUSTOMER-PAGING', 'PO-PAGING', 'APPT-PAGING', 'VEHICLE-FILTERS-COMBINE', 'ITEM-FILTERS-COMBINE',
+      'APPT-FILTERS-COMBINE', 'PO-FILTERS-COMBINE', 'ITEM-PAGE-CONSISTENT', 'VEHICLE-LIST-ENVELOPE', 'PO-LIST-ENVELOPE'] },
   // §8 item 3
   { section: '§8', fingerprint: '8a39dac1756f', sketch: '93dbf6cad7fd1e188257542112d8a4f6', label: 'Page-size maximum and default undocumented',
     covers: ['PAGE-SIZE-LIMITS'] },

@@ -84,7 +84,8 @@ export function bodyParts(f: Faker): BodyParts {
   const lastName = f.person.lastName();
   return {
     vehicle: { year: f.number.int({ min: 2006, max: 2024 }), make: f.vehicle.manufacturer(), model: f.vehicle.model() },
-    services: [{ name: f.helpers.arrayElement(services) }],
+    // Three services, so a forbidden field can sit first, in the middle or last of the array (§4.5 rule 3).
+    services: f.helpers.arrayElements(services, 3).map((name) => ({ name })),
     customer: { firstName, lastName, email: f.internet.email({ firstName, lastName, provider: 'example.com' }), phone: f.string.numeric(10) },
   };
 }
@@ -128,10 +129,12 @@ export function withVehicleName(body: AppointmentRequestInput, f: Faker): Appoin
   return { ...body, vehicle: { ...body.vehicle, name: `${f.vehicle.manufacturer()} ${f.vehicle.model()}` } };
 }
 
-export function withServiceId(body: AppointmentRequestInput, f: Faker): AppointmentRequestInput {
-  return { ...body, services: body.services.map((s, i) => (i === 0 ? { ...s, serviceId: f.string.alphanumeric(12) } : s)) };
+/** One service of the array with serviceId added (§4.5 rule 3); the other services stay valid. */
+export function serviceWithId(service: Record<string, unknown>, f: Faker): Record<string, unknown> {
+  return { ...service, serviceId: f.string.alphanumeric(12) };
 }
 
-export function withServiceTitle(body: AppointmentRequestInput, f: Faker): AppointmentRequestInput {
-  return { ...body, services: body.services.map((s, i) => (i === 0 ? { ...s, title: f.helpers.arrayElement(services) } : s)) };
+/** One service of the array with title added (§4.5 rule 3). */
+export function serviceWithTitle(service: Record<string, unknown>, f: Faker): Record<string, unknown> {
+  return { ...service, title: f.helpers.arrayElement(services) };
 }

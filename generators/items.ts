@@ -112,6 +112,15 @@ export function buildTireWithoutDetails(f: Faker, marker: string): ItemCreateInp
   return rest;
 }
 
+/**
+ * A valid part with one field of its entry left out: itemType, which §2.2 and §4.2 require (a
+ * created item is a part or a tire), or one of the fields §4.2 lists without calling it required.
+ */
+export function buildPartWithout(f: Faker, marker: string, field: 'itemType' | 'itemName' | 'status' | 'taxable'): ItemCreateInput {
+  const { [field]: _left, ...rest } = buildPart(f, marker);
+  return rest as ItemCreateInput;
+}
+
 // ── fast-check arbitraries ────────────────────────────────────────────────────────────────
 
 /** Free text without leading or trailing spaces: whether a server trims them is not shown. */

@@ -100,10 +100,12 @@ export function buildVehicle(f: Faker, marker: string, customerId: string, overr
 
 /**
  * A small realistic change set for PUT, never touching `notes` (which carries the marker). Two
- * entries of one bulk PUT change different fields, so each shows its own fields were applied.
+ * entries of one bulk PUT change different fields, so each shows its own fields were applied; the
+ * second empties imgUrl (its vehicle is created with one).
  */
 export function vehicleChanges(f: Faker, entry: 'a' | 'b' = 'a'): VehicleChanges {
-  if (entry === 'b') return { year: f.number.int({ min: 1995, max: 2025 }), engine: `${f.number.float({ min: 1, max: 6, fractionDigits: 1 })}L conformance`, transmission: 'CVT' };
+  // imgUrl '' is the boundary §2.1 allows: an update to the empty string must apply, not read as "not sent".
+  if (entry === 'b') return { year: f.number.int({ min: 1995, max: 2025 }), engine: `${f.number.float({ min: 1, max: 6, fractionDigits: 1 })}L conformance`, transmission: 'CVT', imgUrl: '' };
   return { mileage: f.number.int({ min: 250_001, max: 400_000 }), color: `${f.vehicle.color()} metallic` };
 }
 

@@ -8,6 +8,7 @@ import { customerFaults } from './customers.js';
 import { inventoryLevelFaults } from './inventory-levels.js';
 import { frameFaults } from './frame.js';
 import { pairwiseFaults } from './pairwise.js';
+import { positionFaults } from './positions.js';
 
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
 export const faults = {
@@ -20,6 +21,7 @@ export const faults = {
   ...inventoryLevelFaults,
   ...frameFaults,
   ...pairwiseFaults,
+  ...positionFaults,
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultId = keyof typeof faults;

@@ -1,3 +1,4 @@
+import { itemsPage, poListEnvelope, vehicleListEnvelope } from '../../contract/schemas.js';
 import type { PagingScope, ResourceAdapter, TenancyProbe, UpdatedScope } from './adapter.js';
 import type { FrameScope } from './frame.js';
 import { customerFrames } from '../customers/frame.js';
@@ -5,6 +6,7 @@ import { inventoryFrames } from '../inventory-levels/frame.js';
 import { itemFrames } from '../items/frame.js';
 import { vehicleFrames } from '../vehicles/frame.js';
 import type { PairwiseScope } from './pairwise.js';
+import { emptyWindow, type EmptyScope } from './empties.js';
 import { appointmentRequests } from '../appointment-requests/adapter.js';
 import { appointmentPaging } from '../appointment-requests/paging.js';
 import { appointmentPairs } from '../appointment-requests/pairs.js';
@@ -50,3 +52,10 @@ export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdat
 export const frameScopes: readonly FrameScope[] = [...vehicleFrames, ...itemFrames, ...customerFrames, ...inventoryFrames];
 /** Lists whose documented filters are judged in pairs, and isolation under each (contract/techniques.ts pairwise-parameters). */
 export const pairwiseScopes: readonly PairwiseScope[] = [vehiclePairs, itemPairs, appointmentPairs, purchaseOrderPairs];
+/** Lists whose shape the spec shows (§2.7), each with a documented filter no record matches (boundary). */
+const noUpdate = { updatedDateStart: `${emptyWindow.start}T00:00:00Z`, updatedDateEnd: `${emptyWindow.end}T00:00:00Z` };
+export const emptyLists: readonly EmptyScope[] = [
+  { adapter: vehicles, clause: 'VEHICLE-LIST-ENVELOPE', shape: vehicleListEnvelope, query: noUpdate, note: 'an updated-date window in 1971' },
+  { adapter: items, clause: 'ITEM-LIST-PAGE-OBJECT', shape: itemsPage, query: noUpdate, note: 'an updated-date window in 1971' },
+  { adapter: purchaseOrders, clause: 'PO-LIST-ENVELOPE', shape: poListEnvelope, query: { createdDateStart: emptyWindow.start, createdDateEnd: emptyWindow.end }, note: 'a created-date window in 1971' },
+];

@@ -63,6 +63,21 @@ export function levelsIn(ctx: CheckContext, body: unknown): Level[] {
   return out;
 }
 
+/**
+ * The quantities a read shows for one item at one location: those under that location, else
+ * those showing no location at all; undefined when the read shows no quantity for the item.
+ */
+export function quantitiesAt(ctx: CheckContext, body: unknown, itemId: string, locationId: string): number[] | undefined {
+  const levels = levelsIn(ctx, body).filter((l) => l.itemId === undefined || l.itemId === itemId);
+  if (levels.length === 0) return undefined;
+  const atLocation = levels.filter((l) => l.locationId === locationId);
+  return (atLocation.length ? atLocation : levels.filter((l) => l.locationId === undefined)).map((l) => l.quantity);
+}
+
+/** Why a read with no quantity under the names tried proves nothing (§2.4 shows no field). */
+export const noQuantity = (ctx: CheckContext, itemId: string) =>
+  `GET /inventoryLevels/${itemId} shows no quantity under the names tried (${ctx.profile.inventoryLevels.quantityField}, quantityOnHand, onHand, quantity); set inventoryLevels.quantityField in CONFORMANCE_PROFILE`;
+
 /** Item ids that have levels, spread evenly over the list (a bounded sample). */
 export function sampleItemIds(levels: Level[], count: number): string[] {
   const ids = [...new Set(levels.map((l) => l.itemId).filter((id): id is string => !!id))];

@@ -4,7 +4,7 @@ import { isSuccess } from '../../harness/checks/index.js';
 import { levelEntry, newQuantity } from '../../generators/inventory-levels.js';
 import { seededFaker } from '../../generators/random.js';
 import { fixtureItem, itemFixture } from '../items/fixtures.js';
-import { getItemLevels, levelsIn, listLevels, putLevels } from './adapter.js';
+import { getItemLevels, levelsIn, listLevels, putLevels, quantitiesAt } from './adapter.js';
 
 /**
  * §4.4 bulk update, once per run: the levels of the run's two stocked parts at LOCATION_ID, in one
@@ -72,10 +72,43 @@ export function levelUpdateOne(ctx: CheckContext): Promise<OneLevelUpdate> {
   });
 }
 
+/** The boundary quantity 0: one stocked part taken from the level the bulk update gave it down to 0. */
+export interface LevelZero {
+  put: ApiResponse;
+  itemId: string;
+  /** The level the bulk update set and a read showed, before this one. */
+  before: number;
+  /** GET /inventoryLevels/{itemId} after the PUT, read until 0 showed (or the window ended). */
+  after?: ApiResponse;
+}
+
+/**
+ * Once per run, after the bulk update: the level of its second part set to 0 (a level shown
+ * non-zero first, so a server that skips a zero cannot pass by leaving it as it was), read back.
+ * It waits for the one-entry update, which reads that part as the bulk left it (frame condition).
+ */
+export function levelZero(ctx: CheckContext): Promise<LevelZero> {
+  return ctx.shared('inventory:zero', async (s) => {
+    const locationId = s.need(s.target.locationId, 'LOCATION_ID is not set');
+    const up = await levelUpdate(s);
+    await levelUpdateOne(s).catch(() => undefined);
+    const itemId = up.items.b;
+    const before = up.sent.b;
+    const shown = up.after.b && isSuccess(up.after.b) ? quantitiesAt(s, up.after.b.json, itemId, locationId) : undefined;
+    if (!shown?.includes(before)) s.inconclusive(`precondition: item ${itemId} was not shown at ${before} after the bulk update (INVENTORY-UPDATE-VISIBLE judges that)`);
+    const put = await putLevels(s, [levelEntry(s.profile.inventoryLevels, itemId, locationId, 0)]);
+    if (!isSuccess(put)) return { put, itemId, before };
+    const after = await s.eventually(`PUT /inventoryLevels to 0: item ${itemId} shows 0 at ${locationId}`, () => getItemLevels(s, itemId), (res) =>
+      !isSuccess(res) || !!quantitiesAt(s, res.json, itemId, locationId)?.includes(0),
+    );
+    return { put, itemId, before, after: after.value };
+  });
+}
+
 /** GET /inventoryLevels once per run, after the run's own updates when it makes them (none is in flight while it reads). */
 export function levelList(ctx: CheckContext): Promise<ApiResponse> {
   return ctx.shared('inventory:list', async (s) => {
-    if (s.run.mode === 'full' && s.target.locationId) await levelUpdateOne(s).catch(() => undefined);
+    if (s.run.mode === 'full' && s.target.locationId) await levelZero(s).catch(() => undefined);
     return listLevels(s);
   });
 }

@@ -1,7 +1,7 @@
 import { describeResponse, fieldMismatch, isClientError, isSuccess, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { fail, verdict } from '../common/judge.js';
-import { levelsIn } from './adapter.js';
+import { noQuantity, quantitiesAt } from './adapter.js';
 import { levelUpdate } from './fixtures.js';
 
 // §4.4 PUT /inventoryLevels (bulk) then GET /inventoryLevels/{itemId}: every entry's new level shows.
@@ -17,12 +17,10 @@ conformance('INVENTORY-UPDATE-VISIBLE', { needs: ['write', 'location'] }, async 
     const [itemId, quantity, read] = [up.items[entry], up.sent[entry], up.after[entry]];
     await ctx.cite(read);
     if (!read || !isSuccess(read)) ctx.inconclusive(`precondition: GET /inventoryLevels/${itemId} after the update was refused (${read ? describeResponse(read) : 'not sent'}); INVENTORY-ITEM-AGREES judges single reads`);
-    const levels = levelsIn(ctx, read.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
-    const atLocation = levels.filter((l) => l.locationId === locationId);
-    const candidates = atLocation.length ? atLocation : levels.filter((l) => l.locationId === undefined);
+    const shown = quantitiesAt(ctx, read.json, itemId, locationId);
     // The level's fields are not shown (§2.4): a read with no quantity under the profile's names says nothing.
-    if (levels.length === 0) ctx.inconclusive(`GET /inventoryLevels/${itemId} shows no quantity under the names tried (${ctx.profile.inventoryLevels.quantityField}, quantityOnHand, onHand, quantity); set inventoryLevels.quantityField in CONFORMANCE_PROFILE`);
-    if (!candidates.some((l) => l.quantity === quantity)) problems.push(fieldMismatch(`item ${itemId} at ${locationId}, read after the update`, 'quantity', quantity, candidates.map((l) => l.quantity), read));
+    if (!shown) ctx.inconclusive(noQuantity(ctx, itemId));
+    if (!shown.includes(quantity)) problems.push(fieldMismatch(`item ${itemId} at ${locationId}, read after the update`, 'quantity', quantity, shown, read));
   }
   verdict(ctx, problems, 'PUT /inventoryLevels is not visible on the next read of every entry', 2, 'updated levels read back');
 });

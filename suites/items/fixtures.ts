@@ -115,9 +115,9 @@ export function itemArchive(ctx: CheckContext): Promise<ArchiveScenario> {
   });
 }
 
-/** The first page of the unfiltered list, read once for the checks that sample existing items. */
+/** The first page of the unfiltered list at the size of the spec's examples (§8), read once for the checks that sample existing items. */
 export function itemSample(ctx: CheckContext): Promise<ApiResponse> {
-  return ctx.shared('items:sample', (s) => items.list(s, { size: 50, page: 1 }));
+  return ctx.shared('items:sample', (s) => items.list(s, { size: 100, page: 1 }));
 }
 
 /** Items whose reads show details of a type, the run's own first, for read-only runs existing ones. */

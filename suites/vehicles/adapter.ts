@@ -27,7 +27,8 @@ export const vehicles = {
   frame: { layout: 'named', documented: vehicleFields, archiveMoves: (path) => path === 'vehicleStatus' },
 } as const satisfies ResourceAdapter;
 
-export function postVehicles(ctx: CheckContext, inputs: readonly VehicleInput[]): Promise<ApiResponse> {
+/** §4.1 POST; an entry without customerId is only ever sent by the required-field probe. */
+export function postVehicles(ctx: CheckContext, inputs: readonly (VehicleInput | Omit<VehicleInput, 'customerId'>)[]): Promise<ApiResponse> {
   return ctx.api.post('/vehicles', { companyId: ctx.companyId, vehicles: inputs });
 }
 

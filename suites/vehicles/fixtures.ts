@@ -39,8 +39,12 @@ export interface VehicleFixture {
   writtenAt: number;
 }
 
+/** What a role's vehicle is created with beyond the generated fields; update-b's image is emptied by the update (§2.1 imgUrl may be ''). */
+const overridesOf = (role: VehicleRole): Partial<VehicleInput> =>
+  role === 'miles' ? { mileageUnit: 'Miles' } : role === 'km' ? { mileageUnit: 'KM' } : role === 'update-b' ? { imgUrl: 'https://example.com/conformance/vehicle.jpg' } : {};
+
 /** What finds a vehicle the run created: its unique VIN and plate, under its customer. */
-export const vehicleLocator = (input: VehicleInput): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
+export const vehicleLocator = (input: Pick<VehicleInput, 'vin' | 'licensePlate'> & { customerId?: string }): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
 
 /**
  * POSTs vehicles in one bulk request, ledgers each at once by its locator, and locates each one
@@ -60,7 +64,7 @@ export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
     const customerId = s.need(s.target.customerId, 'CUSTOMER_ID is not set');
     const f = seededFaker(s.seed, 'vehicle-fixture');
     const inputs = Object.fromEntries(
-      vehicleRoles.map((role) => [role, buildVehicle(f, s.marker, customerId, role === 'miles' ? { mileageUnit: 'Miles' } : role === 'km' ? { mileageUnit: 'KM' } : {})]),
+      vehicleRoles.map((role) => [role, buildVehicle(f, s.marker, customerId, overridesOf(role))]),
     ) as Record<VehicleRole, VehicleInput>;
     const { create, found, listed, writtenAt } = await createVehicles(s, vehicleRoles.map((r) => inputs[r]), { visible: true });
     const fixture: VehicleFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
