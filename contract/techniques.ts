@@ -42,8 +42,8 @@ export const techniqueScope = {
   'every-position': [],
   'boundary': [],
   'required-field': [],
-  'both-bounds': [],
+  'both-bounds': ['vehicles', 'items', 'appointmentRequests', 'availableSlots', 'purchaseOrders'],
   'token-attack': ['auth'],
-  'precedence': ['purchaseOrders'],
+  'precedence': ['purchaseOrders', 'appointmentRequests', 'availableSlots'],
   'read-after-transition': [],
 } as const satisfies Record<Technique, readonly TechniqueResource[]>;

@@ -6,6 +6,7 @@ import { authFaults } from './auth.js';
 import { vehicleFaults } from './vehicles.js';
 import { customerFaults } from './customers.js';
 import { inventoryLevelFaults } from './inventory-levels.js';
+import { boundsFaults } from './bounds.js';
 
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
 export const faults = {
@@ -16,6 +17,7 @@ export const faults = {
   ...vehicleFaults,
   ...customerFaults,
   ...inventoryLevelFaults,
+  ...boundsFaults,
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultId = keyof typeof faults;
