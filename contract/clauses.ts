@@ -137,7 +137,7 @@ export const clauses = {
   },
   'VEHICLE-FILTER-UPDATED': {
     section: '§4.1', area: 'vehicles', severity: 'normal', strictness: 'strict',
-    must: 'GET /vehicles with updatedDateStart/updatedDateEnd MUST return the vehicles last updated inside the window and no other.',
+    must: 'GET /vehicles with updatedDateStart, updatedDateEnd or both MUST return the vehicles last updated inside the range they bound and no other.',
   },
   'VEHICLE-FILTERS-COMBINE': {
     section: '§4.1, §8', area: 'vehicles', severity: 'normal', strictness: 'strict',
@@ -235,7 +235,7 @@ export const clauses = {
   },
   'ITEM-FILTER-UPDATED': {
     section: '§4.2', area: 'items', severity: 'normal', strictness: 'strict',
-    must: 'GET /items with updatedDateStart/updatedDateEnd MUST return the items last updated inside the window and no other.',
+    must: 'GET /items with updatedDateStart, updatedDateEnd or both MUST return the items last updated inside the range they bound and no other.',
   },
   'ITEM-FILTERS-COMBINE': {
     section: '§4.2, §8', area: 'items', severity: 'normal', strictness: 'strict',
@@ -311,6 +311,10 @@ export const clauses = {
     section: '§2.5, §4.5 create rule 1', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
     must: 'POST /appointmentRequests/create MUST accept startDateTime and endDateTime in the format YYYY-MM-DD HH:mm.',
   },
+  'APPT-CREATE-DATETIME-ENFORCED': {
+    section: '§2.5, §4.5 create rule 1', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'POST /appointmentRequests/create MUST refuse (a 4xx) a startDateTime or an endDateTime written in another form than YYYY-MM-DD HH:mm, each field on its own.',
+  },
   'APPT-DESCRIPTION-WINS': {
     section: '§4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'When both description and notes are sent, the stored comment MUST be description.',
@@ -318,6 +322,10 @@ export const clauses = {
   'APPT-NOTES-ALIAS': {
     section: '§2.5, §4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
     must: 'A comment sent only as notes MUST be returned in description by the list.',
+  },
+  'APPT-NOTES-WRITE-ONLY': {
+    section: '§2.5', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
+    must: 'notes is a write-only alias: no read of an appointment request MUST show the comment sent as notes under notes.',
   },
   'APPT-DESCRIPTION-LISTED': {
     section: '§4.5 create rule 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
@@ -349,11 +357,11 @@ export const clauses = {
   },
   'APPT-FILTER-APPOINTMENT-DATE': {
     section: '§4.5 list', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
-    must: 'GET /appointmentRequests with appointmentDateStart/End MUST return only requests starting inside the window.',
+    must: 'GET /appointmentRequests with appointmentDateStart, appointmentDateEnd or both MUST return the requests whose start lies inside the range they bound, and only those.',
   },
   'APPT-FILTER-UPDATED-DATE': {
     section: '§4.5 list', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
-    must: 'GET /appointmentRequests with updatedDateStart/End MUST return only requests whose updatedAt lies inside the window.',
+    must: 'GET /appointmentRequests with updatedDateStart, updatedDateEnd or both MUST return the requests whose updatedAt lies inside the range they bound, and only those.',
   },
   'APPT-FILTERS-COMBINE': {
     section: '§4.5 list, §8', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
@@ -389,7 +397,7 @@ export const clauses = {
   },
   'SLOTS-ISO-REJECTED': {
     section: '§4.5 slots, §7 row 1', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
-    must: 'GET /appointmentRequests/availableSlots with an ISO 8601 datetime MUST answer 400 (Invalid startDate or endDate).',
+    must: 'GET /appointmentRequests/availableSlots with an ISO 8601 datetime in either bound MUST answer 400 (Invalid startDate or endDate).',
   },
   'SLOTS-SLOTDATE-REJECTED': {
     section: '§4.5 slots, §7 row 2', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
@@ -401,11 +409,11 @@ export const clauses = {
   },
   'SLOTS-HALF-PAIR-REJECTED': {
     section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
-    must: 'availableSlots with a start date and no end date MUST be refused with a 4xx: the window needs a whole pair.',
+    must: 'availableSlots with one bound of a pair and not the other (a start without its end, an end without its start) MUST be refused with a 4xx: the window needs a whole pair.',
   },
   'SLOTS-WINDOW-BOUNDED': {
     section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
-    must: 'availableSlots MUST serve the days of the window asked for, and no day after it (the end day itself may be in or out).',
+    must: 'availableSlots MUST serve the days of the window asked for, and no day before or after it (the days next to its bounds may be in or out).',
   },
   'SLOTS-SHOW-ALL-TRUE': {
     section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
@@ -417,7 +425,7 @@ export const clauses = {
   },
   'SLOTS-STANDARD-WINS': {
     section: '§4.5 slots rules', area: 'appointmentRequests', severity: 'critical', strictness: 'strict',
-    must: 'When both pairs are sent, availableSlots MUST use appointmentDateStart/End and ignore startDate/endDate.',
+    must: 'availableSlots MUST prefer appointmentDateStart/End: used and startDate/endDate ignored when both pairs are sent, and never refused where the legacy pair alone is accepted.',
   },
   'SLOTS-SHOW-ALL-DEFAULT': {
     section: '§4.5 slots', area: 'appointmentRequests', severity: 'normal', strictness: 'strict',
@@ -535,7 +543,7 @@ export const clauses = {
   },
   'PO-DATE-FILTERS': {
     section: '§4.6', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',
-    must: 'The created and updated date filters MUST accept YYYY-MM-DD and return only orders inside the window.',
+    must: 'The created and updated date filters MUST accept YYYY-MM-DD, each bound alone or both, and return only the orders inside the range they bound.',
   },
   'PO-FILTERS-COMBINE': {
     section: '§4.6, §8', area: 'purchaseOrders', severity: 'normal', strictness: 'strict',

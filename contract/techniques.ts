@@ -42,8 +42,8 @@ export const techniqueScope = {
   'every-position': ['vehicles', 'items', 'appointmentRequests'],
   'boundary': ['vehicles', 'items', 'inventoryLevels', 'purchaseOrders'],
   'required-field': ['vehicles', 'items'],
-  'both-bounds': [],
+  'both-bounds': ['vehicles', 'items', 'appointmentRequests', 'availableSlots', 'purchaseOrders'],
   'token-attack': ['auth'],
-  'precedence': ['purchaseOrders'],
+  'precedence': ['purchaseOrders', 'appointmentRequests', 'availableSlots'],
   'read-after-transition': ['vehicles', 'items', 'customers'],
 } as const satisfies Record<Technique, readonly TechniqueResource[]>;

@@ -101,7 +101,7 @@ export const traceability = [
   // §1 item 4
   { section: '§1', fingerprint: '05488fb030b6', sketch: '4f590c16ca902de0db3a03fef0ba0b07', label: 'Levels readable for stocked items, writable in bulk',
     covers: ['INVENTORY-STOCKED-ONLY', 'INVENTORY-UPDATE-VISIBLE'],
-    gap: "That a stocked item whose level the run set appears in the list is not checked: the list's paging is not shown, so its absence could not be proven (see \u00a74.4 GET)." },
+    gap: "That a stocked item whose level the run set appears in the list is not checked: the list's paging is not shown, so its absence could not be proven (see \u00a74.4 GET). The other way is judged on every page read: the run's unstocked part never shows." },
   // §1 item 5 s1
   { section: '§1', fingerprint: 'd94e129b1e1c', sketch: 'ad9a7584b0d7e4dc8326eecac9fe7436', label: 'Customer booking requests plus a free-slot lookup',
     covers: ['APPT-CREATE-DATETIME-FORMAT', 'APPT-FILTER-APPOINTMENT-DATE', 'SLOTS-SHOW-ALL-DEFAULT'] },
@@ -347,7 +347,7 @@ export const traceability = [
   // ── §2.5 ────────────────────────────────────────────────────────────────────────────────
   // §2.5 para 1 s1
   { section: '§2.5', fingerprint: '10aeb3413fb6', sketch: '57de15fefbbc44340fc15893239e98aa', label: 'Create body: minute datetimes, comment, vehicle, services',
-    covers: ['APPT-CREATE-DATETIME-FORMAT', 'APPT-NOTES-ALIAS', 'APPT-DESCRIPTION-WINS'] },
+    covers: ['APPT-CREATE-DATETIME-FORMAT', 'APPT-CREATE-DATETIME-ENFORCED', 'APPT-NOTES-ALIAS', 'APPT-NOTES-WRITE-ONLY', 'APPT-DESCRIPTION-WINS'] },
   // §2.5 para 1 s2
   { section: '§2.5', fingerprint: '4661453207e4', sketch: '14c11fad9aed05669f2cf04060a5b9fc', label: 'Service names the vehicle and returns the name',
     covers: ['APPT-VEHICLE-NAME-GENERATED'] },
@@ -497,7 +497,7 @@ export const traceability = [
   // §4.4 table row GET /inventoryLevels
   { section: '§4.4', fingerprint: '60779871fc6f', sketch: '0b51005aca038b741ff90b188286b90f', label: 'Levels of stocked items over one or more locations',
     covers: ['INVENTORY-STOCKED-ONLY', 'INVENTORY-ITEM-AGREES', 'INVENTORY-RECORD-SHAPE', 'TENANT-LIST-ISOLATION'],
-    gap: "Only one direction is checked (what is listed is stocked): whether the list shows every stocked item cannot be judged while its paging is not shown." },
+    gap: "Only one direction is checked (what is listed is stocked, the run's unstocked part looked for from the list's end back to the run's stocked parts): whether the list shows every stocked item cannot be judged while its paging is not shown." },
   // §4.4 table row PUT /inventoryLevels
   { section: '§4.4', fingerprint: '71210fdf1d41', sketch: '4b0def26cab6de221bfa0b3a7abe9f08', label: 'Bulk update of levels',
     covers: ['INVENTORY-UPDATE-VISIBLE', 'INVENTORY-UPDATE-ONLY-NAMED'] },
@@ -513,10 +513,10 @@ export const traceability = [
     covers: ['APPT-CREATE-DATETIME-FORMAT', 'TENANT-LIST-ISOLATION'] },
   // §4.5 POST /appointmentRequests/create rule 1
   { section: '§4.5', fingerprint: '876c93d7e23e', sketch: '97ee55cf89beb4100ec0581d24568f22', label: 'Create datetimes use the minute format',
-    covers: ['APPT-CREATE-DATETIME-FORMAT'] },
+    covers: ['APPT-CREATE-DATETIME-FORMAT', 'APPT-CREATE-DATETIME-ENFORCED'] },
   // §4.5 POST /appointmentRequests/create rule 2 s1
   { section: '§4.5', fingerprint: '8d2dfd985e34', sketch: '6ce91136c2c0951ae29b428f5e80182e', label: 'Comment goes in description or notes',
-    covers: ['APPT-NOTES-ALIAS', 'APPT-DESCRIPTION-WINS', 'APPT-DESCRIPTION-LISTED'] },
+    covers: ['APPT-NOTES-ALIAS', 'APPT-NOTES-WRITE-ONLY', 'APPT-DESCRIPTION-WINS', 'APPT-DESCRIPTION-LISTED'] },
   // §4.5 POST /appointmentRequests/create rule 2 s2
   { section: '§4.5', fingerprint: 'dfe2caf51728', sketch: '9b491dc663d6d564126b5b8e4d8c2fce', label: 'description beats notes when both are sent',
     covers: ['APPT-DESCRIPTION-WINS'] },

@@ -138,3 +138,24 @@ export function serviceWithId(service: Record<string, unknown>, f: Faker): Recor
 export function serviceWithTitle(service: Record<string, unknown>, f: Faker): Record<string, unknown> {
   return { ...service, title: f.helpers.arrayElement(services) };
 }
+
+// ── Both bounds and precedence (the both-bounds and precedence techniques) ─────────────────
+
+/** The body ending `days` days after its start day, at the same minute: a request whose start and end lie in different windows. */
+export function endingDaysLater(body: AppointmentRequestInput, days: number): AppointmentRequestInput {
+  const [day, time] = body.startDateTime.split(' ') as [string, string];
+  return { ...body, endDateTime: `${addDays(day, days)} ${time}` };
+}
+
+/** A comment in both fields with notes first and longer, the reverse of a body that sends description first. */
+export function notesFirstComment(f: Faker, tag: string): Comment {
+  const description = `conformance ${tag}: ${f.lorem.words(3)}`;
+  return { notes: `${tag} notes sent first, longer than the description beside them: ${f.lorem.sentence(14)}`, description };
+}
+
+/** A YYYY-MM-DD HH:mm value written day first with slashes (DD/MM/YYYY HH:mm): the same minute, not in the documented form. */
+export function dayFirstForm(value: string): string {
+  const [day, time] = value.split(' ') as [string, string];
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y} ${time}`;
+}

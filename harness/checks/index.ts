@@ -8,5 +8,6 @@ export * from './frame.js';
 export * from './shape.js';
 export * from './updated-window.js';
 export * from './filter.js';
+export * from './ranges.js';
 export * from './failures.js';
 export { isFailure, failureKinds, type Failure, type FailureKind } from '../core/failure.js';

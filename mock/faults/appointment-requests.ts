@@ -267,7 +267,8 @@ export const appointmentRequestFaults = {
     overlay: slotsQuery((q) => {
       const [start, end] = standardPair;
       const from = q.get(start);
-      if (!from || !sent(q, end) || !/^\d{4}-\d{2}-\d{2}$/.test(from)) return;
+      // Both bounds are parsed first: a bound in another form is still refused.
+      if (!from || !sent(q, end) || !/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(q.get(end)!)) return;
       const fortnight = new Date(Date.parse(`${from}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
       if (q.get(end)! < fortnight) q.set(end, fortnight);
     }),

@@ -9,6 +9,7 @@ import { inventoryLevelFaults } from './inventory-levels.js';
 import { frameFaults } from './frame.js';
 import { pairwiseFaults } from './pairwise.js';
 import { positionFaults } from './positions.js';
+import { boundsFaults } from './bounds.js';
 
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
 export const faults = {
@@ -22,6 +23,7 @@ export const faults = {
   ...frameFaults,
   ...pairwiseFaults,
   ...positionFaults,
+  ...boundsFaults,
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultId = keyof typeof faults;

@@ -3,7 +3,7 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
-import { citeFixture, fixtureView, legacyListing, legacyWindow, listingShowing, standardWindow } from './fixtures.js';
+import { citeFixture, fixtureView, isoListing, isoWindow, legacyListing, legacyWindow, listingShowing } from './fixtures.js';
 import { instantOf, updatedAtOf } from './records.js';
 import { expectListed, roleCase, separatesA, standardSeparates } from './windows.js';
 
@@ -19,18 +19,18 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
   const view = await fixtureView(ctx);
   standardSeparates(ctx, view);
   const w = view.fx.windows.a;
-  const iso = { start: `${w.start}T00:00:00Z`, end: `${w.end}T23:59:59Z` };
+  const iso = isoWindow(w);
   const today = dayOf(new Date());
   const future = { updatedDateStart: addDays(today, 2), updatedDateEnd: addDays(today, 3) };
   const a = view.seen.A.record ? (['A'] as const) : [];
   const [byIso, byDays, legacyDays, legacyIso] = await Promise.all([
-    listingShowing(ctx, view.fx.planned, standardWindow(iso), a, 'W_A in ISO 8601', view.fx.writtenAt),
+    isoListing(ctx, view),
     collect(ctx, appointmentRequests, future),
     legacyListing(ctx, view),
     listingShowing(ctx, view.fx.planned, legacyWindow(iso), a, 'W_A in ISO 8601, legacy aliases', view.fx.writtenAt),
   ]);
   await citeFixture(ctx, view);
-  await ctx.cite(...legacyDays.responses);
+  await ctx.cite(...legacyDays.responses, ...byIso.responses);
   const isoWhat = `appointmentDateStart=${iso.start}&appointmentDateEnd=${iso.end}`;
   const daysWhat = `updatedDateStart=${future.updatedDateStart}&updatedDateEnd=${future.updatedDateEnd}`;
   expectListed(ctx, view, byIso, `GET /appointmentRequests?${isoWhat}`);

@@ -4,7 +4,9 @@ import { addDays, describeResponse, isSuccess } from '../../harness/checks/index
 import {
   bodyParts,
   bookingDay,
+  endingDaysLater,
   multiLineComment,
+  notesFirstComment,
   PLAIN_TEXT_LINE,
   requestBody,
   startTimeFor,
@@ -28,6 +30,9 @@ import { instantOf, locate, updatedAtOf, type Findable, type Instant, type Windo
  *   B  day D+7    the comment only as notes       (notes alias)
  *   C  day D+14   description and notes           (description wins)
  *
+ *   L  day D to D+6  notes first, then description (both bounds: its start lies in W_A, its end in W_B;
+ *                    precedence: description wins whichever field comes first)
+ *
  * They are read back once, through two windows of the documented filter (W_A, two days either
  * side of A; W_B, from two days before B to two days after C) and the first page of the plain list. A request counts as
  * known once it is seen in any of them, so a fault of one filter never hides a record from the
@@ -43,8 +48,16 @@ export interface Planned extends Findable {
   body: AppointmentRequestInput;
 }
 
+/** A request the fixture makes beside the roles, judged only by the clauses that name it. */
+export type Extra = Omit<Planned, 'role'>;
+
+/** How long L lasts: from day D in W_A to day D+6 in W_B, each end well inside its window under any zone. */
+export const LONG_DAYS = 6;
+
 export interface AppointmentFixture {
   planned: Record<Role, Planned>;
+  /** L: starts in W_A and ends in W_B (§4.5 list: both bounds judge the start), its comment notes first. */
+  long: { planned: Extra; create: ApiResponse };
   /** The create answer per role: APPT-CREATE-DATETIME-FORMAT and APPT-VEHICLE-NAME-GENERATED judge them. */
   creates: Record<Role, ApiResponse>;
   windows: { a: Window; b: Window };
@@ -64,7 +77,8 @@ export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.sta
  * APPT-DATE-FORMS compares the aliases' datetime form with it.
  */
 export function legacyListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
-  return ctx.shared('appointmentRequests:legacy-days', (s) => listingShowing(s, view.fx.planned, legacyWindow(view.fx.windows.a), view.seen.A.record ? ['A'] : [], 'the legacy aliases on W_A', view.fx.writtenAt));
+  const inside = [...(view.seen.A.record ? ['A'] : []), ...(view.long.record ? ['L'] : [])];
+  return ctx.shared('appointmentRequests:legacy-days', (s) => listingShowing(s, { ...view.fx.planned, L: view.long.planned }, legacyWindow(view.fx.windows.a), inside, 'the legacy aliases on W_A', view.fx.writtenAt));
 }
 /**
  * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
@@ -96,20 +110,41 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
       // The tag in both, so C is found whichever text the list shows.
       C: { role: 'C', ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({ description: taggedComment(f, tag), notes: `${tag} notes sent beside description: ${f.lorem.words(5)}` })) },
     };
+    const fl = seededFaker(s.seed, 'appointment-fixture-long');
+    const longPlan = plan(s, parts, 'L', d, (tag) => notesFirstComment(fl, tag));
+    const longPlanned: Extra = { ...longPlan, body: endingDaysLater(longPlan.body, LONG_DAYS) };
     const writtenAt = Date.now();
-    const answers = await Promise.all(roles.map((r) => postAppointmentRequest(s, planned[r].body)));
+    const [longCreate, ...answers] = await Promise.all([longPlanned, ...roles.map((r) => planned[r])].map((p) => postAppointmentRequest(s, p.body)));
     const creates = Object.fromEntries(roles.map((r, i) => [r, answers[i]!])) as Record<Role, ApiResponse>;
+    const long = { planned: longPlanned, create: longCreate! };
     // No archive is documented (§3): ledgered by the tag their comment carries, so ledger.json lists them.
-    for (const r of roles) if (isSuccess(creates[r])) s.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: planned[r].tag } } });
+    for (const p of [...roles.filter((r) => isSuccess(creates[r])).map((r) => planned[r]), ...(isSuccess(long.create) ? [longPlanned] : [])]) {
+      s.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: p.tag } } });
+    }
     const windows = { a: windowAround(d), b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) } };
-    if (!answers.some(isSuccess)) return { planned, creates, windows, listings: {}, parts, writtenAt };
+    if (!answers.some(isSuccess)) return { planned, long, creates, windows, listings: {}, parts, writtenAt };
     // Lists may show the creates late: each window is read until the requests created inside it show, within the window.
     const accepted = roles.filter((r) => isSuccess(creates[r]));
+    const findable = { ...planned, L: longPlanned };
     const [a, b] = await Promise.all([
-      listingShowing(s, planned, standardWindow(windows.a), accepted.filter((r) => r === 'A'), 'W_A', writtenAt),
-      listingShowing(s, planned, standardWindow(windows.b), accepted.filter((r) => r !== 'A'), 'W_B', writtenAt),
+      listingShowing(s, findable, standardWindow(windows.a), [...accepted.filter((r) => r === 'A'), ...(isSuccess(long.create) ? ['L'] : [])], 'W_A', writtenAt),
+      listingShowing(s, findable, standardWindow(windows.b), accepted.filter((r) => r !== 'A'), 'W_B', writtenAt),
     ]);
-    return { planned, creates, windows, listings: { a, b }, parts, writtenAt };
+    return { planned, long, creates, windows, listings: { a, b }, parts, writtenAt };
+  });
+}
+
+/** W_A from its first to its last second in ISO 8601 (UTC), the datetime form of §4.5 list rule 1. */
+export const isoWindow = (w: Window): Window => ({ start: `${w.start}T00:00:00Z`, end: `${w.end}T23:59:59Z` });
+
+/**
+ * The standard names on W_A as ISO 8601 datetimes, read once: APPT-DATE-FORMS judges that the form
+ * is taken, APPT-FILTER-APPOINTMENT-DATE judges both bounds in that form.
+ */
+export function isoListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
+  return ctx.shared('appointmentRequests:iso-window', (s) => {
+    const inside = [...(view.seen.A.record ? ['A'] : []), ...(view.long.record ? ['L'] : [])];
+    return listingShowing(s, { ...view.fx.planned, L: view.long.planned }, standardWindow(isoWindow(view.fx.windows.a)), inside, 'W_A in ISO 8601', view.fx.writtenAt);
   });
 }
 
@@ -117,12 +152,22 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
  * A listing after the fixture's creates, read until it shows the requests created inside its
  * window (by the tag they carry, else their start), within CONSISTENCY_WINDOW_MS.
  */
-export function listingShowing(ctx: CheckContext, planned: Record<Role, Findable>, query: Query, inside: readonly Role[], what: string, writtenAt: number): Promise<Listing> {
-  if (!inside.length) return collect(ctx, appointmentRequests, query);
+export function listingShowing(
+  ctx: CheckContext,
+  planned: Record<string, Findable>,
+  query: Query,
+  inside: readonly string[],
+  what: string,
+  writtenAt: number,
+  // A listing longer than maxPages may hold them on a page not read: reading it again would not tell, so `cut` ends the wait.
+  o: { maxPages?: number; cut?: boolean } = {},
+): Promise<Listing> {
+  const pages = { maxPages: o.maxPages };
+  if (!inside.length) return collect(ctx, appointmentRequests, query, pages);
   const q = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
   return collectShowing(ctx, appointmentRequests, query, `POST /appointmentRequests/create (${inside.join(', ')}) shown in ${what}: GET /appointmentRequests?${q}`, (l) =>
-    inside.every((r) => locate(l.records, planned[r])),
-    { writtenAt },
+    inside.every((r) => locate(l.records, planned[r]!)) || (!!o.cut && !l.complete),
+    { writtenAt, ...pages },
   );
 }
 
@@ -151,6 +196,8 @@ export interface FixtureView {
   fx: AppointmentFixture;
   sample: ApiResponse;
   seen: Record<Role, Seen>;
+  /** L located the same way (W_A first, where it starts). */
+  long: Omit<Seen, 'planned'> & { planned: Extra };
 }
 
 /** The fixture with each request located in the listings the run read (W_A, W_B, the plain list). */
@@ -171,7 +218,11 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
       return [role, { planned, create, record: hit?.[0], where: hit?.[1], listedIn: { a: !!a, b: !!b } }];
     }),
   ) as Record<Role, Seen>;
-  return { fx, sample, seen };
+  const { planned, create } = fx.long;
+  const [la, lb, lp] = [locate(inA, planned), locate(inB, planned), locate(plain, planned, { byStart: false })];
+  const where: Seen['where'] = la ? 'W_A' : lb ? 'W_B' : lp ? 'the plain list' : undefined;
+  const long = { planned, create, record: isSuccess(create) ? (la ?? lb ?? lp) : undefined, where: isSuccess(create) ? where : undefined, listedIn: { a: !!la, b: !!lb } };
+  return { fx, sample, seen, long };
 }
 
 /** The record of a role as listed, or inconclusive with why it is missing (a precondition, never this clause). */

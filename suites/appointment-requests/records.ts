@@ -1,4 +1,4 @@
-import { containsText, contentKey, fieldValue, isRecord } from '../../harness/checks/index.js';
+import { boundAtInstant, boundOf, containsText, contentKey, fieldValue, isRecord, rangePlacement } from '../../harness/checks/index.js';
 import { PLAIN_TEXT_LABEL } from '../../generators/appointment-requests.js';
 import type { Rec } from '../common/adapter.js';
 
@@ -120,21 +120,21 @@ export interface Window {
   end: string;
 }
 
-const midnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
 /**
  * Whether a start lies outside a date-only window under every reading: whichever zone the server
- * reads the bounds in, and whether the end day is included or not (§4.5 shows neither).
+ * reads the bounds in, and whether the end day is included or not (§4.5 shows neither). The one
+ * range judge of harness/checks/ranges.ts decides.
  */
 export function startsOutsideDays(at: Instant, w: Window): boolean {
-  return at.hi < midnight(w.start) - ZONE_SLACK_MS || at.lo > midnight(w.end) + DAY_MS + ZONE_SLACK_MS;
+  return rangePlacement(at, { start: boundOf('start', w.start), end: boundOf('end', w.end) }) === 'outside';
 }
 
 /** Whether a start lies inside a date-only window under every reading (any zone, the end day in or out). */
 export function startsInsideDays(at: Instant, w: Window): boolean {
-  return at.lo >= midnight(w.start) + ZONE_SLACK_MS && at.hi < midnight(w.end) - ZONE_SLACK_MS;
+  return rangePlacement(at, { start: boundOf('start', w.start), end: boundOf('end', w.end) }) === 'inside';
 }
 
+const instants = (s: number, e: number) => ({ start: boundAtInstant('start', s), end: boundAtInstant('end', e) });
 /** Whether an update time lies inside / outside an ISO window (exact bounds), beyond a second of rounding. */
-export const insideStamps = (at: Instant, s: number, e: number) => at.lo > s && at.hi < e;
-export const outsideStamps = (at: Instant, s: number, e: number) => at.hi < s - 1000 || at.lo > e + 1000;
+export const insideStamps = (at: Instant, s: number, e: number) => rangePlacement(at, instants(s, e)) === 'inside';
+export const outsideStamps = (at: Instant, s: number, e: number) => rangePlacement(at, instants(s, e)) === 'outside';

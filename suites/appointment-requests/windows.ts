@@ -1,9 +1,10 @@
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, isSuccess, unexpectedStatus, type FilterCase } from '../../harness/checks/index.js';
+import { ContractViolation, describeResponse, isSuccess, rangeCase, rangePlacement, unexpectedStatus, type FilterCase, type KnownTime, type Range } from '../../harness/checks/index.js';
 import type { Listing } from '../common/listing.js';
+import { showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
 import { roles, type FixtureView, type Role } from './fixtures.js';
-import { locate, startOf, startsOutsideDays, type Window } from './records.js';
+import { instantOf, locate, startOf, startsOutsideDays, type Findable, type Window } from './records.js';
 
 /**
  * Judging listings of the appointment-date filters against the fixture's requests (§4.5 list):
@@ -67,4 +68,35 @@ export function expectListed(ctx: CheckContext, view: FixtureView, listing: List
 export function separatesA(view: FixtureView, listing: Listing): boolean {
   const others = knownRoles(view).filter((r) => r !== 'A');
   return listing.ok && listing.complete && others.length > 0 && !!locate(listing.records, view.fx.planned.A) && others.every((r) => !locate(listing.records, view.fx.planned[r]));
+}
+
+// ── The one range judge over the fixture (both bounds, alone and together) ─────────────────
+
+/** The fixture's requests known to the run (A, B, C and L, each seen in some listing), by what was sent. */
+function knownRequests(view: FixtureView): { id: string; planned: Findable & { body: { startDateTime: string; endDateTime: string } } }[] {
+  const known = knownRoles(view).map((r) => ({ id: r, planned: view.fx.planned[r] }));
+  return view.long.record ? [...known, { id: 'L', planned: view.long.planned }] : known;
+}
+
+/** Each known request with the instants its start may be (§2.5: sent without a zone). */
+export function knownStarts(view: FixtureView): KnownTime[] {
+  return knownRequests(view).map(({ id, planned }) => ({
+    id,
+    at: instantOf(planned.body.startDateTime)!,
+    why: `${id} (${planned.tag}) starts ${planned.body.startDateTime} and ends ${planned.body.endDateTime}`,
+  }));
+}
+
+/** The known requests (A, B, C, L) that start inside a range under every reading. */
+export const startingInside = (view: FixtureView, range: Range): string[] => knownStarts(view).filter((k) => rangePlacement(k.at, range) === 'inside').map((k) => k.id);
+
+/**
+ * A listing of the appointment-date range as a filter case (§4.5 list: both bounds on the
+ * request's start): the known requests placed by their start, and every listed request that
+ * shows a start judged by it.
+ */
+export function windowCase(view: FixtureView, listing: Listing, range: Range, what: string): FilterCase {
+  const returned = knownRequests(view).filter((k) => locate(listing.records, k.planned)).map((k) => k.id);
+  const shown = listing.records.map((r) => ({ label: `${appointmentRequests.idOf(r) ?? '(no id)'} starting ${showSpan(startOf(r))}`, at: startOf(r) }));
+  return rangeCase({ range, what, known: knownStarts(view), returned, complete: listing.complete, shown });
 }

@@ -1,24 +1,51 @@
-import { isSuccess, updatedStampOf, updatedValueOf, type FilterCase } from '../../harness/checks/index.js';
+import { boundAtInstant, isSuccess, rangeCase, rangeQuery, rangeShape, rangeText, updatedStampOf, updatedValueOf, type FilterCase, type KnownTime, type Range, type Span } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import type { Rec, UpdatedScope } from './adapter.js';
-import { updatedOutside as outside, updatedQuery as query, type Window } from './filter-rules.js';
+import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
 import { judgeFilter, precondition } from './judge.js';
-import { collect, DAY_MS, isoSeconds } from './listing.js';
+import { collect, DAY_MS } from './listing.js';
 import { updatedScopes } from './resources.js';
 import { updatedReads } from './updated-reads.js';
 
-/** The run's records, created now: inside a window around now, outside one that ends before the run. */
+const names = { start: 'updatedDateStart', end: 'updatedDateEnd' };
+const at = (ms: number, edge: 'start' | 'end') => boundAtInstant(edge, ms);
+/** §4.1, §4.2: the bounds are ISO 8601 datetimes, whole seconds in UTC (the only form those sections name). */
+const range = (start?: number, end?: number): Range => ({ ...(start !== undefined ? { start: at(start, 'start') } : {}), ...(end !== undefined ? { end: at(end, 'end') } : {}) });
+const what = (u: UpdatedScope, r: Range, narrow = '') => `GET ${u.adapter.path}?${rangeText(names, r)}${narrow} (${rangeShape(r)})`;
+
+/** A listed record's update time (not a documented field of §2.1 or §2.2), where one is found. */
+const stampOf = (r: Rec): Span | undefined => {
+  const t = updatedStampOf(r);
+  return t === undefined ? undefined : { lo: t, hi: t };
+};
+const shownOf = (adapter: ResourceAdapter, records: readonly Rec[]) =>
+  records.map((r) => ({ label: `${adapter.idOf(r)} updated ${JSON.stringify(updatedValueOf(r))}`, at: stampOf(r) }));
+
+/** Clock skew allowed between the harness and the target: the run's records are known updated within it of the run. */
+const SKEW_MS = 12 * 3_600_000;
+
+/**
+ * The run's records, created now, narrowed by a documented filter: both bounds around the run
+ * (they come back) and both bounds ending two days before it (they stay out); each bound alone
+ * where it keeps them out (an end two days before the run), and in a full run where it keeps
+ * them in (a start a day before, an end a day after). Under rate limits only the end alone is
+ * added to the two pairs, which the pairwise check reads too.
+ */
 async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[] | undefined> {
+  // The pair around the run and the pair before it are shared with the pairwise check (updated-reads.ts).
   const reads = await updatedReads(ctx, u);
   if (!reads) return undefined;
-  const { recent, old } = reads;
-  await ctx.cite(...recent.listing.responses, ...old.listing.responses);
-  precondition(ctx, recent.listing.first, `GET ${u.adapter.path} with an updated window`);
-  precondition(ctx, old.listing.first, `GET ${u.adapter.path} with an updated window`);
-  return [
-    { expected: reads.ids.map((id) => ({ id, why: `the run created it, inside ${recent.window.start} .. ${recent.window.end}` })), excluded: [], returned: recent.listing.ids, complete: recent.listing.complete, mismatched: outside(u.adapter, recent.listing.records, recent.window) },
-    { expected: [], excluded: reads.ids.map((id) => ({ id, why: `the run created it after ${old.window.end}` })), returned: old.listing.ids, complete: old.listing.complete, mismatched: outside(u.adapter, old.listing.records, old.window) },
-  ];
+  const started = Date.parse(ctx.run.startedAt);
+  const known: KnownTime[] = reads.ids.map((id) => ({ id, at: { lo: started - SKEW_MS, hi: Date.now() + SKEW_MS }, why: `the run created ${id}` }));
+  const asRange = (w: { start: string; end: string }) => range(Date.parse(w.start), Date.parse(w.end));
+  const more = ctx.frugal ? [range(undefined, started - 2 * DAY_MS)] : [range(undefined, started - 2 * DAY_MS), range(started - DAY_MS), range(undefined, Date.now() + DAY_MS)];
+  const narrow = `&${Object.entries(reads.narrow).map(([k, v]) => `${k}=${String(v)}`).join('&')}`;
+  const others = await Promise.all(more.map((r) => collect(ctx, u.adapter, { ...reads.narrow, ...rangeQuery(names, r) })));
+  const all = [{ r: asRange(reads.recent.window), l: reads.recent.listing }, { r: asRange(reads.old.window), l: reads.old.listing }, ...more.map((r, i) => ({ r, l: others[i]! }))];
+  for (const { r, l } of all) {
+    await ctx.cite(...l.responses);
+    precondition(ctx, l.first, what(u, r, narrow));
+  }
+  return all.map(({ r, l }) => rangeCase({ range: r, what: what(u, r, narrow), known, returned: l.ids, complete: l.complete, shown: shownOf(u.adapter, l.records) }));
 }
 
 /** Sampled records spread over their update times: the first, the last and one between. */
@@ -40,50 +67,47 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Fil
   await ctx.cite(sample);
   const timed = u.adapter.records(sample).filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
   if (timed.length < 2) ctx.inconclusive(`the ${u.adapter.name} records show ${timed.length ? 'one update time' : 'no update time'} to choose windows from (not a documented field)`);
-  const at = (r: Rec) => updatedStampOf(r)!;
-  const known = (r: Rec) => ({ id: u.adapter.idOf(r)!, why: `the list shows it updated ${new Date(at(r)).toISOString()}` });
+  const t = (r: Rec) => updatedStampOf(r)!;
   const picks = spread(timed, ctx.frugal ? 2 : 3);
   return Promise.all(
     picks.map(async (pick) => {
-      const w = { start: isoSeconds(at(pick) - 1000), end: isoSeconds(Math.ceil(at(pick) / 1000) * 1000 + 1000) };
-      const [s, e] = [Date.parse(w.start), Date.parse(w.end)];
-      const got = await collect(ctx, u.adapter, query(w), { maxPages: 2 });
+      const r = range(t(pick) - 1000, t(pick) + 1000);
+      const got = await collect(ctx, u.adapter, rangeQuery(names, r), { maxPages: 2 });
       await ctx.cite(...got.responses);
-      precondition(ctx, got.first, `GET ${u.adapter.path} with an updated window`);
-      let expected = timed.filter((r) => at(r) > s && at(r) < e);
-      const missing = expected.filter((r) => !got.ids.includes(u.adapter.idOf(r)!));
+      precondition(ctx, got.first, what(u, r));
+      let known = timed;
+      const missing = timed.filter((x) => t(x) > t(pick) - 1000 && t(x) < t(pick) + 1000 && !got.ids.includes(u.adapter.idOf(x)!));
       if (missing.length && got.complete && u.adapter.get) {
         // Shared data: a record updated between the two reads moved, and proves nothing either way.
-        const now = await Promise.all(missing.map((r) => u.adapter.get!(ctx, u.adapter.idOf(r)!)));
-        const moved = missing.filter((r, i) => {
+        const now = await Promise.all(missing.map((x) => u.adapter.get!(ctx, u.adapter.idOf(x)!)));
+        const moved = missing.filter((x, i) => {
           const res = now[i]!;
-          const record = isSuccess(res) ? u.adapter.recordIn?.(res, u.adapter.idOf(r)!) : undefined;
-          return record !== undefined && JSON.stringify(updatedValueOf(record)) !== JSON.stringify(updatedValueOf(r));
+          const record = isSuccess(res) ? u.adapter.recordIn?.(res, u.adapter.idOf(x)!) : undefined;
+          return record !== undefined && JSON.stringify(updatedValueOf(record)) !== JSON.stringify(updatedValueOf(x));
         });
-        if (moved.length) ctx.observe('updated between the reads', moved.map((r) => u.adapter.idOf(r)));
-        expected = expected.filter((r) => !moved.includes(r));
+        if (moved.length) ctx.observe('updated between the reads', moved.map((x) => u.adapter.idOf(x)));
+        known = timed.filter((x) => !moved.includes(x));
       }
-      return {
-        expected: expected.map(known),
-        excluded: timed.filter((r) => at(r) < s - 1000 || at(r) > e + 1000).map(known),
-        returned: got.ids,
-        complete: got.complete,
-        mismatched: outside(u.adapter, got.records, w),
-      };
+      const times = known.map((x) => ({ id: u.adapter.idOf(x)!, at: stampOf(x)!, why: `the list shows it updated ${new Date(t(x)).toISOString()}` }));
+      return rangeCase({ range: r, what: what(u, r), known: times, returned: got.ids, complete: got.complete, shown: shownOf(u.adapter, got.records) });
     }),
   );
 }
 
-// §4.1, §4.2 updatedDateStart / updatedDateEnd (ISO 8601): records last updated inside the window come
-// back, the others stay out, and nothing comes back for a window that lies wholly in the future.
+// §4.1, §4.2 updatedDateStart / updatedDateEnd (ISO 8601), each bound alone or both: records last
+// updated inside the range come back, the others stay out (the one range judge of
+// harness/checks/ranges.ts), and nothing comes back for a start two days ahead: with the end three
+// days ahead in a full run, alone under rate limits (where it replaces the pair).
 for (const u of updatedScopes) {
   conformance(u.clause, async (ctx: CheckContext) => {
-    const future = { start: isoSeconds(Date.now() + 2 * DAY_MS), end: isoSeconds(Date.now() + 3 * DAY_MS) };
-    const [own, inFuture] = await Promise.all([ctx.run.mode === 'full' ? withRunRecords(ctx, u) : undefined, u.adapter.list(ctx, { ...query(future), size: 10, page: 1 })]);
+    const future = ctx.frugal ? range(Date.now() + 2 * DAY_MS) : range(Date.now() + 2 * DAY_MS, Date.now() + 3 * DAY_MS);
+    const futureAlone = range(Date.now() + 2 * DAY_MS);
+    const ahead = ctx.frugal ? [future] : [future, futureAlone];
+    const [own, ...inFuture] = await Promise.all([ctx.run.mode === 'full' ? withRunRecords(ctx, u) : undefined, ...ahead.map((r) => u.adapter.list(ctx, { ...rangeQuery(names, r), size: 10, page: 1 }))]);
     const cases = own ?? (await withLocatedTimes(ctx, u));
-    await ctx.cite(inFuture);
-    precondition(ctx, inFuture, `GET ${u.adapter.path} with an updated window in the future`);
-    const leaked = u.adapter.records(inFuture).map((r) => `${u.adapter.idOf(r)} came back for ${future.start} .. ${future.end}, a window wholly in the future`);
-    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart/updatedDateEnd`, ...cases, { expected: [], excluded: [], returned: [], complete: true, mismatched: leaked });
+    await ctx.cite(...inFuture);
+    inFuture.forEach((res, i) => precondition(ctx, res, what(u, ahead[i]!)));
+    const leaked = inFuture.flatMap((res, i) => u.adapter.records(res).map((r) => `${u.adapter.idOf(r)} came back for ${rangeText(names, ahead[i]!)}, which starts two days ahead`));
+    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart, updatedDateEnd or both`, ...cases, { expected: [], excluded: [], returned: [], complete: true, mismatched: leaked });
   });
 }

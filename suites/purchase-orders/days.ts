@@ -1,13 +1,12 @@
-import { addDays, dayOf } from '../../harness/checks/index.js';
+import { addDays, boundOf, dayOf, rangePlacement } from '../../harness/checks/index.js';
 
 /**
  * Windows of the §4.6 date filters, which take YYYY-MM-DD. The time zone of a date-only bound is
- * not shown, nor whether the end day is included: what is sure is judged, with a day of slack on
- * each side (no zone is more than 14 hours from UTC).
+ * not shown, nor whether the end day is included: what is sure is judged (no zone is more than 14
+ * hours from UTC), by the one range judge of harness/checks/ranges.ts.
  */
 
 const DAY = 86_400_000;
-const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export interface DayWindow {
   start: string;
@@ -19,8 +18,9 @@ export interface DayWindow {
 }
 
 export function dayWindow(start: string, end: string): DayWindow {
-  const [s, e] = [at(start), at(end)];
-  return { start, end, surelyIn: (t) => t >= s + DAY && t < e - DAY, surelyOut: (t) => t < s - DAY || t >= e + 2 * DAY };
+  const range = { start: boundOf('start', start), end: boundOf('end', end) };
+  const placed = (t: number) => rangePlacement({ lo: t, hi: t }, range);
+  return { start, end, surelyIn: (t) => placed(t) === 'inside', surelyOut: (t) => placed(t) === 'outside' };
 }
 
 /** The narrowest window every one of these times is surely in. */
