@@ -17,6 +17,9 @@ export interface Listing {
   complete: boolean;
   /** The page size the pages were read with (smaller than asked when the server refused the size). */
   size: number;
+  /** When the first page was asked and the last one answered (Date.now()): a record written later cannot be expected in it. */
+  readFrom?: number;
+  readTo?: number;
 }
 
 /** How a walk reads a list answer (a ResourceAdapter fits). */
@@ -45,6 +48,7 @@ export function smallerSize(res: ApiResponse, asked: number): number | undefined
  */
 export async function walkList(fetch: (query: Query) => Promise<ApiResponse>, reader: ListReader, query: Query, o: { size?: number; maxPages?: number } = {}): Promise<Listing> {
   let size = o.size ?? 100;
+  const readFrom = Date.now();
   const read = new Map<number, { res: ApiResponse; batch: Rec[] }>();
   const refusedForSize: ApiResponse[] = [];
   const walk = await walkPages(
@@ -68,11 +72,12 @@ export async function walkList(fetch: (query: Query) => Promise<ApiResponse>, re
   const pages = [...read.keys()].sort((a, b) => a - b);
   const responses = [...refusedForSize, ...pages.map((n) => read.get(n)!.res)];
   const first = read.get(1)!.res;
-  if (!isSuccess(first)) return { first, ok: false, responses, records: [], ids: [], complete: false, size };
+  const readTo = Date.now();
+  if (!isSuccess(first)) return { first, ok: false, responses, records: [], ids: [], complete: false, size, readFrom, readTo };
   // The pages the walk kept: a page that ended the list (empty, refused, the last one again) adds nothing.
   const records = walk.pages.flatMap((p) => read.get(p.page)!.batch);
   const ids = records.map((r) => reader.idOf(r)).filter((x): x is string => !!x);
-  return { first, ok: true, responses, records, ids, complete: walk.end !== 'truncated', size };
+  return { first, ok: true, responses, records, ids, complete: walk.end !== 'truncated', size, readFrom, readTo };
 }
 
 /**

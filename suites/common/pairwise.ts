@@ -32,6 +32,8 @@ export interface Known {
   from: string;
   /** For the run's own records: when the write was sent (Date.now()), so a window can place it without a located time. */
   writtenAt?: number;
+  /** When a read mid-run first showed it: a listing read before then may rightly lack it (written since). */
+  knownAt?: number;
 }
 
 /** One documented filter with its value, judged by the rule its single-filter check applies. */
@@ -193,7 +195,7 @@ export function rowCases(adapter: ResourceAdapter, a: Analysed, listing: Listing
   const cases = row.rules.map((rule, i): FilterCase & { res?: ApiResponse } => {
     const judged = listed.map((k) => ({ k, v: rule.admits(k) })).filter((x) => x.v !== undefined);
     return {
-      expected: i === 0 ? a.expected.map((k) => ({ id: k.id, why: `every filter of ${row.label} admits it (${k.from})` })) : [],
+      expected: i === 0 ? a.expected.filter((k) => existedBefore(k, listing)).map((k) => ({ id: k.id, why: `every filter of ${row.label} admits it (${k.from})` })) : [],
       excluded: a.excludedBy.get(rule.name)!.map((x) => ({ id: x.k.id, why: `${x.why}, the other filters admitting it${at}` })),
       returned: listing.ids,
       complete: listing.complete,
@@ -207,6 +209,9 @@ export function rowCases(adapter: ResourceAdapter, a: Analysed, listing: Listing
   if (a.excludedByMany.length) cases.push({ expected: [], excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })), returned: listing.ids, complete: listing.complete, res });
   return { cases, proven };
 }
+
+/** Whether a known record surely existed when a listing began to be read (a record shown mid-run may be newer). */
+const existedBefore = (k: Known, l: Listing) => k.knownAt === undefined || l.readFrom === undefined || k.knownAt <= l.readFrom;
 
 /** A record of the own company's listing shown in another company's: same id, and the same creation time where both show one. */
 export function sameRecord(adapter: ResourceAdapter, a: Rec, b: Rec): boolean {

@@ -39,7 +39,11 @@ export const vehiclePairs: PairwiseScope = {
     ]);
     const pool = new Map<string, Known>();
     for (const { id, record } of fixtureReads(fx, neverArchived)) known(pool, { id, record, from: 'created by the run', writtenAt: fx.writtenAt });
-    for (const record of byCustomer?.listing.records ?? []) { const id = vehicles.idOf(record); if (id) known(pool, { id, record, from: `GET /vehicles?customerId=${byCustomer!.customerId}` }); }
+    for (const record of byCustomer?.listing.records ?? []) {
+      const id = vehicles.idOf(record);
+      // Read mid-run: a vehicle another check created shows here, yet not in a row read before it.
+      if (id) known(pool, { id, record, from: `GET /vehicles?customerId=${byCustomer!.customerId}`, knownAt: byCustomer!.listing.readTo });
+    }
     for (const record of byCustomer && isSuccess(byCustomer.sample) ? vehicles.records(byCustomer.sample) : []) { const id = vehicles.idOf(record); if (id) known(pool, { id, record, from: 'the sample' }); }
     const customerId = ctx.target.customerId;
     const rows: PairRow[] = [];
