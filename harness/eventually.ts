@@ -28,9 +28,11 @@ export const FIRST_BACKOFF_MS = 250;
 export const MAX_BACKOFF_MS = 2_000;
 
 /**
- * `firstPauseMs`: the pause after the first read that did not show the write. A rate-limited run
- * sets it to the lag it has already seen (see lagMemory), so a server whose lists trail writes by
- * a second costs two reads per wait, not four; the first read still comes at once.
+ * `firstPauseMs`: the pause after the first read that did not show the write. `firstReadAfterMs`:
+ * a wait before the first read, bounded by the window and counted in `afterMs`. A rate-limited run
+ * sets both to the lag it has already seen (see LagMemory), so a server whose lists trail writes
+ * by a second costs one read per wait, not four; a server that shows writes at once never teaches
+ * a lag, and its first read comes at once.
  */
 export async function eventually<T>(
   read: () => Promise<T>,
@@ -38,10 +40,13 @@ export async function eventually<T>(
   windowMs: number,
   clock: WaitClock = realClock,
   firstPauseMs: number = FIRST_BACKOFF_MS,
+  firstReadAfterMs = 0,
 ): Promise<Wait<T>> {
   const started = clock.now();
   let reads = 0;
   let pause = Math.max(FIRST_BACKOFF_MS, Math.min(MAX_BACKOFF_MS, firstPauseMs));
+  const before = Math.min(firstReadAfterMs, windowMs);
+  if (before > 0) await clock.sleep(before);
   for (;;) {
     const value = await read();
     reads += 1;
@@ -73,6 +78,11 @@ export class LagMemory {
 
   /** Where the next wait's backoff starts. */
   firstPauseMs(): number {
-    return this.recent.length ? Math.max(FIRST_BACKOFF_MS, ...this.recent) : FIRST_BACKOFF_MS;
+    return Math.max(FIRST_BACKOFF_MS, this.learnedMs());
+  }
+
+  /** The longest recent lag, 0 when no wait has needed a second read yet. */
+  learnedMs(): number {
+    return this.recent.length ? Math.max(...this.recent) : 0;
   }
 }

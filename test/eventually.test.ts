@@ -61,4 +61,18 @@ describe('eventually: a read after a write waits for it, bounded', () => {
     expect(wait).toMatchObject({ shown: true, reads: 2 });
     expect(clock.slept).toEqual([1750]);
   });
+
+  it('with a lag learned, reads first once it has passed: one read where the list trails by that lag', async () => {
+    const memory = new LagMemory();
+    expect(memory.learnedMs()).toBe(0); // nothing learned: the first read comes at once
+    memory.record({ shown: true, afterMs: 1750, reads: 4 });
+    const clock = fakeClock();
+    const wait = await eventually(async () => clock.now(), (t) => t >= 1500, 10_000, clock, memory.firstPauseMs(), memory.learnedMs());
+    expect(wait).toMatchObject({ shown: true, reads: 1, afterMs: 1750 });
+    expect(clock.slept).toEqual([1750]);
+    // Bounded by the window like every other pause: a zero window reads at once.
+    const now = fakeClock();
+    expect(await eventually(async () => 'x', () => false, 0, now, 250, 1750)).toMatchObject({ reads: 1 });
+    expect(now.slept).toEqual([]);
+  });
 });

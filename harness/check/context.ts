@@ -58,9 +58,13 @@ export function createContext(p: ContextParts): CheckContext {
     },
     eventually: async (what, read, shows, o = {}) => {
       const windowMs = o.windowMs ?? run.consistencyWindowMs;
-      // Under rate limits reads are the scarce budget: start the backoff at the lag already seen.
+      // Under rate limits reads are the scarce budget: the first read comes once the lag already
+      // seen has passed since the write (taken as just made when its time is not given), and the
+      // backoff starts there.
       const firstPause = run.frugal ? lagSeen.firstPauseMs() : undefined;
-      const wait = await eventually(read, shows, windowMs, undefined, firstPause);
+      const since = o.writtenAt === undefined ? 0 : Date.now() - o.writtenAt;
+      const firstRead = run.frugal ? Math.max(0, lagSeen.learnedMs() - since) : 0;
+      const wait = await eventually(read, shows, windowMs, undefined, firstPause, firstRead);
       lagSeen.record(wait);
       meta.waits.push({ what, shown: wait.shown, afterMs: wait.afterMs, reads: wait.reads, windowMs });
       return wait;

@@ -78,7 +78,8 @@ export interface CheckContext {
    * The first read that shows the write ends the wait; an absence counts only after the window.
    * Each wait is recorded (what, reads, how long the write took to show).
    */
-  eventually<T>(what: string, read: () => Promise<T>, shows: (value: T) => boolean, o?: { windowMs?: number }): Promise<Wait<T>>;
+  /** `writtenAt`: when the write was sent (Date.now()), where the wait starts well after it. */
+  eventually<T>(what: string, read: () => Promise<T>, shows: (value: T) => boolean, o?: { windowMs?: number; writtenAt?: number }): Promise<Wait<T>>;
   /** The value, or inconclusive with the reason when it is missing (a failed precondition). */
   need<T>(value: T, reason: string): NonNullable<T>;
   /**

@@ -4,7 +4,7 @@ import { describeResponse, isClientError, isSuccess, refusalMissing, unexpectedS
 import { fail, verdict } from '../common/judge.js';
 import { deriveCredential, isForged, type BadCredential } from './credentials.js';
 import { endpointName, isWrite } from './endpoints.js';
-import { authControls, everyReadKinds, kindProbes, type KindProbes, type Probe } from './matrix.js';
+import { authControls, controlSamples, everyReadKinds, kindProbes, type KindProbes, type Probe } from './matrix.js';
 
 /** Statuses grouped by value, e.g. { "401": 22 }. */
 export function statusCounts(answers: readonly { res: ApiResponse }[]): Record<string, number> {
@@ -34,6 +34,7 @@ export async function judgeKind(ctx: CheckContext, kind: BadCredential): Promise
   if (!isForged(credential)) return credential.skip ? ctx.skip(credential.why) : ctx.inconclusive(credential.why);
   if (credential.note) ctx.observe('credential', credential.note);
   const [m, controls] = await Promise.all([kindProbes(ctx, kind), authControls(ctx)]);
+  await controlSamples(ctx);
   const mine = m.probes;
   if (mine.length === 0) ctx.inconclusive('no endpoint was probed with this credential');
   const control = (p: Probe) => (isWrite(p.endpoint) ? undefined : controls[endpointName(p.endpoint)]);

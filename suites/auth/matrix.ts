@@ -2,6 +2,12 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { credentialKinds, deriveCredential, isForged, type BadCredential, type Derived } from './credentials.js';
 import { endpointMatrix, endpointName, isWrite, type Endpoint } from './endpoints.js';
+import { isSuccess } from '../../harness/checks/index.js';
+import { customerSample } from '../customers/fixtures.js';
+import { itemSample } from '../items/fixtures.js';
+import { levelList } from '../inventory-levels/fixtures.js';
+import { poListSample } from '../purchase-orders/reads.js';
+import { vehicleSample } from '../vehicles/fixtures.js';
 import { realIds } from './real-ids.js';
 
 /**
@@ -107,7 +113,28 @@ export function kindProbes(ctx: CheckContext, kind: BadCredential): Promise<Kind
 export function authControls(ctx: CheckContext): Promise<Record<string, ApiResponse>> {
   return ctx.shared('auth:controls', async (s) => {
     const reads = endpointMatrix(s, await realIds(s)).filter((e) => !isWrite(e));
-    const answers = await Promise.all(reads.map((e) => s.api.request({ method: e.method, path: e.path, query: e.query })));
+    const answers = await Promise.all(reads.map(async (e) => (await sampleServed(s, endpointName(e))) ?? s.api.request({ method: e.method, path: e.path, query: e.query })));
     return Object.fromEntries(reads.map((e, i) => [endpointName(e), answers[i]!]));
   });
+}
+
+/**
+ * Lists other areas read anyway with the valid token (realIds reads most of them already): a 2xx
+ * there shows the route serves that token as well as a control of its own would, at no request.
+ * Only plain reads: a sample whose making writes (the appointment requests') is not pulled in.
+ */
+const samples: Record<string, (ctx: CheckContext) => Promise<ApiResponse>> = {
+  'GET /vehicles': vehicleSample,
+  'GET /items': itemSample,
+  'GET /customers': customerSample,
+  'GET /inventoryLevels': levelList,
+  'GET /purchaseOrders': poListSample,
+};
+
+/** The samples through this check's own context, so that the controls taken from them can be cited. */
+export const controlSamples = (ctx: CheckContext) => Promise.all(Object.values(samples).map((read) => read(ctx).catch(() => undefined)));
+
+async function sampleServed(ctx: CheckContext, route: string): Promise<ApiResponse | undefined> {
+  const res = await samples[route]?.(ctx).catch(() => undefined);
+  return res && isSuccess(res) ? res : undefined;
 }

@@ -61,7 +61,7 @@ export function patientReads(ctx: CheckContext): Waiter {
  * sent): a write that has had CONSISTENCY_WINDOW_MS to show has had its chance, so a check reading
  * long after a shared fixture's write (or after the fixture itself waited the window) reads once.
  */
-export function windowLeft(ctx: CheckContext, writtenAt: number | undefined): { windowMs?: number } {
+export function windowLeft(ctx: CheckContext, writtenAt: number | undefined): { windowMs?: number; writtenAt?: number } {
   if (writtenAt === undefined) return {};
-  return { windowMs: Math.max(0, ctx.run.consistencyWindowMs - (Date.now() - writtenAt)) };
+  return { windowMs: Math.max(0, ctx.run.consistencyWindowMs - (Date.now() - writtenAt)), writtenAt };
 }
