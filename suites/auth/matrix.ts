@@ -3,6 +3,7 @@ import type { CheckContext } from '../../harness/conformance.js';
 import { credentialKinds, deriveCredential, isForged, type BadCredential, type Derived } from './credentials.js';
 import { endpointMatrix, endpointName, isWrite, type Endpoint } from './endpoints.js';
 import { isSuccess } from '../../harness/checks/index.js';
+import { seededFaker } from '../../generators/random.js';
 import { customerSample } from '../customers/fixtures.js';
 import { itemSample } from '../items/fixtures.js';
 import { levelList } from '../inventory-levels/fixtures.js';
@@ -48,36 +49,16 @@ export interface KindProbes {
   endpoints: number;
 }
 
-/** A small seeded generator (mulberry32), so the deal is reproducible with SEED. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffled<T>(xs: readonly T[], next: () => number): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 /** Which kind probes which endpoint: all pairs, or the rate-limited deal described above. */
 export function deal(endpoints: readonly Endpoint[], kinds: readonly BadCredential[], distributed: boolean, seed: number): [BadCredential, Endpoint][] {
   if (kinds.length === 0) return [];
   if (!distributed) return kinds.flatMap((k) => endpoints.map((e): [BadCredential, Endpoint] => [k, e]));
-  const next = random(seed);
+  // Reproducible with SEED: the faker seeded for the deal draws the starts and the shuffles.
+  const f = seededFaker(seed, 'auth-deal');
   const roundRobin = (es: readonly Endpoint[], ks: readonly BadCredential[]): [BadCredential, Endpoint][] => {
     if (ks.length === 0) return [];
-    const start = Math.floor(next() * ks.length);
-    return shuffled(es, next).map((e, i): [BadCredential, Endpoint] => [ks[(start + i) % ks.length]!, e]);
+    const start = f.number.int({ min: 0, max: ks.length - 1 });
+    return f.helpers.shuffle([...es]).map((e, i): [BadCredential, Endpoint] => [ks[(start + i) % ks.length]!, e]);
   };
   const reads = endpoints.filter((e) => !isWrite(e));
   const everyRead = kinds.filter((k) => everyReadKinds.includes(k));

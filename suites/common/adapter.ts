@@ -73,6 +73,8 @@ export interface TenantRecord {
   own?: boolean;
   /** When the run wrote it (Date.now() before the write): the wait ends CONSISTENCY_WINDOW_MS after. */
   writtenAt?: number;
+  /** Its read by id under its own company that a fixture made already: the get probe's control. */
+  ownRead?: ApiResponse;
 }
 
 /** Whether a narrowed listing of one company shows a record, and whether it was read to the end. */

@@ -2,6 +2,7 @@ import type { Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { rangeCase, rangeQuery, rangeShape, rangeText, type BoundForm, type BoundNames, type Edge, type KnownTime, type Range, type Span } from '../../harness/checks/index.js';
 import type { FilterCase } from '../../harness/checks/index.js';
+import { seededFaker } from '../../generators/random.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
 import { collect, type Listing } from './listing.js';
 
@@ -11,22 +12,9 @@ import { collect, type Listing } from './listing.js';
  * and judges the listing with the one range judge (harness/checks/ranges.ts).
  */
 
-/** A small seeded generator (mulberry32): the same SEED picks the same forms. */
-function seeded(seed: number, label: string): () => number {
-  let a = seed >>> 0;
-  for (let i = 0; i < label.length; i++) a = Math.imul(a ^ label.charCodeAt(i), 0x01000193) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One of `options`, chosen from the seed and a label (the same run picks the same one). */
 export function seededPick<T>(ctx: CheckContext, label: string, options: readonly T[]): T {
-  return options[Math.floor(seeded(ctx.seed, label)() * options.length)]!;
+  return seededFaker(ctx.seed, label).helpers.arrayElement(options);
 }
 
 /**

@@ -33,6 +33,8 @@ export async function sightIn(ctx: CheckContext, adapter: ResourceAdapter, compa
 
 /** The record read by id under a company; a 2xx that holds it is the only leak. */
 export async function readUnder(ctx: CheckContext, adapter: ResourceAdapter, id: string, companyId: string): Promise<{ res: ApiResponse; shown: boolean }> {
-  const res = await adapter.get!(ctx, id, companyId);
-  return { res, shown: isSuccess(res) && holds(adapter, res.json, { id, note: '' }) };
+  return shownUnder(adapter, id, await adapter.get!(ctx, id, companyId));
 }
+
+/** Whether a read by id shows the record. */
+export const shownUnder = (adapter: ResourceAdapter, id: string, res: ApiResponse) => ({ res, shown: isSuccess(res) && holds(adapter, res.json, { id, note: '' }) });

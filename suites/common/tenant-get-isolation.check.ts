@@ -1,7 +1,7 @@
 import { describeResponse, leaked } from '../../harness/checks/index.js';
 import { fail } from './judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { readUnder } from './tenancy.js';
+import { readUnder, shownUnder } from './tenancy.js';
 import { tenancyProbes } from './resources.js';
 
 // §1: reading a record by id under another company never returns it (any refusal, or an answer without it, holds).
@@ -11,7 +11,9 @@ for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
     const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
     const record = await probe.readable!(ctx);
     if (!record) ctx.skip(`the company has no ${adapter.name} record to read`);
-    const own = await readUnder(ctx, adapter, record.id, ctx.companyId);
+    // The fixture's read by id under the own company, where it made one and it shows the record, is the control.
+    const earlier = record.ownRead ? shownUnder(adapter, record.id, record.ownRead) : undefined;
+    const own = earlier?.shown ? earlier : await readUnder(ctx, adapter, record.id, ctx.companyId);
     await ctx.cite(own.res);
     if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} is not readable under its own company (${describeResponse(own.res)})`);
     const there = await readUnder(ctx, adapter, record.id, other);

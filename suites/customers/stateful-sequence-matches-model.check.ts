@@ -22,7 +22,7 @@ conformance('CUSTOMER-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write'], 
   const readAll = async (model: CustomerModel, real: CustomerReal) => {
     for (const entry of model.customers) if (entry.readable) await new GetCustomer(0).runOn(model, real, entry);
   };
-  await checkModel(ctx, customerCommands(ctx.marker, ctx.profile.customers, ctx.frugal ? 4 : 8), setup, readAll);
+  await checkModel(ctx, customerCommands(ctx.marker, ctx.profile.customers, ctx.frugal ? 3 : 8), setup, readAll);
   ctx.observe('PUT /customers in sequences', stats);
   if (stats.updatesApplied === 0 && stats.updatesRefused > 0) ctx.inconclusive(`every PUT /customers of the sequences was refused (${stats.updatesRefused})`);
 });

@@ -1,6 +1,8 @@
 import { isRecord, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
+import { seededPick } from '../common/ranges.js';
 import { getItemLevels, levelsIn, sampleItemIds } from './adapter.js';
+import { levelList } from './fixtures.js';
 
 const keysOf = (v: unknown) => (isRecord(v) ? Object.keys(v).sort() : Array.isArray(v) ? ['(array)'] : [typeof v]);
 
@@ -9,11 +11,11 @@ conformance('INVENTORY-RECORD-SHAPE', async (ctx: CheckContext) => {
   const company = { [ctx.profile.companyParam]: ctx.companyId };
   const location = ctx.target.locationId;
   const names = ctx.profile.inventoryLevels;
-  const [plain, one, many] = await Promise.all([
-    ctx.api.get('/inventoryLevels', company),
-    location ? ctx.api.get('/inventoryLevels', { ...company, [names.listLocationParam]: location }) : undefined,
-    location ? ctx.api.get('/inventoryLevels', { ...company, [names.listLocationsParam]: location }) : undefined,
-  ]);
+  // Under rate limits one form with a location, chosen with SEED; the plain list is the area's shared read.
+  const forms = [names.listLocationParam, names.listLocationsParam];
+  const asked = ctx.frugal ? [seededPick(ctx, 'inventory-location-form', forms)] : forms;
+  const withLocation = (name: string) => (location && asked.includes(name) ? ctx.api.get('/inventoryLevels', { ...company, [name]: location }) : undefined);
+  const [plain, one, many] = await Promise.all([levelList(ctx), withLocation(names.listLocationParam), withLocation(names.listLocationsParam)]);
   ctx.observe('GET /inventoryLevels status: no location', plain.status);
   if (one) ctx.observe(`GET /inventoryLevels status: ${names.listLocationParam}`, one.status);
   if (many) ctx.observe(`GET /inventoryLevels status: ${names.listLocationsParam}`, many.status);

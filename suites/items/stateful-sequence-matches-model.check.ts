@@ -20,5 +20,5 @@ conformance('ITEM-ARCHIVE-INACTIVE', { variant: 'stateful', needs: ['write'], ti
   const readAll = async (model: ItemModel, real: ItemReal) => {
     for (const entry of model.items) await new GetItem(0).runOn(model, real, entry);
   };
-  await checkModel(ctx, itemCommands(ctx.marker, ctx.frugal ? 4 : 8), setup, readAll);
+  await checkModel(ctx, itemCommands(ctx.marker, ctx.frugal ? 3 : 8), setup, readAll);
 });

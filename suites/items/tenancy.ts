@@ -13,7 +13,7 @@ interface ItemRecord extends TenantRecord {
 async function itemOfCompany(ctx: CheckContext): Promise<ItemRecord | undefined> {
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
-    if (fx.ids.part) return { id: fx.ids.part, term: fx.inputs.part.itemNumber, itemNumber: fx.inputs.part.itemNumber, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
+    if (fx.ids.part) return { id: fx.ids.part, term: fx.inputs.part.itemNumber, itemNumber: fx.inputs.part.itemNumber, note: 'created by the run', own: true, writtenAt: fx.writtenAt, ownRead: fx.reads.part };
   }
   const sample = await itemSample(ctx);
   const r = isSuccess(sample) ? items.records(sample).find((x) => items.idOf(x) && typeof x.itemNumber === 'string') : undefined;

@@ -22,7 +22,7 @@ conformance('VEHICLE-UPDATE-PARTIAL', { variant: 'stateful', needs: ['write', 'c
   const readAll = async (model: VehicleModel, real: VehicleReal) => {
     for (const entry of model.vehicles) if (entry.readable) await new GetVehicle(0).runOn(model, real, entry);
   };
-  await checkModel(ctx, vehicleCommands(ctx.marker, customerId, ctx.frugal ? 4 : 8), setup, readAll);
+  await checkModel(ctx, vehicleCommands(ctx.marker, customerId, ctx.frugal ? 3 : 8), setup, readAll);
   ctx.observe('PUT /vehicles in sequences', stats);
   if (stats.updatesApplied === 0 && stats.updatesRefused > 0) ctx.inconclusive(`every PUT /vehicles of the sequences was refused (${stats.updatesRefused})`);
 });

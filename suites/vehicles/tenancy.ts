@@ -15,7 +15,7 @@ async function vehicleOfCompany(ctx: CheckContext): Promise<VehicleRecord | unde
   if (ctx.run.mode === 'full' && ctx.target.customerId) {
     const fx = await vehicleFixture(ctx);
     const id = fx.ids.miles;
-    if (id) return { id, term: termOf(fx.inputs.miles), customerId: ctx.target.customerId, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
+    if (id) return { id, term: termOf(fx.inputs.miles), customerId: ctx.target.customerId, note: 'created by the run', own: true, writtenAt: fx.writtenAt, ownRead: fx.reads.miles };
   }
   const sample = await vehicleSample(ctx);
   if (!isSuccess(sample)) return undefined;
