@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { clauses } from '../contract/clauses.js';
 import { readBudgets } from '../harness/run/plan.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,10 +18,14 @@ describe('request budgets (suites/budgets.json)', () => {
     expect(out).toMatch(/budgets --check: the committed budgets hold/);
   }, 300_000);
 
-  it('stay within the goals of a live run: at most 60 writes, with the cleanup', () => {
+  it('stay within the goals of a live run: at most 3 requests per clause, and the writes never set the pace', () => {
     const { entries } = readBudgets();
+    const gets = entries.reduce((n, e) => n + e.get, 0);
     const writes = entries.reduce((n, e) => n + e.write, 0);
-    // The cleanup archives in bulk: one PATCH per resource it created (vehicles, items, customers).
-    expect(writes + 3).toBeLessThanOrEqual(60);
+    // Besides the checks: the preflight's reads (4 at most) and the cleanup's bulk archives (one PATCH per resource).
+    const requests = gets + 4 + writes + 3;
+    expect(requests / Object.keys(clauses).length).toBeLessThanOrEqual(3);
+    // At 150 GETs and 50 writes a minute, the writes take no longer than the reads.
+    expect((writes + 3) / 50).toBeLessThanOrEqual((gets + 4) / 150);
   });
 });

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isClientError, isSuccess } from '../../harness/checks/index.js';
 import { levelEntry, newQuantity } from '../../generators/inventory-levels.js';
 import { seededFaker } from '../../generators/random.js';
 import { fixtureItem, itemFixture } from '../items/fixtures.js';
@@ -94,6 +94,7 @@ export function levelZero(ctx: CheckContext): Promise<LevelZero> {
     await levelUpdateOne(s).catch(() => undefined);
     const itemId = up.items.b;
     const before = up.sent.b;
+    if (isClientError(up.put)) s.inconclusive(`PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`);
     const shown = up.after.b && isSuccess(up.after.b) ? quantitiesAt(s, up.after.b.json, itemId, locationId) : undefined;
     if (!shown?.includes(before)) s.inconclusive(`precondition: item ${itemId} was not shown at ${before} after the bulk update (INVENTORY-UPDATE-VISIBLE judges that)`);
     const put = await putLevels(s, [levelEntry(s.profile.inventoryLevels, itemId, locationId, 0)]);

@@ -38,7 +38,7 @@ export const inventoryUpdateFrame: FrameScope = {
   async touched(ctx) {
     const [bulk, one] = await Promise.all([levelUpdate(ctx), levelUpdateOne(ctx)]);
     const reads = [bulk.after.a, bulk.after.b, one.after.set, one.after.kept];
-    if (!one.put) return { answer: bulk.put, unjudged: `precondition: the bulk PUT /inventoryLevels before it was refused (${describeResponse(bulk.put)}); INVENTORY-UPDATE-VISIBLE judges that`, records: [], reads };
+    if (!one.put) return { answer: bulk.put, unjudged: `precondition: the bulk PUT /inventoryLevels refused the profile's body (${describeResponse(bulk.put)}); INVENTORY-UPDATE-VISIBLE judges that`, records: [], reads };
     const locationId = ctx.need(ctx.target.locationId, 'LOCATION_ID is not set');
     const { set, kept } = one.items;
     const records: FrameRecord[] = [
