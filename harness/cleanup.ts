@@ -1,7 +1,7 @@
 import { eventually } from './eventually.js';
 import { ApiClient, type ApiResponse } from './client.js';
 import { TransportError } from './core/errors.js';
-import type { LedgerEntry, LedgerRecord, LedgerReport, RecordLocator, Resource } from './core/events.js';
+import type { LedgerEntry, LedgerRecord, LedgerReport, RecordedExchange, RecordLocator, Resource } from './core/events.js';
 import type { TargetInfo } from './core/run-info.js';
 import type { Profile } from './core/profile.js';
 import { isLocated, locate, type Waiter } from './locate/locator.js';
@@ -44,6 +44,19 @@ const locatorKey = (target: string, resource: string, l: RecordLocator) =>
 const idKey = (target: string, resource: string, id: string) => `${target}\u0000${resource}\u0000id:${id}`;
 
 /**
+ * The ledger without the records ledgered before a create that never took effect: no later entry
+ * of the worker confirms them (it was stopped, or the create was refused) and no create the target
+ * accepted carried their locator (the proxy journals every exchange, with its request body).
+ */
+export function withoutUnsentCreates(entries: readonly LedgerEntry[], exchanges: readonly RecordedExchange[]): LedgerEntry[] {
+  const confirmed = new Set(entries.filter((e) => e.event === 'created' && !e.beforeWrite && e.locator).map((e) => locatorKey(e.target, e.resource, e.locator!)));
+  const accepted = exchanges.filter((x) => x.method === 'POST' && x.status !== undefined && x.status >= 200 && x.status < 300 && x.requestBody);
+  const sent = (e: LedgerEntry) =>
+    accepted.some((x) => x.target === e.target && Object.values(e.locator!.keys).every((v) => x.requestBody!.includes(JSON.stringify(v).slice(1, -1))));
+  return entries.filter((e) => !(e.event === 'created' && e.beforeWrite && e.locator && !confirmed.has(locatorKey(e.target, e.resource, e.locator)) && !sent(e)));
+}
+
+/**
  * Created records and those a check already archived, from the workers' ledger files. A record
  * is known by its locator when it has one (a create is ledgered before its id is known, then again
  * once located), else by its id; the first creation wins, later entries only add the id.
@@ -77,6 +90,12 @@ export function settleLedger(entries: readonly LedgerEntry[], targets: readonly 
     };
     records.set(lk ?? ik!, record);
     if (ik) byId.set(ik, record);
+  }
+  // A create refused after it was ledgered by its locator: nothing was made, unless an id showed up.
+  for (const e of entries) {
+    if (e.event !== 'withdrawn' || !e.locator) continue;
+    const lk = locatorKey(e.target, e.resource, e.locator);
+    if (records.get(lk)?.id === undefined) records.delete(lk);
   }
   // Only records this run created count; an 'archived' entry alone never leads to a request.
   const archived = new Set<LedgerRecord>();

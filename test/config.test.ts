@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { envSetting, loadSettings, reportSettings, settingsCatalogue, validatedSettings } from '../harness/config.js';
 import { ConfigError } from '../harness/core/errors.js';
 
-const live = { BASE_URL: 'https://api.example.test/v2', ACCESS_TOKEN: 'tok-123456789', COMPANY_ID: 'c1' };
+// A spec file of its own: a checkout without ../shared/spec beside it adds a warning these tests do not expect.
+const specFile = join(mkdtempSync(join(tmpdir(), 'cnf-config-spec-')), 'partner-api-v2.md');
+writeFileSync(specFile, '# Partner Service API v2\n');
+const live = { BASE_URL: 'https://api.example.test/v2', ACCESS_TOKEN: 'tok-123456789', COMPANY_ID: 'c1', SPEC_PATH: specFile };
 const load = (env: Record<string, string>) => loadSettings(env, { dotenv: false });
 const errorOf = (env: Record<string, string>) => {
   try {
@@ -115,7 +118,7 @@ describe('sources: environment > ENV_FILE / .env > config file > defaults', () =
     for (const [name, text] of Object.entries(files)) writeFileSync(join(d, name), text);
     return d;
   };
-  const read = (d: string, env: Record<string, string> = {}) => loadSettings({ ENV_FILE: join(d, 'test.env'), ...env }, { cwd: d });
+  const read = (d: string, env: Record<string, string> = {}) => loadSettings({ ENV_FILE: join(d, 'test.env'), SPEC_PATH: specFile, ...env }, { cwd: d });
   const readError = (d: string, env: Record<string, string> = {}) => {
     try {
       read(d, env);

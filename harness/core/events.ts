@@ -159,11 +159,17 @@ export interface RecordLocator {
 }
 
 export interface LedgerEntry {
-  event: 'created' | 'archived';
+  /**
+   * `created` may come before the write is sent (by its locator, so a worker stopped while the
+   * write is in flight loses nothing); `withdrawn` then follows when the write was refused.
+   */
+  event: 'created' | 'archived' | 'withdrawn';
   resource: Resource;
   /** Absent when the write answer showed no id and the record was not located yet. */
   id?: string;
   locator?: RecordLocator;
+  /** Ledgered before its create was sent: the create may never have reached the target. */
+  beforeWrite?: true;
   target: string;
   marker: string;
   /** Needed to archive a vehicle (§4.1 PATCH takes vehicleId and customerId). */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LedgerEntry } from '../core/events.js';
 import { JOURNAL_FILE, readJournal } from '../core/journal-file.js';
 import { acquireLock, type ReportsLock } from './lock.js';
 import { makeScratch, recoverPublication, sweepScratch, type Scratch } from './publish.js';
@@ -10,7 +11,9 @@ function hasOpenRecords(work: string): boolean {
   if (!existsSync(file)) return false;
   const entries = readJournal(file).flatMap((e) => (e.type === 'ledger' ? [e.entry] : []));
   const archived = new Set(entries.filter((e) => e.event === 'archived').map((e) => `${e.target}/${e.resource}/${e.id}`));
-  return entries.some((e) => e.event === 'created' && (e.id === undefined || !archived.has(`${e.target}/${e.resource}/${e.id}`)));
+  const withdrawn = new Set(entries.filter((e) => e.event === 'withdrawn').map((e) => `${e.target}/${e.resource}/${JSON.stringify(e.locator)}`));
+  const open = (e: LedgerEntry) => (e.id === undefined ? !withdrawn.has(`${e.target}/${e.resource}/${JSON.stringify(e.locator)}`) : !archived.has(`${e.target}/${e.resource}/${e.id}`));
+  return entries.some((e) => e.event === 'created' && open(e));
 }
 
 /**

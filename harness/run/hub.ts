@@ -112,6 +112,11 @@ export class Hub implements ReportSink {
     return this.exchanges.get(id);
   }
 
+  /** Every exchange the proxies journaled so far. */
+  recordedExchanges(): RecordedExchange[] {
+    return [...this.exchanges.values()];
+  }
+
   /** The ledger entries so far: what the cleanup archives. */
   ledger(): LedgerEntry[] {
     return this.all.flatMap((e) => (e.type === 'ledger' ? [e.entry] : []));

@@ -1,5 +1,5 @@
 import type { TokenSource } from '../auth/session.js';
-import { cleanupRun } from '../cleanup.js';
+import { cleanupRun, withoutUnsentCreates } from '../cleanup.js';
 import type { LedgerEntry, LedgerReport } from '../core/events.js';
 import type { RunInfo } from '../core/run-info.js';
 import type { Pacing } from '../pacing/index.js';
@@ -45,6 +45,14 @@ async function step<T>(what: string, fn: () => Promise<T> | T, log: (l: string) 
   }
 }
 
+/** How long an interrupted run waits with no new ledger entry before its last cleanup pass. */
+const QUIET_MS = 1_000;
+
+/** Resolves once `fresh()` turns true, or after `ms` with it still false (polled every 100 ms). */
+async function quietFor(fresh: () => boolean, ms: number): Promise<void> {
+  for (let waited = 0; waited < ms && !fresh(); waited += 100) await new Promise((r) => setTimeout(r, 100));
+}
+
 /**
  * The end of a run, normal or interrupted, done once: workers' traffic stopped (when
  * interrupted), every record the run created archived (paced like any request), the cleanup's
@@ -73,7 +81,8 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
             cleanupRun({
               runId: info.runId,
               marker: info.marker,
-              entries,
+              // A create ledgered before it was sent that never took effect is nothing to look for.
+              entries: withoutUnsentCreates(entries, hub.recordedExchanges()),
               mode: info.mode,
               profile: info.profile,
               targets: info.targets,
@@ -86,8 +95,8 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
         );
       let ledger: LedgerReport | undefined;
       if (!throwaway) {
-        // A create answered just before an interruption is ledgered a moment later: passes go on
-        // until no new entry came in during the last one.
+        // A create answered just before an interruption is ledgered a moment later (a busy worker
+        // may take a while): passes go on until no new entry has come in for a quiet second.
         let seen = 0;
         for (let pass = 0; pass < 5; pass++) {
           const entries = hub.ledger();
@@ -98,7 +107,7 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
           seen = entries.length;
           ledger = ledger && report ? combine(ledger, report) : (report ?? ledger);
           if (trigger === 'end of run') break;
-          await new Promise((r) => setTimeout(r, 150));
+          await quietFor(() => hub.ledger().slice(seen).some((e) => e.event === 'created'), QUIET_MS);
         }
       }
       if (ledger) {

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess } from '../../harness/checks/index.js';
+import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator, Resource } from '../../harness/core/events.js';
 import { isLocated, locate, type LocateResult, type Waiter } from '../../harness/locate/locator.js';
 import type { Kind, Scope } from '../../harness/locate/requests.js';
@@ -21,6 +21,19 @@ export const waiterOf = (ctx: CheckContext): Waiter => (what, read, shows) => ct
 const resourceOf: Record<Kind, Resource> = { vehicle: 'vehicle', item: 'item', customer: 'customer' };
 
 /**
+ * Sends a create whose records are ledgered by their locators first (journaled before it goes) and
+ * withdrawn when it is refused, so that a run stopped while the write is in flight still finds and
+ * archives what it made. ownRecords ledgers them again with their ids once located.
+ */
+export async function createLedgered(ctx: CheckContext, kind: Kind, locators: readonly RecordLocator[], send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  const resource = resourceOf[kind];
+  await ctx.ledger.beforeCreate(resource, locators);
+  const res = await send();
+  if (!isSuccess(res) || (isRecord(res.json) && res.json.success === false)) ctx.ledger.withdrawn(resource, locators);
+  return res;
+}
+
+/**
  * After a create the server accepted: every record sent is ledgered at once by its locator (so
  * the cleanup finds it even if nothing else does), located by documented means (harness/locate),
  * and ledgered again with its id once located.
@@ -39,6 +52,8 @@ export async function ownRecords(
     const locator = locators[i]!;
     if (isLocated(at)) ctx.ledger.created(resource, at.id, { customerId: locator.customerId, locator });
   });
+  // The ids journaled before any later write (an update may change what the locator matches).
+  await ctx.ledger.flushed();
   return result;
 }
 

@@ -5,8 +5,8 @@ import { isLocated, type Unlocated } from '../../harness/locate/locator.js';
 import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import { windowLeft } from '../common/own-records.js';
-import { archiveCustomers, customers, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers } from './adapter.js';
+import { createLedgered, windowLeft } from '../common/own-records.js';
+import { archiveCustomers, customerLocator, customers, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers } from './adapter.js';
 
 /**
  * The customers a run creates, once per target: one bulk POST (§4.3 "one or more customers") with
@@ -37,7 +37,7 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
     const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<CustomerRole, CustomerInput>;
     const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(inputs[role], names)])) as Record<CustomerRole, string>;
     const since = Date.now();
-    const create = await postCustomers(s, customerRoles.map((r) => inputs[r]));
+    const create = await createLedgered(s, 'customer', customerRoles.map((r) => customerLocator(terms[r])), () => postCustomers(s, customerRoles.map((r) => inputs[r])));
     const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {}, unlocated: {}, writtenAt: since };
     if (!isSuccess(create)) return fixture;
     const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), since, { common: customerTermPrefix(s.marker) });

@@ -7,7 +7,7 @@ import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter
 import { buildPart, buildTire } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import { ownRecords } from '../common/own-records.js';
+import { createLedgered, ownRecords } from '../common/own-records.js';
 import { archiveItems, items, postItems } from './adapter.js';
 
 /**
@@ -51,7 +51,7 @@ export const itemLocator = (input: { itemNumber: string }): RecordLocator => ({ 
  */
 export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
   const since = Date.now();
-  const create = await postItems(ctx, inputs);
+  const create = await createLedgered(ctx, 'item', inputs.map(itemLocator), () => postItems(ctx, inputs));
   if (!isSuccess(create)) return { create, found: [], writtenAt: since };
   const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), { answer: create, since, what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
   return { create, found: result.outcomes, listed: result.listing, writtenAt: since };

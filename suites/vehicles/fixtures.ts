@@ -6,7 +6,7 @@ import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter
 import { seededFaker } from '../../generators/random.js';
 import { buildVehicle, vehicleChanges, type VehicleChanges, type VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
-import { ownRecords, windowLeft } from '../common/own-records.js';
+import { createLedgered, ownRecords, windowLeft } from '../common/own-records.js';
 import { archiveVehicles, postVehicles, putVehicles, vehicles } from './adapter.js';
 
 /**
@@ -53,7 +53,7 @@ export const vehicleLocator = (input: Pick<VehicleInput, 'vin' | 'licensePlate'>
  */
 export async function createVehicles(ctx: CheckContext, inputs: readonly VehicleInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
   const since = Date.now();
-  const create = await postVehicles(ctx, inputs);
+  const create = await createLedgered(ctx, 'vehicle', inputs.map(vehicleLocator), () => postVehicles(ctx, inputs));
   if (!isSuccess(create)) return { create, found: [], writtenAt: since };
   const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), { answer: create, since, what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
   return { create, found: result.outcomes, listed: result.listing, writtenAt: since };

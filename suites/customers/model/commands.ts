@@ -5,7 +5,8 @@ import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validC
 import { isLocated } from '../../../harness/locate/locator.js';
 import { liveRecords, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { archiveCustomers, customerIn, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
+import { archiveCustomers, customerIn, customerLocator, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
+import { createLedgered } from '../../common/own-records.js';
 import type { CustomerModel, CustomerReal } from './state.js';
 
 type CustomerCommand = fc.AsyncCommand<CustomerModel, CustomerReal>;
@@ -44,7 +45,7 @@ export class CreateCustomer implements CustomerCommand {
     const input = this.build();
     const term = customerTermOf(input, r.ctx.profile.customers);
     const since = Date.now();
-    const res = await postCustomers(r.ctx, [input]);
+    const res = await createLedgered(r.ctx, 'customer', [customerLocator(term)], () => postCustomers(r.ctx, [input]));
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`);
     const at = (await locateCreated(r.ctx, res, [term], since, { wait: r.wait })).outcomes[0];
     if (!isLocated(at)) r.ctx.inconclusive('precondition: the created customer could not be located by its unique word');
