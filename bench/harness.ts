@@ -86,7 +86,12 @@ function runCli(env: Record<string, string>): Promise<{ code: number | null; ms:
   });
 }
 
-function envFor(mock: Pick<MockServer, 'url' | 'tokens' | 'fixtures'>, reportsDir: string, limits: { get: number; write: number }, live = false): Record<string, string> {
+function envFor(
+  mock: Pick<MockServer, 'url' | 'tokens' | 'fixtures'>,
+  reportsDir: string,
+  limits: { get: number; write: number },
+  live = false,
+): Record<string, string> {
   return {
     BASE_URL: mock.url,
     ACCESS_TOKEN: mock.tokens.full,
@@ -117,7 +122,8 @@ interface HarExchange {
 }
 
 function publishedExchanges(dir: string): HarExchange[] {
-  return (JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as { log: { entries: HarExchange[] } }).log.entries;
+  return (JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as { log: { entries: HarExchange[] } }).log
+    .entries;
 }
 
 function trafficWindow(exchanges: HarExchange[]): number {
@@ -131,10 +137,16 @@ function trafficWindow(exchanges: HarExchange[]): number {
  * (before vitest starts) and the cleanup (after it closed) are counted apart: the traffic window
  * measures how well the checks overlap their requests.
  */
-function publishedFigures(dir: string, run: { code: number | null; ms: number }, answered429: (p: PacingReport) => number): Figures {
+function publishedFigures(
+  dir: string,
+  run: { code: number | null; ms: number },
+  answered429: (p: PacingReport) => number,
+): Figures {
   const exchanges = publishedExchanges(dir).filter((e) => e._clause !== 'cleanup' && e._clause !== 'preflight');
   const pacing = JSON.parse(readFileSync(join(dir, 'pacing.json'), 'utf8')) as PacingReport;
-  const results = { checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[] };
+  const results = {
+    checks: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as (CheckOutcome & { clause: string })[],
+  };
   return {
     exitCode: run.code,
     cliWallMs: run.ms,
@@ -148,7 +160,12 @@ function publishedFigures(dir: string, run: { code: number | null; ms: number },
   };
 }
 
-async function measure(name: string, knobs: Partial<Knobs>, limits: { get: number; write: number }, live = false): Promise<Figures> {
+async function measure(
+  name: string,
+  knobs: Partial<Knobs>,
+  limits: { get: number; write: number },
+  live = false,
+): Promise<Figures> {
   const dir = join(outDir, name);
   rmSync(dir, { recursive: true, force: true });
   const mock = await startMock({ knobs });
@@ -174,7 +191,11 @@ interface ProductionFigures extends Figures {
 }
 
 /** Scenarios (q), (r), (s): a conformance run against the production-like server. */
-async function measureProduction(name: string, limits: { get: number; write: number }, mode: 'full' | 'readonly'): Promise<ProductionFigures> {
+async function measureProduction(
+  name: string,
+  limits: { get: number; write: number },
+  mode: 'full' | 'readonly',
+): Promise<ProductionFigures> {
   const dir = join(outDir, name);
   rmSync(dir, { recursive: true, force: true });
   const server: ProductionServer = await startProductionServer({ perMinute: limits });
@@ -210,14 +231,35 @@ async function measureProduction(name: string, limits: { get: number; write: num
 }
 
 /** Scenario (p): many clients through one proxy, every request a GET of one small page. */
-async function proxyOnly(total = 600): Promise<{ requests: number; wallMs: number; effective: number; maxInFlight: number }> {
+async function proxyOnly(
+  total = 600,
+): Promise<{ requests: number; wallMs: number; effective: number; maxInFlight: number }> {
   const mock = await startMock({ knobs: { latencyMs } });
-  const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency, requestTimeoutMs: 15_000, readonly: false });
+  const pacing = startPacing({
+    getPerMin: 0,
+    writePerMin: 0,
+    maxConcurrency,
+    requestTimeoutMs: 15_000,
+    readonly: false,
+  });
   try {
     const companyId = mock.fixtures.companyId;
-    const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId });
+    const target = await pacing.route({
+      id: 'main',
+      label: 'mock',
+      kind: 'live',
+      identity: mock.url,
+      publicUrl: mock.url,
+      token: staticToken(mock.tokens.full),
+      companyId,
+    });
     const clients = maxConcurrency * 2;
-    const client = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: 60_000, connections: clients });
+    const client = new ApiClient({
+      baseUrl: target.baseUrl,
+      token: target.token,
+      timeoutMs: 60_000,
+      connections: clients,
+    });
     let next = 0;
     const started = performance.now();
     await Promise.all(
@@ -226,7 +268,12 @@ async function proxyOnly(total = 600): Promise<{ requests: number; wallMs: numbe
       }),
     );
     const wallMs = performance.now() - started;
-    return { requests: total, wallMs, effective: (total * latencyMs) / wallMs, maxInFlight: pacing.report().maxInFlight };
+    return {
+      requests: total,
+      wallMs,
+      effective: (total * latencyMs) / wallMs,
+      maxInFlight: pacing.report().maxInFlight,
+    };
   } finally {
     await pacing.close();
     await mock.stop();
@@ -239,7 +286,9 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const report: Record<string, unknown> = { date: new Date().toISOString(), maxConcurrency, latencyMs };
-  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   report.machine = { cpus: cpus().length, loadAverage: load };
   const md: string[] = [
     '# Harness benchmark',
@@ -274,9 +323,13 @@ async function main(): Promise<void> {
     );
   }
   if (scenarios.has('b')) {
-    const b = await measure('b-rate-limited', { latencyMs: 0, rateLimit: { getPerMin: RATE.get, writePerMin: RATE.write } }, RATE);
+    const b = await measure(
+      'b-rate-limited',
+      { latencyMs: 0, rateLimit: { getPerMin: RATE.get, writePerMin: RATE.write } },
+      RATE,
+    );
     // N evenly spaced requests need N-1 intervals of 60 s / rate.
-    const bound = Math.max(((gaps(b.gets)) / RATE.get) * 60_000, ((gaps(b.writes)) / RATE.write) * 60_000);
+    const bound = Math.max((gaps(b.gets) / RATE.get) * 60_000, (gaps(b.writes) / RATE.write) * 60_000);
     report.b = { ...pick(b), lowerBoundMs: bound, overBound: b.trafficMs / bound - 1 };
     md.push(
       `## (b) mock limited to ${RATE.get} GET and ${RATE.write} writes a minute, harness set the same`,
@@ -286,15 +339,35 @@ async function main(): Promise<void> {
       '',
     );
   }
-  for (const [key, limits] of [['l', { get: 150, write: 50 }], ['m', { get: 30, write: 10 }]] as const) {
+  for (const [key, limits] of [
+    ['l', { get: 150, write: 50 }],
+    ['m', { get: 30, write: 10 }],
+  ] as const) {
     if (!scenarios.has(key)) continue;
-    const l = await measure(`${key}-live-limits-${limits.get}-${limits.write}`, { latencyMs: 0, rateLimit: { getPerMin: limits.get, writePerMin: limits.write } }, limits, true);
-    const cert = JSON.parse(readFileSync(join(outDir, `${key}-live-limits-${limits.get}-${limits.write}`, 'certification.json'), 'utf8')) as { verdict: string; clauses: { verdict: string; reason?: string }[] };
-    const bound = Math.max(((gaps(l.gets)) / limits.get) * 60_000, ((gaps(l.writes)) / limits.write) * 60_000);
-    const byPacing = l.results.checks.filter((c) => c.verdict === 'inconclusive' && /pacing|no conclusion within|no answer/i.test(c.reason ?? '')).length;
+    const l = await measure(
+      `${key}-live-limits-${limits.get}-${limits.write}`,
+      { latencyMs: 0, rateLimit: { getPerMin: limits.get, writePerMin: limits.write } },
+      limits,
+      true,
+    );
+    const cert = JSON.parse(
+      readFileSync(join(outDir, `${key}-live-limits-${limits.get}-${limits.write}`, 'certification.json'), 'utf8'),
+    ) as { verdict: string; clauses: { verdict: string; reason?: string }[] };
+    const bound = Math.max((gaps(l.gets) / limits.get) * 60_000, (gaps(l.writes) / limits.write) * 60_000);
+    const byPacing = l.results.checks.filter(
+      (c) => c.verdict === 'inconclusive' && /pacing|no conclusion within|no answer/i.test(c.reason ?? ''),
+    ).length;
     const clauses = cert.clauses.length;
     const all = l.pacing.requests;
-    report[key] = { ...pick(l), verdict: cert.verdict, clauses, requestsPerClause: all / clauses, lowerBoundMs: bound, overBound: l.trafficMs / bound - 1, inconclusiveByPacing: byPacing };
+    report[key] = {
+      ...pick(l),
+      verdict: cert.verdict,
+      clauses,
+      requestsPerClause: all / clauses,
+      lowerBoundMs: bound,
+      overBound: l.trafficMs / bound - 1,
+      inconclusiveByPacing: byPacing,
+    };
     md.push(
       `## (${key}) live defaults at ${limits.get} GETs and ${limits.write} writes a minute, the mock enforcing the same`,
       '',
@@ -313,7 +386,9 @@ async function main(): Promise<void> {
     const f = await measureProduction(`${key}-production-${limits.get}-${limits.write}-${mode}`, limits, mode);
     const all = f.pacing.requests;
     const limited = limits.get > 0;
-    const bound = limited ? Math.max(((gaps(f.gets)) / limits.get) * 60_000, ((gaps(f.writes)) / Math.max(1, limits.write)) * 60_000) : 0;
+    const bound = limited
+      ? Math.max((gaps(f.gets) / limits.get) * 60_000, (gaps(f.writes) / Math.max(1, limits.write)) * 60_000)
+      : 0;
     report[key] = {
       ...pick(f),
       verdict: f.verdict,
@@ -321,7 +396,9 @@ async function main(): Promise<void> {
       strictInconclusive: f.strictInconclusive,
       activeLeft: f.activeLeft,
       requestsPerClause: all / f.clauses,
-      ...(limited ? { lowerBoundMs: bound, trafficOverBound: f.trafficMs / bound, wholeRunOverBound: f.cliWallMs / bound } : {}),
+      ...(limited
+        ? { lowerBoundMs: bound, trafficOverBound: f.trafficMs / bound, wholeRunOverBound: f.cliWallMs / bound }
+        : {}),
     };
     md.push(
       `## (${key}) production-like server, ${limited ? `${limits.get} GETs and ${limits.write} writes a minute on both sides` : 'no rate limit (its burst limit of 10 a second still on)'}, ${mode}`,
@@ -329,7 +406,9 @@ async function main(): Promise<void> {
       `- verdict **${f.verdict.toUpperCase()}** (exit ${f.exitCode}); strict clauses failed: **${f.strictFailed}**, inconclusive: **${f.strictInconclusive}**`,
       `- ${all} requests in all: **${(all / f.clauses).toFixed(2)} per clause** over ${f.clauses} clauses; ${f.gets} GETs and ${f.writes} writes by the checks and fixtures; answered 429: ${f.answered429}`,
       ...(limited
-        ? [`- lower bound max(${gaps(f.gets)}/${limits.get}, ${gaps(f.writes)}/${limits.write}) min = ${s(bound)}; traffic window ${s(f.trafficMs)} (**${(f.trafficMs / bound).toFixed(2)} ×**); whole command ${s(f.cliWallMs)} (**${(f.cliWallMs / bound).toFixed(2)} ×**; target ≤ 1.15 ×)`]
+        ? [
+            `- lower bound max(${gaps(f.gets)}/${limits.get}, ${gaps(f.writes)}/${limits.write}) min = ${s(bound)}; traffic window ${s(f.trafficMs)} (**${(f.trafficMs / bound).toFixed(2)} ×**); whole command ${s(f.cliWallMs)} (**${(f.cliWallMs / bound).toFixed(2)} ×**; target ≤ 1.15 ×)`,
+          ]
         : [`- traffic window ${s(f.trafficMs)}; whole command ${s(f.cliWallMs)}`]),
       `- records of the run (${f.runMarker}) still active on the server after it, appointment requests aside: **${f.activeLeft}**`,
       '',

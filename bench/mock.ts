@@ -48,7 +48,13 @@ interface Figure {
   errors: number;
 }
 
-async function measure(name: string, url: string, token: string, duration: number, connections: number): Promise<Figure> {
+async function measure(
+  name: string,
+  url: string,
+  token: string,
+  duration: number,
+  connections: number,
+): Promise<Figure> {
   const result = await autocannon({ url, duration, connections, headers: { authorization: `Bearer ${token}` } });
   return {
     name,
@@ -70,13 +76,19 @@ async function bench(duration: number, connections: number): Promise<void> {
   ];
   try {
     // A short warm-up so the JIT and the token cache are hot before the timed runs.
-    await autocannon({ url: targets[0]![1], duration: 2, connections, headers: { authorization: `Bearer ${ready.token}` } });
+    await autocannon({
+      url: targets[0]![1],
+      duration: 2,
+      connections,
+      headers: { authorization: `Bearer ${ready.token}` },
+    });
     const figures: Figure[] = [];
     for (const [name, url] of targets) figures.push(await measure(name, url, ready.token, duration, connections));
     console.log(`\nmock throughput: ${duration} s each, ${connections} connections, node ${process.version}\n`);
     console.log('| request | req/s | p50 ms | p99 ms | non-2xx | errors |');
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const f of figures) console.log(`| ${f.name} | ${f.requestsPerSec} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`);
+    for (const f of figures)
+      console.log(`| ${f.name} | ${f.requestsPerSec} | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`);
     const failed = figures.filter((f) => f.non2xx > 0 || f.errors > 0);
     if (failed.length) {
       console.error(`\nbench: ${failed.map((f) => f.name).join(', ')} had non-2xx answers or errors`);

@@ -57,10 +57,21 @@ export function classify(entry: TraceEntry, catalogue: Catalogue): { cls: UnitCl
  * The summary of a matrix against the catalogue; with `units` (the parsed spec), only entries of
  * units that exist are classified, and units without an entry are counted as unaccounted.
  */
-export function coverageSummary(entries: readonly TraceEntry[], catalogue: Catalogue, units?: readonly { readonly fingerprint: string }[]): CoverageSummary {
+export function coverageSummary(
+  entries: readonly TraceEntry[],
+  catalogue: Catalogue,
+  units?: readonly { readonly fingerprint: string }[],
+): CoverageSummary {
   const present = units ? new Set(units.map((u) => u.fingerprint)) : undefined;
   const counted = new Set<string>();
-  const tally: Record<UnitClass, number> = { strict: 0, observedOnly: 0, notTestable: 0, notARule: 0, partly: 0, notCovered: 0 };
+  const tally: Record<UnitClass, number> = {
+    strict: 0,
+    observedOnly: 0,
+    notTestable: 0,
+    notARule: 0,
+    partly: 0,
+    notCovered: 0,
+  };
   const byReason: Record<NotTestableReason, number> = { 'not-testable': 0, 'not-shown': 0, catalogue: 0 };
   let stale = 0;
   for (const e of entries) {
@@ -96,5 +107,9 @@ export interface GapRow {
 
 /** Every entry with a gap, in the spec's order: the to-do list of missing checks. */
 export function gapList(entries: readonly TraceEntry[]): GapRow[] {
-  return entries.flatMap((e) => (e.covers !== undefined && (e.gap !== undefined || e.covers.length === 0) ? [{ section: e.section, label: e.label, covers: e.covers, gap: e.gap ?? 'no clause checks this rule' }] : []));
+  return entries.flatMap((e) =>
+    e.covers !== undefined && (e.gap !== undefined || e.covers.length === 0)
+      ? [{ section: e.section, label: e.label, covers: e.covers, gap: e.gap ?? 'no clause checks this rule' }]
+      : [],
+  );
 }

@@ -25,7 +25,8 @@ export const CHANGED_OVERLAP = 0.5;
 /** …or this much when it also sits where the former one sat (between the same unchanged units). */
 export const CHANGED_OVERLAP_IN_PLACE = 0.25;
 
-export const hasDrift = (d: DriftReport) => d.added.length + d.removed.length + d.changed.length + d.moved.length + d.duplicates.length > 0;
+export const hasDrift = (d: DriftReport) =>
+  d.added.length + d.removed.length + d.changed.length + d.moved.length + d.duplicates.length > 0;
 
 export function specDrift(units: readonly SpecUnit[], entries: readonly TraceEntry[]): DriftReport {
   const unitBy = new Map(units.map((u) => [u.fingerprint, u]));
@@ -40,7 +41,9 @@ export function specDrift(units: readonly SpecUnit[], entries: readonly TraceEnt
     }
   }
   const matched = new Set(unique.filter((e) => unitBy.has(e.fingerprint)).map((e) => e.fingerprint));
-  const moved = unique.filter((e) => matched.has(e.fingerprint) && unitBy.get(e.fingerprint)!.section !== e.section).map((entry) => ({ entry, unit: unitBy.get(entry.fingerprint)! }));
+  const moved = unique
+    .filter((e) => matched.has(e.fingerprint) && unitBy.get(e.fingerprint)!.section !== e.section)
+    .map((entry) => ({ entry, unit: unitBy.get(entry.fingerprint)! }));
 
   // The hunk of an unmatched item: the last matched fingerprint before it, on its own side.
   const hunks = <T extends { fingerprint: string }>(list: readonly T[]) => {
@@ -61,7 +64,8 @@ export function specDrift(units: readonly SpecUnit[], entries: readonly TraceEnt
       if (unit.section !== entry.section) continue;
       const similarity = sketchSimilarity(entry.sketch, unit.sketch);
       const inPlace = eh === uh;
-      if (similarity >= CHANGED_OVERLAP || (inPlace && similarity >= CHANGED_OVERLAP_IN_PLACE)) candidates.push({ entry, unit, similarity, inPlace });
+      if (similarity >= CHANGED_OVERLAP || (inPlace && similarity >= CHANGED_OVERLAP_IN_PLACE))
+        candidates.push({ entry, unit, similarity, inPlace });
     }
   }
   candidates.sort((a, b) => Number(b.inPlace) - Number(a.inPlace) || b.similarity - a.similarity);
@@ -82,6 +86,8 @@ export function specDrift(units: readonly SpecUnit[], entries: readonly TraceEnt
     if (matched.has(unit.fingerprint) || pairedUnits.has(unit)) return;
     added.push(i > 0 ? { unit, after: units[i - 1]! } : { unit });
   });
-  const removed = unique.filter((e) => !matched.has(e.fingerprint) && !pairedEntries.has(e)).map((entry) => ({ entry }));
+  const removed = unique
+    .filter((e) => !matched.has(e.fingerprint) && !pairedEntries.has(e))
+    .map((entry) => ({ entry }));
   return { added, removed, changed, moved, duplicates };
 }

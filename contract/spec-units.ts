@@ -122,7 +122,30 @@ export function splitSentences(text: string): string[] {
 
 // ── Similarity sketch ─────────────────────────────────────────────────────────────────────
 
-const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'to', 'in', 'is', 'are', 'be', 'with', 'for', 'on', 'by', 'as', 'it', 'its', 'that', 'this', 'at', 'from']);
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'and',
+  'or',
+  'to',
+  'in',
+  'is',
+  'are',
+  'be',
+  'with',
+  'for',
+  'on',
+  'by',
+  'as',
+  'it',
+  'its',
+  'that',
+  'this',
+  'at',
+  'from',
+]);
 
 /** The content words of a normalised text: letters and digits, stop words left out. */
 export function wordsOf(text: string): string[] {
@@ -169,7 +192,7 @@ export function sketchSimilarity(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) {
     const x = parseInt(a[i]!, 16);
     const y = parseInt(b[i]!, 16);
-    same += Number((x >> 2) === (y >> 2)) + Number((x & 3) === (y & 3));
+    same += Number(x >> 2 === y >> 2) + Number((x & 3) === (y & 3));
   }
   const p = same / SKETCH_HASHES;
   return Math.max(0, Math.min(1, (p - 0.25) / 0.75));
@@ -328,7 +351,9 @@ export function parseSpecUnits(markdown: string): SpecUnit[] {
   const blocks = blocksOf(markdown);
   const scopeKey = (b: Block) => `${b.section}\u0000${b.scope}`;
   const totals = new Map<string, number>();
-  for (const b of blocks) if (b.type !== 'paragraph') totals.set(`${scopeKey(b)}\u0000${b.type}`, (totals.get(`${scopeKey(b)}\u0000${b.type}`) ?? 0) + 1);
+  for (const b of blocks)
+    if (b.type !== 'paragraph')
+      totals.set(`${scopeKey(b)}\u0000${b.type}`, (totals.get(`${scopeKey(b)}\u0000${b.type}`) ?? 0) + 1);
   const seen = new Map<string, number>();
 
   const drafts: { section: string; locator: string; kind: UnitKind; raw: string; text: string }[] = [];
@@ -343,7 +368,8 @@ export function parseSpecUnits(markdown: string): SpecUnit[] {
     const parts = splitSentences(prose);
     parts.forEach((raw, i) => {
       const text = normaliseText(raw);
-      if (text.length) drafts.push({ section: b.section, locator: parts.length > 1 ? `${base} s${i + 1}` : base, kind, raw, text });
+      if (text.length)
+        drafts.push({ section: b.section, locator: parts.length > 1 ? `${base} s${i + 1}` : base, kind, raw, text });
     });
   };
 
@@ -363,14 +389,28 @@ export function parseSpecUnits(markdown: string): SpecUnit[] {
       const cellsOf = body.map(tableCells);
       const keys = cellsOf.map((c) => normaliseText(c[0] ?? ''));
       // Short, unique first cells name their rows (`vehicleId`); other tables number them.
-      const keyed = keys.every((k, i) => k.length > 0 && k.length <= 40 && k.split(' ').length <= 3 && keys.indexOf(k) === i);
+      const keyed = keys.every(
+        (k, i) => k.length > 0 && k.length <= 40 && k.split(' ').length <= 3 && keys.indexOf(k) === i,
+      );
       cellsOf.forEach((cells, i) => {
         const normalised = cells.map(normaliseText);
         while (normalised.length > 0 && normalised.at(-1) === '') normalised.pop();
         if (normalised.length === 0) return;
-        const text = normalised.join(' | ').replace(/\s+/g, ' ').trim().replace(/\s*\.$/, '');
-        const name = keyed ? `table${tableNo} row ${outsideCode(cells[0]!, (s) => s, false)}` : `${tableNo ? `table${tableNo} ` : ''}row ${i + 1}`;
-        drafts.push({ section: b.section, locator: `${where(b)} ${name}`, kind: 'table-row', raw: body[i]!.trim(), text });
+        const text = normalised
+          .join(' | ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .replace(/\s*\.$/, '');
+        const name = keyed
+          ? `table${tableNo} row ${outsideCode(cells[0]!, (s) => s, false)}`
+          : `${tableNo ? `table${tableNo} ` : ''}row ${i + 1}`;
+        drafts.push({
+          section: b.section,
+          locator: `${where(b)} ${name}`,
+          kind: 'table-row',
+          raw: body[i]!.trim(),
+          text,
+        });
       });
     }
   }

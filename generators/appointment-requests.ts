@@ -86,7 +86,12 @@ export function bodyParts(f: Faker): BodyParts {
     vehicle: { year: f.number.int({ min: 2006, max: 2024 }), make: f.vehicle.manufacturer(), model: f.vehicle.model() },
     // Three services, so a forbidden field can sit first, in the middle or last of the array (§4.5 rule 3).
     services: f.helpers.arrayElements(services, 3).map((name) => ({ name })),
-    customer: { firstName, lastName, email: f.internet.email({ firstName, lastName, provider: 'example.com' }), phone: f.string.numeric(10) },
+    customer: {
+      firstName,
+      lastName,
+      email: f.internet.email({ firstName, lastName, provider: 'example.com' }),
+      phone: f.string.numeric(10),
+    },
   };
 }
 
@@ -103,7 +108,12 @@ export function requestBody(parts: BodyParts, day: string, at: StartTime, commen
 }
 
 /** A valid body: one hour on `day` from `at`, the comment as given. */
-export function buildAppointmentRequest(f: Faker, day: string, at: StartTime, comment: Comment): AppointmentRequestInput {
+export function buildAppointmentRequest(
+  f: Faker,
+  day: string,
+  at: StartTime,
+  comment: Comment,
+): AppointmentRequestInput {
   return requestBody(bodyParts(f), day, at, comment);
 }
 
@@ -150,7 +160,10 @@ export function endingDaysLater(body: AppointmentRequestInput, days: number): Ap
 /** A comment in both fields with notes first and longer, the reverse of a body that sends description first. */
 export function notesFirstComment(f: Faker, tag: string): Comment {
   const description = `conformance ${tag}: ${f.lorem.words(3)}`;
-  return { notes: `${tag} notes sent first, longer than the description beside them: ${f.lorem.sentence(14)}`, description };
+  return {
+    notes: `${tag} notes sent first, longer than the description beside them: ${f.lorem.sentence(14)}`,
+    description,
+  };
 }
 
 /** A YYYY-MM-DD HH:mm value written day first with slashes (DD/MM/YYYY HH:mm): the same minute, not in the documented form. */

@@ -25,20 +25,28 @@ export const customerTermPrefix = (marker: string) => `cnfc${compactMarker(marke
 /** The marker text of one customer: the check's marker, then its own unique term last. */
 export const customerMarkerText = (marker: string, term: string) => `conformance customer ${marker} ${term}`;
 
-export function buildCustomer(f: Faker, marker: string, names: CustomerNames, term = uniqueCustomerTerm(marker)): CustomerInput {
+export function buildCustomer(
+  f: Faker,
+  marker: string,
+  names: CustomerNames,
+  term = uniqueCustomerTerm(marker),
+): CustomerInput {
   const firstName = f.person.firstName();
   const lastName = f.person.lastName();
   return {
     firstName,
     lastName,
-    emails: [{ email: f.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(), type: 'Personal' }],
+    emails: [
+      { email: f.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(), type: 'Personal' },
+    ],
     phones: [{ number: f.string.numeric(10), type: 'Mobile' }],
     [names.markerField]: customerMarkerText(marker, term),
   };
 }
 
 /** The unique term of a built customer: the last word of its marker field. */
-export const customerTermOf = (input: CustomerInput, names: CustomerNames) => String(input[names.markerField]).split(' ').at(-1)!;
+export const customerTermOf = (input: CustomerInput, names: CustomerNames) =>
+  String(input[names.markerField]).split(' ').at(-1)!;
 
 /** A new value for a text field, different from any value a builder produces. */
 export const changedName = (f: Faker) => `${f.person.lastName()}-Updated`;
@@ -66,4 +74,6 @@ export const customerNameChangeArbitrary = name.map((n) => `${n}-Updated`);
 /** A customer with none of the name fields. */
 export const namelessCustomerArbitrary = fc.constant({ emails: [], phones: [] });
 /** A customer whose email is not an address. */
-export const badEmailCustomerArbitrary = fc.constantFrom('not-an-email', '@', 'a@').map((email) => ({ firstName: 'Bad', lastName: 'Email', emails: [{ email, type: 'Personal' }] }));
+export const badEmailCustomerArbitrary = fc
+  .constantFrom('not-an-email', '@', 'a@')
+  .map((email) => ({ firstName: 'Bad', lastName: 'Email', emails: [{ email, type: 'Personal' }] }));

@@ -12,7 +12,12 @@ import { buildPart } from './items.js';
 export type LevelNames = Pick<Profile['inventoryLevels'], 'quantityField'>;
 
 /** One entry of a bulk PUT /inventoryLevels. */
-export function levelEntry(names: LevelNames, itemId: string, locationId: string, quantity: number): Record<string, unknown> {
+export function levelEntry(
+  names: LevelNames,
+  itemId: string,
+  locationId: string,
+  quantity: number,
+): Record<string, unknown> {
   return { itemId, locationId, [names.quantityField]: quantity };
 }
 
@@ -32,4 +37,6 @@ export const quantityArbitrary = fc.integer({ min: 0, max: 10_000 });
 
 // ── Invalid variants: the spec shows no validation rule for levels, so nothing asserts a rejection. ─
 export const negativeQuantityArbitrary = fc.integer({ min: -10_000, max: -1 });
-export const fractionalQuantityArbitrary = fc.double({ min: 0.01, max: 100, noNaN: true }).filter((q) => !Number.isInteger(q));
+export const fractionalQuantityArbitrary = fc
+  .double({ min: 0.01, max: 100, noNaN: true })
+  .filter((q) => !Number.isInteger(q));

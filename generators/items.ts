@@ -116,7 +116,11 @@ export function buildTireWithoutDetails(f: Faker, marker: string): ItemCreateInp
  * A valid part with one field of its entry left out: itemType, which §2.2 and §4.2 require (a
  * created item is a part or a tire), or one of the fields §4.2 lists without calling it required.
  */
-export function buildPartWithout(f: Faker, marker: string, field: 'itemType' | 'itemName' | 'status' | 'taxable'): ItemCreateInput {
+export function buildPartWithout(
+  f: Faker,
+  marker: string,
+  field: 'itemType' | 'itemName' | 'status' | 'taxable',
+): ItemCreateInput {
   const { [field]: _left, ...rest } = buildPart(f, marker);
   return rest as ItemCreateInput;
 }
@@ -125,7 +129,14 @@ export function buildPartWithout(f: Faker, marker: string, field: 'itemType' | '
 
 /** Free text without leading or trailing spaces: whether a server trims them is not shown. */
 const text = (max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -éü'.split('')), minLength: 1, maxLength: max }).map((s) => s.trim()).filter((s) => s.length > 0);
+  fc
+    .string({
+      unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -éü'.split('')),
+      minLength: 1,
+      maxLength: max,
+    })
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 const price = fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
 
 export const partDetailsArbitrary: fc.Arbitrary<PartDetailsInput> = fc.record({
@@ -143,23 +154,41 @@ export const tireDetailsArbitrary: fc.Arbitrary<TireDetailsInput> = fc.record({
   brand: text(30),
   tireWidth: fc.integer({ min: 125, max: 355 }),
   tireProfile: fc.integer({ min: 25, max: 85 }),
-  tireSize: fc.tuple(fc.integer({ min: 125, max: 355 }), fc.integer({ min: 25, max: 85 }), fc.integer({ min: 13, max: 24 })).map(([w, p, r]) => `${w}/${p}R${r}`),
+  tireSize: fc
+    .tuple(fc.integer({ min: 125, max: 355 }), fc.integer({ min: 25, max: 85 }), fc.integer({ min: 13, max: 24 }))
+    .map(([w, p, r]) => `${w}/${p}R${r}`),
   defaultQuantity: fc.integer({ min: 1, max: 8 }),
   costPerUnit: price,
   pricePerUnit: price,
   seasonality: fc.integer({ min: 0, max: 3 }),
 });
 
-const commonArbitrary = fc.record({ itemName: text(60), taxable: fc.boolean(), status: fc.constantFrom('Active', 'Inactive') });
+const commonArbitrary = fc.record({
+  itemName: text(60),
+  taxable: fc.boolean(),
+  status: fc.constantFrom('Active', 'Inactive'),
+});
 
 /** A valid part; its item number is drawn at build time, so it stays unique. */
 export function validPartArbitrary(marker: string): fc.Arbitrary<() => ItemCreateInput> {
-  return fc.tuple(commonArbitrary, partDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'part', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, partDetails: d }));
+  return fc.tuple(commonArbitrary, partDetailsArbitrary).map(([c, d]) => () => ({
+    itemType: 'part',
+    itemNumber: uniqueItemNumber(marker),
+    description: `conformance run ${marker}`,
+    ...c,
+    partDetails: d,
+  }));
 }
 
 /** A valid tire; its item number is drawn at build time. */
 export function validTireArbitrary(marker: string): fc.Arbitrary<() => ItemCreateInput> {
-  return fc.tuple(commonArbitrary, tireDetailsArbitrary).map(([c, d]) => () => ({ itemType: 'tire', itemNumber: uniqueItemNumber(marker), description: `conformance run ${marker}`, ...c, tireDetails: d }));
+  return fc.tuple(commonArbitrary, tireDetailsArbitrary).map(([c, d]) => () => ({
+    itemType: 'tire',
+    itemNumber: uniqueItemNumber(marker),
+    description: `conformance run ${marker}`,
+    ...c,
+    tireDetails: d,
+  }));
 }
 
 /** A valid part or tire; item numbers stay unique because they are drawn at build time. */
@@ -170,14 +199,47 @@ export function validItemArbitrary(marker: string): fc.Arbitrary<() => ItemCreat
 /** `size` valid items (at least 2), a part and a tire among them whatever the seed: a batch that exercises both details. */
 export function validItemBatchArbitrary(marker: string, size: number): fc.Arbitrary<(() => ItemCreateInput)[]> {
   const rest = Math.max(0, size - 2);
-  return fc.tuple(validPartArbitrary(marker), validTireArbitrary(marker), fc.array(validItemArbitrary(marker), { minLength: rest, maxLength: rest })).map(([p, t, more]) => [p, t, ...more]);
+  return fc
+    .tuple(
+      validPartArbitrary(marker),
+      validTireArbitrary(marker),
+      fc.array(validItemArbitrary(marker), { minLength: rest, maxLength: rest }),
+    )
+    .map(([p, t, more]) => [p, t, ...more]);
 }
 
 /** An item that breaks one creation rule, with the rule it breaks. */
 export function invalidItemArbitrary(marker: string): fc.Arbitrary<{ rule: string; build: () => ItemCreateInput }> {
   return fc.oneof(
-    fc.constantFrom('labor', 'discount', 'fee').map((t) => ({ rule: `itemType ${t} is not creatable`, build: () => ({ itemType: t, itemName: 'x', itemNumber: uniqueItemNumber(marker), status: 'Active', taxable: true }) })),
-    fc.constant({ rule: 'part without partDetails', build: () => ({ itemType: 'part', itemName: 'x', itemNumber: uniqueItemNumber(marker), status: 'Active', taxable: true }) }),
-    fc.constant({ rule: 'tire without tireDetails', build: () => ({ itemType: 'tire', itemName: 'x', itemNumber: uniqueItemNumber(marker), status: 'Active', taxable: true }) }),
+    fc.constantFrom('labor', 'discount', 'fee').map((t) => ({
+      rule: `itemType ${t} is not creatable`,
+      build: () => ({
+        itemType: t,
+        itemName: 'x',
+        itemNumber: uniqueItemNumber(marker),
+        status: 'Active',
+        taxable: true,
+      }),
+    })),
+    fc.constant({
+      rule: 'part without partDetails',
+      build: () => ({
+        itemType: 'part',
+        itemName: 'x',
+        itemNumber: uniqueItemNumber(marker),
+        status: 'Active',
+        taxable: true,
+      }),
+    }),
+    fc.constant({
+      rule: 'tire without tireDetails',
+      build: () => ({
+        itemType: 'tire',
+        itemName: 'x',
+        itemNumber: uniqueItemNumber(marker),
+        status: 'Active',
+        taxable: true,
+      }),
+    }),
   );
 }

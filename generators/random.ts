@@ -11,5 +11,8 @@ export function seededFaker(seed: number, label: string): Faker {
 
 /** Shortens a run marker into a value that fits code-like fields (item numbers, plates). */
 export function compactMarker(marker: string): string {
-  return marker.replace(/[^A-Za-z0-9]/g, '').slice(-16).toUpperCase();
+  return marker
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-16)
+    .toUpperCase();
 }

@@ -69,10 +69,18 @@ export const termOf = (input: { notes: string }) => input.notes.split(' ')[0]!;
 const hex6 = (f: Faker) => f.string.hexadecimal({ length: 6, casing: 'lower', prefix: '' });
 
 export function vehicleTags(f: Faker, count = f.number.int({ min: 1, max: 3 })): VehicleTagInput[] {
-  return Array.from({ length: count }, () => ({ name: f.helpers.arrayElement(['Fleet', 'VIP', 'Warranty', 'Loaner', 'Recall']), color: hex6(f) }));
+  return Array.from({ length: count }, () => ({
+    name: f.helpers.arrayElement(['Fleet', 'VIP', 'Warranty', 'Loaner', 'Recall']),
+    color: hex6(f),
+  }));
 }
 
-export function buildVehicle(f: Faker, marker: string, customerId: string, overrides: Partial<VehicleInput> & { term?: string } = {}): VehicleInput {
+export function buildVehicle(
+  f: Faker,
+  marker: string,
+  customerId: string,
+  overrides: Partial<VehicleInput> & { term?: string } = {},
+): VehicleInput {
   const { term = uniqueVehicleTerm(marker), ...rest } = overrides;
   const make = f.vehicle.manufacturer();
   const model = f.vehicle.model();
@@ -105,7 +113,13 @@ export function buildVehicle(f: Faker, marker: string, customerId: string, overr
  */
 export function vehicleChanges(f: Faker, entry: 'a' | 'b' = 'a'): VehicleChanges {
   // imgUrl '' is the boundary §2.1 allows: an update to the empty string must apply, not read as "not sent".
-  if (entry === 'b') return { year: f.number.int({ min: 1995, max: 2025 }), engine: `${f.number.float({ min: 1, max: 6, fractionDigits: 1 })}L conformance`, transmission: 'CVT', imgUrl: '' };
+  if (entry === 'b')
+    return {
+      year: f.number.int({ min: 1995, max: 2025 }),
+      engine: `${f.number.float({ min: 1, max: 6, fractionDigits: 1 })}L conformance`,
+      transmission: 'CVT',
+      imgUrl: '',
+    };
   return { mileage: f.number.int({ min: 250_001, max: 400_000 }), color: `${f.vehicle.color()} metallic` };
 }
 
@@ -113,10 +127,20 @@ export function vehicleChanges(f: Faker, entry: 'a' | 'b' = 'a'): VehicleChanges
 
 /** Free text without leading or trailing spaces: whether a server trims them is not shown (§4.1). */
 const word = (max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -'.split('')), minLength: 1, maxLength: max }).map((s) => s.trim()).filter((s) => s.length > 0);
+  fc
+    .string({
+      unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -'.split('')),
+      minLength: 1,
+      maxLength: max,
+    })
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 
 export const hexColorArbitrary = fc.integer({ min: 0, max: 0xffffff }).map((n) => n.toString(16).padStart(6, '0'));
-export const vehicleTagArbitrary: fc.Arbitrary<VehicleTagInput> = fc.record({ name: word(20), color: hexColorArbitrary });
+export const vehicleTagArbitrary: fc.Arbitrary<VehicleTagInput> = fc.record({
+  name: word(20),
+  color: hexColorArbitrary,
+});
 
 /**
  * A non-empty random subset of the changeable fields (§4.1 PUT sends only the fields to change).
@@ -124,33 +148,52 @@ export const vehicleTagArbitrary: fc.Arbitrary<VehicleTagInput> = fc.record({ na
  * `mileageUnit`, whose representation has clauses of its own (VEHICLE-TAG-COLOR,
  * VEHICLE-MILEAGE-UNIT); unsent, they must still keep their values.
  */
-export const vehicleChangesArbitrary: fc.Arbitrary<VehicleChanges> = fc.record(
-  {
-    year: fc.integer({ min: 1980, max: 2026 }),
-    make: word(20),
-    model: word(20),
-    vehicleName: word(40),
-    engine: word(20),
-    color: word(20),
-    licensePlate: fc.stringMatching(/^[A-Z0-9]{3,8}$/),
-    state: fc.constantFrom('CA', 'NY', 'TX', 'ON', 'QC', 'WA'),
-    vin: fc.stringMatching(/^[A-HJ-NPR-Z0-9]{17}$/),
-    driveType: fc.constantFrom('FWD', 'RWD', 'AWD', '4WD'),
-    transmission: fc.constantFrom('Automatic', 'Manual', 'CVT'),
-    mileage: fc.integer({ min: 0, max: 500_000 }),
-  },
-  { requiredKeys: [] },
-).filter((c) => Object.keys(c).length > 0);
+export const vehicleChangesArbitrary: fc.Arbitrary<VehicleChanges> = fc
+  .record(
+    {
+      year: fc.integer({ min: 1980, max: 2026 }),
+      make: word(20),
+      model: word(20),
+      vehicleName: word(40),
+      engine: word(20),
+      color: word(20),
+      licensePlate: fc.stringMatching(/^[A-Z0-9]{3,8}$/),
+      state: fc.constantFrom('CA', 'NY', 'TX', 'ON', 'QC', 'WA'),
+      vin: fc.stringMatching(/^[A-HJ-NPR-Z0-9]{17}$/),
+      driveType: fc.constantFrom('FWD', 'RWD', 'AWD', '4WD'),
+      transmission: fc.constantFrom('Automatic', 'Manual', 'CVT'),
+      mileage: fc.integer({ min: 0, max: 500_000 }),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((c) => Object.keys(c).length > 0);
 
 /** A whole valid vehicle for one customer; the unique term is drawn at build time. */
 export function validVehicleArbitrary(marker: string, customerId: string): fc.Arbitrary<() => VehicleInput> {
   return fc
-    .record({ year: fc.integer({ min: 1980, max: 2026 }), make: word(20), model: word(20), tags: fc.array(vehicleTagArbitrary, { maxLength: 3 }), mileage: fc.integer({ min: 0, max: 500_000 }), mileageUnit: fc.constantFrom(...mileageUnits) })
+    .record({
+      year: fc.integer({ min: 1980, max: 2026 }),
+      make: word(20),
+      model: word(20),
+      tags: fc.array(vehicleTagArbitrary, { maxLength: 3 }),
+      mileage: fc.integer({ min: 0, max: 500_000 }),
+      mileageUnit: fc.constantFrom(...mileageUnits),
+    })
     .map((fields) => () => {
       const term = uniqueVehicleTerm(marker);
       return {
-        customerId, engine: '2.0L I4', color: 'Blue', licensePlate: term, state: 'CA', vin: `${term}A004352CN`, imgUrl: '',
-        driveType: 'FWD', transmission: 'Automatic', vehicleName: `${term} ${fields.make}`, notes: vehicleNotes(marker, term), ...fields,
+        customerId,
+        engine: '2.0L I4',
+        color: 'Blue',
+        licensePlate: term,
+        state: 'CA',
+        vin: `${term}A004352CN`,
+        imgUrl: '',
+        driveType: 'FWD',
+        transmission: 'Automatic',
+        vehicleName: `${term} ${fields.make}`,
+        notes: vehicleNotes(marker, term),
+        ...fields,
       };
     });
 }

@@ -1,7 +1,14 @@
 import { eventually } from './eventually.js';
 import { ApiClient, type ApiResponse } from './client.js';
 import { TransportError } from './core/errors.js';
-import type { LedgerEntry, LedgerRecord, LedgerReport, RecordedExchange, RecordLocator, Resource } from './core/events.js';
+import type {
+  LedgerEntry,
+  LedgerRecord,
+  LedgerReport,
+  RecordedExchange,
+  RecordLocator,
+  Resource,
+} from './core/events.js';
 import type { TargetInfo } from './core/run-info.js';
 import type { Profile } from './core/profile.js';
 import { isLocated, locate, type Waiter } from './locate/locator.js';
@@ -48,12 +55,34 @@ const idKey = (target: string, resource: string, id: string) => `${target}\u0000
  * of the worker confirms them (it was stopped, or the create was refused) and no create the target
  * accepted carried their locator (the proxy journals every exchange, with its request body).
  */
-export function withoutUnsentCreates(entries: readonly LedgerEntry[], exchanges: readonly RecordedExchange[]): LedgerEntry[] {
-  const confirmed = new Set(entries.filter((e) => e.event === 'created' && !e.beforeWrite && e.locator).map((e) => locatorKey(e.target, e.resource, e.locator!)));
-  const accepted = exchanges.filter((x) => x.method === 'POST' && x.status !== undefined && x.status >= 200 && x.status < 300 && x.requestBody);
+export function withoutUnsentCreates(
+  entries: readonly LedgerEntry[],
+  exchanges: readonly RecordedExchange[],
+): LedgerEntry[] {
+  const confirmed = new Set(
+    entries
+      .filter((e) => e.event === 'created' && !e.beforeWrite && e.locator)
+      .map((e) => locatorKey(e.target, e.resource, e.locator!)),
+  );
+  const accepted = exchanges.filter(
+    (x) => x.method === 'POST' && x.status !== undefined && x.status >= 200 && x.status < 300 && x.requestBody,
+  );
   const sent = (e: LedgerEntry) =>
-    accepted.some((x) => x.target === e.target && Object.values(e.locator!.keys).every((v) => x.requestBody!.includes(JSON.stringify(v).slice(1, -1))));
-  return entries.filter((e) => !(e.event === 'created' && e.beforeWrite && e.locator && !confirmed.has(locatorKey(e.target, e.resource, e.locator)) && !sent(e)));
+    accepted.some(
+      (x) =>
+        x.target === e.target &&
+        Object.values(e.locator!.keys).every((v) => x.requestBody!.includes(JSON.stringify(v).slice(1, -1))),
+    );
+  return entries.filter(
+    (e) =>
+      !(
+        e.event === 'created' &&
+        e.beforeWrite &&
+        e.locator &&
+        !confirmed.has(locatorKey(e.target, e.resource, e.locator)) &&
+        !sent(e)
+      ),
+  );
 }
 
 /**
@@ -61,7 +90,10 @@ export function withoutUnsentCreates(entries: readonly LedgerEntry[], exchanges:
  * is known by its locator when it has one (a create is ledgered before its id is known, then again
  * once located), else by its id; the first creation wins, later entries only add the id.
  */
-export function settleLedger(entries: readonly LedgerEntry[], targets: readonly Pick<TargetInfo, 'id' | 'companyId'>[]): { created: LedgerRecord[]; archivedByChecks: Set<LedgerRecord> } {
+export function settleLedger(
+  entries: readonly LedgerEntry[],
+  targets: readonly Pick<TargetInfo, 'id' | 'companyId'>[],
+): { created: LedgerRecord[]; archivedByChecks: Set<LedgerRecord> } {
   const companyOf = new Map(targets.map((t) => [t.id, t.companyId]));
   const records = new Map<string, LedgerRecord>();
   const byId = new Map<string, LedgerRecord>();
@@ -108,7 +140,10 @@ export function settleLedger(entries: readonly LedgerEntry[], targets: readonly 
 }
 
 /** The records the run created that no check archived: what a cleanup still has to archive. */
-export function openRecords(entries: readonly LedgerEntry[], targets: readonly Pick<TargetInfo, 'id' | 'companyId'>[]): LedgerRecord[] {
+export function openRecords(
+  entries: readonly LedgerEntry[],
+  targets: readonly Pick<TargetInfo, 'id' | 'companyId'>[],
+): LedgerRecord[] {
   const { created, archivedByChecks } = settleLedger(entries, targets);
   return created.filter((r) => !archivedByChecks.has(r));
 }
@@ -117,8 +152,10 @@ function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: s
   if (mode === 'readonly') return 'read-only mode: the cleanup sends no writes';
   if (!target) return 'unknown target';
   if (target.fault) return `embedded mock with fault ${target.fault}: discarded with the run`;
-  if (!archivable[r.resource]) return 'no documented archive for this resource (§3 lists none for appointment requests)';
-  if (r.resource === 'vehicle' && !r.customerId && !r.locator?.customerId) return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
+  if (!archivable[r.resource])
+    return 'no documented archive for this resource (§3 lists none for appointment requests)';
+  if (r.resource === 'vehicle' && !r.customerId && !r.locator?.customerId)
+    return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
   if (r.id === undefined && !r.locator) return 'no answer gave its id, and nothing was recorded to find it by';
   return undefined;
 }
@@ -126,7 +163,8 @@ function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: s
 const shortly = (res: ApiResponse) => `HTTP ${res.status}${res.text ? `: ${res.text.slice(0, 200)}` : ''}`;
 
 /** Whether a ledger entry was written under the run's marker (each check's marker extends it). */
-export const carriesMarker = (marker: string, runMarker: string) => marker === runMarker || marker.startsWith(`${runMarker}-`);
+export const carriesMarker = (marker: string, runMarker: string) =>
+  marker === runMarker || marker.startsWith(`${runMarker}-`);
 
 /** An API client for one target of the run, through the run's proxy (which journals its exchanges as the cleanup's). */
 function clientFor(target: TargetInfo, o: Pick<CleanupOptions, 'timeoutMs' | 'wireHeaders'>): ApiClient {
@@ -140,7 +178,10 @@ function clientFor(target: TargetInfo, o: Pick<CleanupOptions, 'timeoutMs' | 'wi
 }
 
 /** ctx.eventually for the cleanup: reads until the record shows, within the window. */
-const cleanupWait = (windowMs: number): Waiter => async (_what, read, shows) => eventually(read, shows, windowMs);
+const cleanupWait =
+  (windowMs: number): Waiter =>
+  async (_what, read, shows) =>
+    eventually(read, shows, windowMs);
 
 export interface ArchiveOutcome {
   archived: LedgerRecord[];
@@ -168,13 +209,17 @@ export async function archiveRecords(
     const since = Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now());
     let found;
     try {
-      found = await locate(kind, unknown.map((r) => ({ ...r.locator!, customerId: r.locator!.customerId ?? r.customerId })), {
-        api,
-        scope,
-        wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS),
-        what: o.what ?? `the ${resource}s created without an id`,
-        since,
-      });
+      found = await locate(
+        kind,
+        unknown.map((r) => ({ ...r.locator!, customerId: r.locator!.customerId ?? r.customerId })),
+        {
+          api,
+          scope,
+          wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS),
+          what: o.what ?? `the ${resource}s created without an id`,
+          since,
+        },
+      );
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
       out.leftovers.push(...unknown.map((r) => ({ ...r, reason: redact(`not located: no answer (${err.message})`) })));
@@ -183,25 +228,41 @@ export async function archiveRecords(
     found?.outcomes.forEach((at, i) => {
       const r = unknown[i]!;
       if (isLocated(at)) known.push({ ...r, id: at.id });
-      else out.leftovers.push({ ...r, reason: `not located by ${Object.keys(r.locator?.keys ?? {}).join(', ')}: ${at.why}` });
+      else
+        out.leftovers.push({
+          ...r,
+          reason: `not located by ${Object.keys(r.locator?.keys ?? {}).join(', ')}: ${at.why}`,
+        });
     });
   }
   const send = async (batch: LedgerRecord[]): Promise<void> => {
     let res: ApiResponse;
     try {
-      res = await archive(api, scope, kind, batch.map((r) => ({ id: r.id!, customerId: r.customerId ?? r.locator?.customerId })));
+      res = await archive(
+        api,
+        scope,
+        kind,
+        batch.map((r) => ({ id: r.id!, customerId: r.customerId ?? r.locator?.customerId })),
+      );
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
-      out.leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH /${resource}s got no answer: ${err.message}`) })));
+      out.leftovers.push(
+        ...batch.map((r) => ({ ...r, reason: redact(`PATCH /${resource}s got no answer: ${err.message}`) })),
+      );
       return;
     }
     if (res.status >= 200 && res.status < 300) out.archived.push(...batch);
     else if (batch.length > 1 && res.status < 500) for (const r of batch) await send([r]);
-    else out.leftovers.push(...batch.map((r) => ({ ...r, reason: redact(`PATCH /${resource}s was refused: ${shortly(res)}`) })));
+    else
+      out.leftovers.push(
+        ...batch.map((r) => ({ ...r, reason: redact(`PATCH /${resource}s was refused: ${shortly(res)}`) })),
+      );
   };
   for (let i = 0; i < known.length; i += BATCH) {
     const left = known.length - i;
-    o.progress?.(`cleanup: archiving ${Math.min(BATCH, left)} ${resource} record(s) of company ${scope.companyId}; ${left} of ${known.length} left`);
+    o.progress?.(
+      `cleanup: archiving ${Math.min(BATCH, left)} ${resource} record(s) of company ${scope.companyId}; ${left} of ${known.length} left`,
+    );
     await send(known.slice(i, i + BATCH));
   }
   return out;

@@ -138,7 +138,11 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     const exchangeRequest: Exchange['request'] = { method: req.method, url, headers, body };
-    const exchange: Exchange = { id: randomBytes(6).toString('hex'), request: exchangeRequest, startedAt: new Date().toISOString() };
+    const exchange: Exchange = {
+      id: randomBytes(6).toString('hex'),
+      request: exchangeRequest,
+      startedAt: new Date().toISOString(),
+    };
     try {
       const response = await this.send(exchangeRequest);
       exchange.response = response;
@@ -168,9 +172,11 @@ export class ApiClient {
       });
       const text = await res.body.text();
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       const transport = headers[TRANSPORT_ERROR_HEADER];
-      if (transport) throw new TransportError(`${r.method} ${url.pathname}: no answer from the target (${transport})`, transport);
+      if (transport)
+        throw new TransportError(`${r.method} ${url.pathname}: no answer from the target (${transport})`, transport);
       return {
         status: res.statusCode,
         headers,

@@ -103,7 +103,13 @@ export interface SettingInfo {
   readonly inConfigFile: boolean;
 }
 
-const setting = (name: string, flag: string | null, dflt: string, description: string, extra: { secret?: true; inConfigFile?: boolean; alias?: null } = {}): SettingInfo => ({
+const setting = (
+  name: string,
+  flag: string | null,
+  dflt: string,
+  description: string,
+  extra: { secret?: true; inConfigFile?: boolean; alias?: null } = {},
+): SettingInfo => ({
   name,
   alias: extra.alias === null ? null : `${SETTING_PREFIX}${name}`,
   flag,
@@ -120,33 +126,120 @@ const setting = (name: string, flag: string | null, dflt: string, description: s
 export const settingsCatalogue: readonly SettingInfo[] = [
   setting('BASE_URL', '--base-url', 'unset: embedded mock', 'API base URL, ending with `/v2`'),
   setting('ACCESS_TOKEN', null, 'minted for the mock', 'bearer JWT (§5.1); masked in every output', { secret: true }),
-  setting('ACCESS_TOKEN_NO_PO', null, 'minted for the mock', 'a token without the Purchase Orders permission; the 403 checks skip with a reason when absent', { secret: true }),
-  setting('ACCESS_TOKEN_EXPIRED', null, 'minted for the mock', 'a real token of the target that has expired, for the token attacks; without it that attack is reported not testable', { secret: true }),
-  setting('PARTNER_ID', '--partner-id', 'unset', 'log in with it and `AUTH_KEY` instead of `ACCESS_TOKEN`, and refresh before expiry'),
+  setting(
+    'ACCESS_TOKEN_NO_PO',
+    null,
+    'minted for the mock',
+    'a token without the Purchase Orders permission; the 403 checks skip with a reason when absent',
+    { secret: true },
+  ),
+  setting(
+    'ACCESS_TOKEN_EXPIRED',
+    null,
+    'minted for the mock',
+    'a real token of the target that has expired, for the token attacks; without it that attack is reported not testable',
+    { secret: true },
+  ),
+  setting(
+    'PARTNER_ID',
+    '--partner-id',
+    'unset',
+    'log in with it and `AUTH_KEY` instead of `ACCESS_TOKEN`, and refresh before expiry',
+  ),
   setting('AUTH_KEY', null, 'unset', 'the key that goes with `PARTNER_ID`; masked in every output', { secret: true }),
-  setting('AUTH_LOGIN_PATH', '--auth-login-path', '`/partners/login`', 'login endpoint, relative to `BASE_URL` or a full URL (not in the spec, §5.4)'),
-  setting('AUTH_REFRESH_PATH', '--auth-refresh-path', '`/partners/generateNewAccessToken`', 'token refresh endpoint, relative to `BASE_URL` or a full URL (not in the spec, §5.4)'),
+  setting(
+    'AUTH_LOGIN_PATH',
+    '--auth-login-path',
+    '`/partners/login`',
+    'login endpoint, relative to `BASE_URL` or a full URL (not in the spec, §5.4)',
+  ),
+  setting(
+    'AUTH_REFRESH_PATH',
+    '--auth-refresh-path',
+    '`/partners/generateNewAccessToken`',
+    'token refresh endpoint, relative to `BASE_URL` or a full URL (not in the spec, §5.4)',
+  ),
   setting('COMPANY_ID', '--company-id', 'mock fixture', 'the company every check acts for'),
   setting('LOCATION_ID', '--location-id', 'mock fixture', 'a location of that company'),
   setting('CUSTOMER_ID', '--customer-id', 'mock fixture', 'an existing customer, for the vehicle checks'),
-  setting('OTHER_COMPANY_ID', '--other-company-id', "mock's second company", 'a second company, for the isolation checks; skipped when absent'),
+  setting(
+    'OTHER_COMPANY_ID',
+    '--other-company-id',
+    "mock's second company",
+    'a second company, for the isolation checks; skipped when absent',
+  ),
   setting('CONFORMANCE_MODE', '--mode', '`full`', '`readonly` sends GET requests only (production)'),
   setting('SEED', '--seed', 'random, printed', 'seed of every generator and property test'),
-  setting('NUM_RUNS', '--num-runs', '25 (mock), 2 (live)', 'runs per property test; under rate limits a model-based test runs one sequence'),
+  setting(
+    'NUM_RUNS',
+    '--num-runs',
+    '25 (mock), 2 (live)',
+    'runs per property test; under rate limits a model-based test runs one sequence',
+  ),
   setting('MAX_CONCURRENCY', '--max-concurrency', '16 (mock), 4 (live)', 'requests in flight at most'),
   setting('REQUEST_TIMEOUT_MS', '--request-timeout-ms', '15000', 'timeout of every request'),
-  setting('CONSISTENCY_WINDOW_MS', '--consistency-window-ms', '10000', "how long a read after the run's own write waits for it to show (lists, filters, 202 updates); the first read that shows it ends the wait"),
-  setting('RATE_LIMIT_GET_PER_MIN', '--rate-limit-get-per-min', '0 (mock), 150 (live)', 'global GET pacing; 0 is unlimited'),
-  setting('RATE_LIMIT_WRITE_PER_MIN', '--rate-limit-write-per-min', '0 (mock), 50 (live)', 'global write pacing; 0 is unlimited'),
+  setting(
+    'CONSISTENCY_WINDOW_MS',
+    '--consistency-window-ms',
+    '10000',
+    "how long a read after the run's own write waits for it to show (lists, filters, 202 updates); the first read that shows it ends the wait",
+  ),
+  setting(
+    'RATE_LIMIT_GET_PER_MIN',
+    '--rate-limit-get-per-min',
+    '0 (mock), 150 (live)',
+    'global GET pacing; 0 is unlimited',
+  ),
+  setting(
+    'RATE_LIMIT_WRITE_PER_MIN',
+    '--rate-limit-write-per-min',
+    '0 (mock), 50 (live)',
+    'global write pacing; 0 is unlimited',
+  ),
   setting('CONFORMANCE_PROFILE', '--profile', 'built-in profile', 'JSON overriding the guessed request names (below)'),
-  setting('CONFORMANCE_CONFIG', '--config', '`conformance.config.json` when present', 'a JSON file of these settings (above); one named that does not exist is exit 2', { inConfigFile: false }),
+  setting(
+    'CONFORMANCE_CONFIG',
+    '--config',
+    '`conformance.config.json` when present',
+    'a JSON file of these settings (above); one named that does not exist is exit 2',
+    { inConfigFile: false },
+  ),
   setting('REPORTS_DIR', '--reports-dir', '`reports`', 'where the reports go; one run at a time per directory (below)'),
-  setting('ENV_FILE', '--env-file', '`.env`', 'another env file (`/dev/null` ignores `.env`); a file that does not exist is exit 2', { inConfigFile: false }),
-  setting('SPEC_PATH', '--spec', '`../shared/spec/partner-api-v2.md`', 'the spec whose sha256 the certification records; set it when the spec is not beside the checkout'),
-  setting('ALLURE_HISTORY_DIR', '--allure-history-dir', '`$REPORTS_DIR/allure-history`', 'where `npm run report` keeps the Allure history (trends, new and flaky tests); persist it in CI'),
-  setting('REPORT_CLAUSES_URL', '--report-clauses-url', 'GitHub line when known', "where the Allure report's clause links point"),
-  setting('VITEST_MAX_WORKERS', '--workers', '4 (mock), min(16, max(8, ⌈1.5 × `MAX_CONCURRENCY`⌉)) (live)', 'test workers; enough to keep the pipe full'),
-  setting('CI', null, 'unset', 'set (not `false` or `0`): plain progress lines, never redrawn', { alias: null, inConfigFile: false }),
+  setting(
+    'ENV_FILE',
+    '--env-file',
+    '`.env`',
+    'another env file (`/dev/null` ignores `.env`); a file that does not exist is exit 2',
+    { inConfigFile: false },
+  ),
+  setting(
+    'SPEC_PATH',
+    '--spec',
+    '`../shared/spec/partner-api-v2.md`',
+    'the spec whose sha256 the certification records; set it when the spec is not beside the checkout',
+  ),
+  setting(
+    'ALLURE_HISTORY_DIR',
+    '--allure-history-dir',
+    '`$REPORTS_DIR/allure-history`',
+    'where `npm run report` keeps the Allure history (trends, new and flaky tests); persist it in CI',
+  ),
+  setting(
+    'REPORT_CLAUSES_URL',
+    '--report-clauses-url',
+    'GitHub line when known',
+    "where the Allure report's clause links point",
+  ),
+  setting(
+    'VITEST_MAX_WORKERS',
+    '--workers',
+    '4 (mock), min(16, max(8, ⌈1.5 × `MAX_CONCURRENCY`⌉)) (live)',
+    'test workers; enough to keep the pipe full',
+  ),
+  setting('CI', null, 'unset', 'set (not `false` or `0`): plain progress lines, never redrawn', {
+    alias: null,
+    inConfigFile: false,
+  }),
   setting('NO_COLOR', null, 'unset', 'set: no colour', { alias: null, inConfigFile: false }),
 ];
 
@@ -267,7 +360,9 @@ function lookUp(name: string, sources: readonly Source[], warnings: string[]): F
 /** How a message names a setting: the name the user wrote, after the file it is in. */
 function nameOf(found: Found, name: string): string {
   if (!found.source || !found.key) return name;
-  return found.source.kind === 'env-file' || found.source.kind === 'config-file' ? `${found.source.label}: ${found.key}` : found.key;
+  return found.source.kind === 'env-file' || found.source.kind === 'config-file'
+    ? `${found.source.label}: ${found.key}`
+    : found.key;
 }
 
 /** A path the user named must point at something usable: a missing one is a configuration error. */
@@ -280,7 +375,8 @@ function explicitFile(name: string, value: string): string {
 
 function directoryVar(name: string, value: string): string {
   const dir = resolve(value);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) fail(`${name} points at ${dir}, which is a file, not a directory`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    fail(`${name} points at ${dir}, which is a file, not a directory`);
   return dir;
 }
 
@@ -300,13 +396,15 @@ function readConfigFile(label: string, file: string): Source {
       fail(`${label} is not valid JSON: ${(err as Error).message}`);
     }
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) fail(`${label} must hold one JSON object of settings, e.g. {"RATE_LIMIT_GET_PER_MIN": 150}`);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    fail(`${label} must hold one JSON object of settings, e.g. {"RATE_LIMIT_GET_PER_MIN": 150}`);
   // Keys starting with $ ($schema, $comment) are for editors and people.
   const entries = Object.entries(json as Record<string, unknown>).filter(([k]) => !k.startsWith('$'));
   for (const [key] of entries) {
     const name = key.startsWith(SETTING_PREFIX) ? key.slice(SETTING_PREFIX.length) : key;
     const info = catalogueByName.get(name);
-    if (!info || (key !== name && info.alias !== key)) fail(`${label}: unknown setting "${key}" (the settings are the variable names of .env.example)`);
+    if (!info || (key !== name && info.alias !== key))
+      fail(`${label}: unknown setting "${key}" (the settings are the variable names of .env.example)`);
     if (!info.inConfigFile) fail(`${label}: ${key} cannot be set in a config file (set it in the environment)`);
   }
   const parsed = configFileSchema.safeParse(Object.fromEntries(entries));
@@ -320,7 +418,10 @@ function readConfigFile(label: string, file: string): Source {
 }
 
 /** The process environment, with a command's own values over it (the mock's --run settings). */
-export const environment = (over: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => ({ ...process.env, ...over });
+export const environment = (over: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...over,
+});
 
 export interface LoadOptions {
   /** Read ENV_FILE / .env into `env` first, and look for conformance.config.json (default true). */
@@ -368,7 +469,11 @@ function gatherSources(env: NodeJS.ProcessEnv, opts: LoadOptions): Sources {
 
   if (opts.dotenv !== false) {
     const named = sources.get('ENV_FILE');
-    const envFile = isSet(named.value) ? (named.value === '/dev/null' ? '/dev/null' : explicitFile(nameOf(named, 'ENV_FILE'), named.value)) : '.env';
+    const envFile = isSet(named.value)
+      ? named.value === '/dev/null'
+        ? '/dev/null'
+        : explicitFile(nameOf(named, 'ENV_FILE'), named.value)
+      : '.env';
     const { parsed } = loadDotenv({ quiet: true, path: envFile, processEnv: env as Record<string, string> });
     if (parsed) list.push({ kind: 'env-file', label: isSet(named.value) ? named.value : '.env', values: parsed });
     cache.clear();
@@ -376,8 +481,13 @@ function gatherSources(env: NodeJS.ProcessEnv, opts: LoadOptions): Sources {
 
   const named = sources.get('CONFORMANCE_CONFIG');
   let config: { label: string; file: string } | undefined;
-  if (opts.configFile !== undefined) config = opts.configFile === false ? undefined : { label: opts.configFile, file: explicitFile('--config', opts.configFile) };
-  else if (isSet(named.value)) config = { label: named.value, file: explicitFile(nameOf(named, 'CONFORMANCE_CONFIG'), named.value) };
+  if (opts.configFile !== undefined)
+    config =
+      opts.configFile === false
+        ? undefined
+        : { label: opts.configFile, file: explicitFile('--config', opts.configFile) };
+  else if (isSet(named.value))
+    config = { label: named.value, file: explicitFile(nameOf(named, 'CONFORMANCE_CONFIG'), named.value) };
   else if (opts.dotenv !== false) {
     const file = join(opts.cwd ?? process.cwd(), CONFIG_FILE);
     if (existsSync(file)) config = { label: CONFIG_FILE, file };
@@ -389,7 +499,10 @@ function gatherSources(env: NodeJS.ProcessEnv, opts: LoadOptions): Sources {
     cache.clear();
     for (const info of settingsCatalogue) {
       const key = [info.name, info.alias].find((k) => k && isSet(source.values[k]));
-      if (info.secret && key) warnings.push(`${config.label} holds ${key}: tokens and keys belong in the environment or an untracked .env, not in a file that may be committed`);
+      if (info.secret && key)
+        warnings.push(
+          `${config.label} holds ${key}: tokens and keys belong in the environment or an untracked .env, not in a file that may be committed`,
+        );
     }
   }
   return sources;
@@ -398,11 +511,16 @@ function gatherSources(env: NodeJS.ProcessEnv, opts: LoadOptions): Sources {
 /** The raw value of every validated setting, paths from a config file made absolute; throws on the first bad one, naming where it is. */
 function validated(sources: Sources, only?: readonly (keyof typeof envSchema.shape)[]): z.infer<typeof envSchema> {
   const raw: Record<string, string | undefined> = {};
-  const schema = only ? envSchema.pick(Object.fromEntries(only.map((n) => [n, true])) as Record<keyof typeof envSchema.shape, true>) : envSchema;
+  const schema = only
+    ? envSchema.pick(Object.fromEntries(only.map((n) => [n, true])) as Record<keyof typeof envSchema.shape, true>)
+    : envSchema;
   for (const name of only ?? validatedSettings) {
     const found = sources.get(name);
     const value = found.value;
-    raw[name] = found.source?.kind === 'config-file' && PATH_SETTINGS.has(name) && isSet(value) ? resolve(found.source.dir!, value.trim()) : value;
+    raw[name] =
+      found.source?.kind === 'config-file' && PATH_SETTINGS.has(name) && isSet(value)
+        ? resolve(found.source.dir!, value.trim())
+        : value;
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -421,16 +539,19 @@ function checkBaseUrl(raw: string, name: string): string {
   } catch {
     fail(`${name} is not a valid URL: "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`${name} must use http or https (got "${url.protocol}")`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    fail(`${name} must use http or https (got "${url.protocol}")`);
   const path = url.pathname.replace(/\/+$/, '');
   // §1, §9: the base address path ends with the version segment v2.
-  if (!path.endsWith('/v2')) fail(`${name} must end with the version segment /v2 (§1), e.g. https://host/v2 (got "${raw}")`);
+  if (!path.endsWith('/v2'))
+    fail(`${name} must end with the version segment /v2 (§1), e.g. https://host/v2 (got "${raw}")`);
   if (url.search || url.hash) fail(`${name} must not carry a query string or fragment`);
   return `${url.origin}${path}`;
 }
 
 /** The Allure history lives apart from a run's outputs (which each run replaces): by default reports/allure-history. */
-const historyDirOf = (value: string | undefined, reportsDir: string, name: string) => (value ? directoryVar(name, value) : join(reportsDir, 'allure-history'));
+const historyDirOf = (value: string | undefined, reportsDir: string, name: string) =>
+  value ? directoryVar(name, value) : join(reportsDir, 'allure-history');
 
 const flag = (v: string | undefined) => v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 
@@ -441,7 +562,10 @@ function consoleOf(env: NodeJS.ProcessEnv): ConsoleSettings {
 function specOf(value: string | undefined, name: string, warnings: string[], defaultSpec: string): Settings['spec'] {
   if (value) return { file: explicitFile(name, value), explicit: true, found: true };
   const found = existsSync(defaultSpec);
-  if (!found) warnings.push(`the spec was not found at ${defaultSpec} (set SPEC_PATH to your copy): the certification records no spec hash`);
+  if (!found)
+    warnings.push(
+      `the spec was not found at ${defaultSpec} (set SPEC_PATH to your copy): the certification records no spec hash`,
+    );
   return { file: defaultSpec, explicit: false, found };
 }
 
@@ -455,13 +579,16 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
   const e = validated(sources);
   const shown = (name: string) => nameOf(sources.get(name), name);
   const mode = e.CONFORMANCE_MODE ?? 'full';
-  if (mode !== 'full' && mode !== 'readonly') fail(`${shown('CONFORMANCE_MODE')} must be "full" or "readonly" (got "${mode}")`);
+  if (mode !== 'full' && mode !== 'readonly')
+    fail(`${shown('CONFORMANCE_MODE')} must be "full" or "readonly" (got "${mode}")`);
 
   const live = e.BASE_URL !== undefined;
   const baseUrl = live ? checkBaseUrl(e.BASE_URL!, shown('BASE_URL')) : undefined;
   if (live) {
     if ((e.PARTNER_ID === undefined) !== (e.AUTH_KEY === undefined)) {
-      fail(e.PARTNER_ID ? 'AUTH_KEY is required when PARTNER_ID is set' : 'PARTNER_ID is required when AUTH_KEY is set');
+      fail(
+        e.PARTNER_ID ? 'AUTH_KEY is required when PARTNER_ID is set' : 'PARTNER_ID is required when AUTH_KEY is set',
+      );
     }
     if (!e.ACCESS_TOKEN && !(e.PARTNER_ID && e.AUTH_KEY)) {
       fail('ACCESS_TOKEN is required when BASE_URL is set (or set both PARTNER_ID and AUTH_KEY to log in)');
@@ -469,7 +596,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     if (!e.COMPANY_ID) fail('COMPANY_ID is required when BASE_URL is set');
     if (e.OTHER_COMPANY_ID && e.OTHER_COMPANY_ID === e.COMPANY_ID) fail('OTHER_COMPANY_ID must differ from COMPANY_ID');
   }
-  for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.ACCESS_TOKEN_EXPIRED, e.AUTH_KEY]) registerSecret(secret);
+  for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.ACCESS_TOKEN_EXPIRED, e.AUTH_KEY])
+    registerSecret(secret);
   if (e.CONFORMANCE_PROFILE) explicitFile(shown('CONFORMANCE_PROFILE'), e.CONFORMANCE_PROFILE);
   const warnings = sources.warnings;
   const reportsDir = directoryVar(shown('REPORTS_DIR'), e.REPORTS_DIR ?? 'reports');
@@ -509,14 +637,18 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
 }
 
 /** The settings of `npm run report`, which only reads a run's outputs. Reads ENV_FILE / .env and the config file like a run. */
-export function reportSettings(env: NodeJS.ProcessEnv = process.env, opts: Pick<LoadOptions, 'dotenv' | 'configFile' | 'flags' | 'cwd'> = {}): ReportSettings {
+export function reportSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  opts: Pick<LoadOptions, 'dotenv' | 'configFile' | 'flags' | 'cwd'> = {},
+): ReportSettings {
   const sources = gatherSources(env, opts);
   const e = validated(sources, ['REPORTS_DIR', 'ALLURE_HISTORY_DIR', 'REPORT_CLAUSES_URL']);
   const shown = (name: string) => nameOf(sources.get(name), name);
   const get = (name: string) => env[name]?.trim() || undefined;
   const reportsDir = directoryVar(shown('REPORTS_DIR'), e.REPORTS_DIR ?? 'reports');
   const clausesUrl = e.REPORT_CLAUSES_URL;
-  if (clausesUrl !== undefined && !/^https?:\/\//.test(clausesUrl)) fail(`${shown('REPORT_CLAUSES_URL')} must be an http(s) address (got "${clausesUrl}")`);
+  if (clausesUrl !== undefined && !/^https?:\/\//.test(clausesUrl))
+    fail(`${shown('REPORT_CLAUSES_URL')} must be an http(s) address (got "${clausesUrl}")`);
   const [serverUrl, repository, sha] = [get('GITHUB_SERVER_URL'), get('GITHUB_REPOSITORY'), get('GITHUB_SHA')];
   return {
     reportsDir,
@@ -529,7 +661,10 @@ export function reportSettings(env: NodeJS.ProcessEnv = process.env, opts: Pick<
 }
 
 /** The spec a tool reads when no --spec is given: SPEC_PATH (environment, ENV_FILE / .env or the config file), else the shared copy. */
-export function specPathSetting(env: NodeJS.ProcessEnv = process.env, opts: Pick<LoadOptions, 'dotenv' | 'configFile' | 'cwd'> = {}): string {
+export function specPathSetting(
+  env: NodeJS.ProcessEnv = process.env,
+  opts: Pick<LoadOptions, 'dotenv' | 'configFile' | 'cwd'> = {},
+): string {
   return validated(gatherSources(env, opts), ['SPEC_PATH']).SPEC_PATH || DEFAULT_SPEC;
 }
 
@@ -557,5 +692,8 @@ export function childEnv(overrides: Record<string, string | undefined> = {}): No
  * process.env.BASE_URL to its own '/', so the user's BASE_URL can only reach a run through the CLI.
  */
 export function embeddedSettings(): Settings {
-  return loadSettings({ ...process.env, BASE_URL: undefined, [`${SETTING_PREFIX}BASE_URL`]: undefined }, { dotenv: false });
+  return loadSettings(
+    { ...process.env, BASE_URL: undefined, [`${SETTING_PREFIX}BASE_URL`]: undefined },
+    { dotenv: false },
+  );
 }

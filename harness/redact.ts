@@ -25,7 +25,11 @@ const sensitiveHeaders = new Set(['authorization', 'cookie', 'set-cookie', 'prox
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    out[k] = sensitiveHeaders.has(k.toLowerCase()) ? (/^bearer /i.test(v) ? `Bearer ${REDACTED}` : REDACTED) : redact(v);
+    out[k] = sensitiveHeaders.has(k.toLowerCase())
+      ? /^bearer /i.test(v)
+        ? `Bearer ${REDACTED}`
+        : REDACTED
+      : redact(v);
   }
   return out;
 }

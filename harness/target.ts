@@ -12,7 +12,9 @@ export interface EmbeddedTargets {
 
 export async function startEmbedded(faultsPerTarget: (string | undefined)[]): Promise<EmbeddedTargets> {
   const { startMock } = await import('../mock/server.js');
-  const servers = await Promise.all(faultsPerTarget.map((fault) => startMock({ faults: fault ? [fault] : [], seed: undefined })));
+  const servers = await Promise.all(
+    faultsPerTarget.map((fault) => startMock({ faults: fault ? [fault] : [], seed: undefined })),
+  );
   const targets = servers.map((m, i): RealTarget => {
     const fault = faultsPerTarget[i];
     return {
@@ -58,4 +60,10 @@ export function liveTarget(settings: Settings, token: TokenSource): RealTarget {
 }
 
 /** The standalone mock of `npm run mock` (this module is the harness's one door to mock/). */
-export { faultList, startStandalone, StandaloneError, type Standalone, type StandaloneOptions } from '../mock/standalone.js';
+export {
+  faultList,
+  startStandalone,
+  StandaloneError,
+  type Standalone,
+  type StandaloneOptions,
+} from '../mock/standalone.js';

@@ -37,8 +37,15 @@ export function mintToken(key: TokenKey, claims: MintOptions): Promise<string> {
 /** The payload as Claims when it has their shape; a token of another shape opens nothing. */
 export function claimsFrom(payload: JWTPayload): Claims | undefined {
   const { sub, companies, permissions, iat, exp } = payload as Record<string, unknown>;
-  if (typeof sub !== 'string' || typeof exp !== 'number' || !Array.isArray(companies) || !Array.isArray(permissions)) return undefined;
-  return { sub, companies: companies as string[], permissions: permissions as Permission[], iat: typeof iat === 'number' ? iat : 0, exp };
+  if (typeof sub !== 'string' || typeof exp !== 'number' || !Array.isArray(companies) || !Array.isArray(permissions))
+    return undefined;
+  return {
+    sub,
+    companies: companies as string[],
+    permissions: permissions as Permission[],
+    iat: typeof iat === 'number' ? iat : 0,
+    exp,
+  };
 }
 
 /** Signature (HS256 only), expiry and shape; never throws. */

@@ -82,7 +82,10 @@ export function overlayRoutes(routes: readonly Route[], overlays: readonly Overl
     for (const path of o.paths) {
       const hits = table.filter((r) => r.path === path && (o.methods === '*' || o.methods.includes(r.method)));
       const wanted = o.methods === '*' ? 1 : o.methods.length;
-      if (hits.length < wanted) throw new Error(`fault overlay names a route the mock does not have: ${o.methods === '*' ? '*' : o.methods.join('|')} ${path}`);
+      if (hits.length < wanted)
+        throw new Error(
+          `fault overlay names a route the mock does not have: ${o.methods === '*' ? '*' : o.methods.join('|')} ${path}`,
+        );
       for (const r of hits) r.handler = o.replaces ? o.wrap(r.handler) : o.wrap(answering(r.handler));
     }
   }
@@ -90,7 +93,11 @@ export function overlayRoutes(routes: readonly Route[], overlays: readonly Overl
 }
 
 /** The chain's layers, by name, with the layer overlays applied in order. */
-export function overlayLayers(layers: ReadonlyMap<LayerName, Layer>, overlays: readonly Overlay[], kit: LayerKit): Map<LayerName, Layer> {
+export function overlayLayers(
+  layers: ReadonlyMap<LayerName, Layer>,
+  overlays: readonly Overlay[],
+  kit: LayerKit,
+): Map<LayerName, Layer> {
   const out = new Map(layers);
   for (const o of overlays) {
     if (o.kind !== 'layer') continue;

@@ -40,11 +40,16 @@ export interface DateBound {
 }
 
 /** A date filter value: YYYY-MM-DD or ISO 8601 datetime; anything else is a 400. */
-export function dateParam(q: URLSearchParams, name: string, opts: { allowDateTime?: boolean } = {}): DateBound | undefined {
+export function dateParam(
+  q: URLSearchParams,
+  name: string,
+  opts: { allowDateTime?: boolean } = {},
+): DateBound | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '') return undefined;
   const isDate = dateOnly.test(raw);
-  if (!isDate && !(opts.allowDateTime !== false && dateTime.test(raw))) badRequest(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 datetime`);
+  if (!isDate && !(opts.allowDateTime !== false && dateTime.test(raw)))
+    badRequest(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 datetime`);
   const ms = Date.parse(isDate ? `${raw}T00:00:00Z` : raw);
   if (Number.isNaN(ms)) badRequest(`${name} is not a valid date`);
   return { ms, dateOnly: isDate };

@@ -8,4 +8,12 @@ import { inventoryLevelRoutes } from './resources/inventory-levels.js';
 import { partnerRoutes } from './resources/partners.js';
 
 /** Every route of the mock, one typed array per resource. */
-export const routes: Route[] = [...itemRoutes, ...appointmentRequestRoutes, ...purchaseOrderRoutes, ...vehicleRoutes, ...customerRoutes, ...inventoryLevelRoutes, ...partnerRoutes];
+export const routes: Route[] = [
+  ...itemRoutes,
+  ...appointmentRequestRoutes,
+  ...purchaseOrderRoutes,
+  ...vehicleRoutes,
+  ...customerRoutes,
+  ...inventoryLevelRoutes,
+  ...partnerRoutes,
+];

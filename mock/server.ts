@@ -98,7 +98,10 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const requestLog: LoggedRequest[] = [];
   // Login routes (mock/resources/partners.ts): one partner pair per instance, derived from its secret.
   const issuer: TokenIssuer = {
-    partner: { partnerId: 'partner-mock', authKey: createHmac('sha256', secret).update('auth-key').digest('base64url') },
+    partner: {
+      partnerId: 'partner-mock',
+      authKey: createHmac('sha256', secret).update('auth-key').digest('base64url'),
+    },
     accessTtlSeconds: () => knobs.accessTokenTtlSeconds ?? 3600,
     mint: (claims, ttlSeconds) => mintToken(key, { ...claims, ttlSeconds }),
     verify: (token) => verifyToken(key, token),
@@ -157,7 +160,13 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const [full, noPo, expired] = await Promise.all([
     mintToken(key, { sub: 'partner-mock', companies, permissions: ['purchaseOrders'], ttlSeconds: 7 * 86_400 }),
     mintToken(key, { sub: 'partner-mock-nopo', companies, permissions: [], ttlSeconds: 7 * 86_400 }),
-    mintToken(key, { sub: 'partner-mock', companies, permissions: ['purchaseOrders'], ttlSeconds: 60, nowSeconds: Math.floor(Date.now() / 1000) - 7200 }),
+    mintToken(key, {
+      sub: 'partner-mock',
+      companies,
+      permissions: ['purchaseOrders'],
+      ttlSeconds: 60,
+      nowSeconds: Math.floor(Date.now() / 1000) - 7200,
+    }),
   ]);
 
   return {

@@ -56,7 +56,10 @@ export async function startStandalone(o: StandaloneOptions): Promise<Standalone>
     knobs: {
       latencyMs: o.latencyMs ?? 0,
       rateLimit: limited ? { getPerMin: o.rateGet ?? 0, writePerMin: o.rateWrite ?? 0 } : undefined,
-      chaos: o.chaosReset !== undefined || o.chaos503 !== undefined ? { resetRate: o.chaosReset ?? 0, error503Rate: o.chaos503 ?? 0 } : undefined,
+      chaos:
+        o.chaosReset !== undefined || o.chaos503 !== undefined
+          ? { resetRate: o.chaosReset ?? 0, error503Rate: o.chaos503 ?? 0 }
+          : undefined,
       accessTokenTtlSeconds: o.tokenTtlSeconds,
     },
   });
@@ -79,7 +82,11 @@ export async function startStandalone(o: StandaloneOptions): Promise<Standalone>
   let envFileLine = '';
   if (o.envFile) {
     const file = resolve(o.envFile);
-    const text = [`# The Partner API v2 reference mock on ${mock.url} (its tokens die with it). ENV_FILE=${o.envFile} ${certify} certifies it.`, ...settings.map(([k, v]) => `${k}=${dotenvValue(v)}`), ''].join('\n');
+    const text = [
+      `# The Partner API v2 reference mock on ${mock.url} (its tokens die with it). ENV_FILE=${o.envFile} ${certify} certifies it.`,
+      ...settings.map(([k, v]) => `${k}=${dotenvValue(v)}`),
+      '',
+    ].join('\n');
     try {
       // Whole or not at all (a reader never sees half a file); it holds tokens: owner only.
       writeFileSync(`${file}.tmp-${process.pid}`, text, { mode: 0o600 });

@@ -72,7 +72,16 @@ describe('npm run report: the Allure report in one file', () => {
     const browser = await chromium.launchPersistentContext(mkdtempSync(join(work, 'profile-')), {
       executablePath: CHROMIUM,
       viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -84,7 +93,9 @@ describe('npm run report: the Allure report in one file', () => {
 
       // Results on screen: the tree's areas and the run's variables, and the loader gone.
       const body = page.locator('body');
-      await expect.poll(() => body.innerText(), { timeout: 30_000 }).toMatch(/\bitems\b[\s\S]*\bplatform\b|\bplatform\b[\s\S]*\bitems\b/);
+      await expect
+        .poll(() => body.innerText(), { timeout: 30_000 })
+        .toMatch(/\bitems\b[\s\S]*\bplatform\b|\bplatform\b[\s\S]*\bitems\b/);
       const text = await body.innerText();
       expect(text).toMatch(/Total\s+4/);
       expect(text).toMatch(/Failed\s+1/);

@@ -16,7 +16,22 @@ const work = mkdtempSync(join(tmpdir(), 'cnf-artifacts-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What REPORTS_DIR holds besides a run's outputs: other commands' files, scratch, the lock. */
-const OTHER_OUTPUTS = ['screenshots', 'selfcheck.json', 'selfcheck.md', 'flakecheck.json', 'flakecheck.md', 'bench', '.selfcheck', '.flakecheck', '.budgets', 'allure-history', '.runs', '.lock', '.publish.json', 'leftovers-<run id>.json'];
+const OTHER_OUTPUTS = [
+  'screenshots',
+  'selfcheck.json',
+  'selfcheck.md',
+  'flakecheck.json',
+  'flakecheck.md',
+  'bench',
+  '.selfcheck',
+  '.flakecheck',
+  '.budgets',
+  'allure-history',
+  '.runs',
+  '.lock',
+  '.publish.json',
+  'leftovers-<run id>.json',
+];
 
 /** The names in the first column of reports/README.md's table of files. */
 function readmeNames(): string[] {
@@ -48,10 +63,18 @@ describe('the output registry', () => {
   });
 
   it('names an output file nowhere else in the harness: every writer is a handler in harness/outputs', () => {
-    const literal = new RegExp(`['"](${outputNames().map((n) => n.replace(/\./g, '\\.')).join('|')})['"]`);
+    const literal = new RegExp(
+      `['"](${outputNames()
+        .map((n) => n.replace(/\./g, '\\.'))
+        .join('|')})['"]`,
+    );
     const offenders = tsFiles('harness')
       .filter((f) => !f.startsWith(join('harness', 'outputs')) && !f.endsWith(join('core', 'journal-file.ts')))
-      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ f, i, line })))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ f, i, line })),
+      )
       .filter(({ line }) => literal.test(line))
       .map(({ f, i, line }) => `${f}:${i + 1}: ${line.trim()}`);
     expect(offenders).toEqual([]);
@@ -62,15 +85,28 @@ describe('the output registry', () => {
     const events = sampleJournal();
     renderOutputs(stage, sampleCertification(events), events);
     const staged = readdirSync(stage).sort();
-    expect(staged).toEqual(outputs().filter((o) => !o.later && o.name !== 'ledger.json' && o.name !== 'pacing.json').map((o) => o.name).sort());
+    expect(staged).toEqual(
+      outputs()
+        .filter((o) => !o.later && o.name !== 'ledger.json' && o.name !== 'pacing.json')
+        .map((o) => o.name)
+        .sort(),
+    );
     const bundled = bundledFiles().filter((f) => staged.includes(f));
-    expect(readdirSync(join(stage, 'certification')).filter((f) => f !== 'coverage.html').sort()).toEqual([...bundled, 'index.html', MANIFEST].sort());
+    expect(
+      readdirSync(join(stage, 'certification'))
+        .filter((f) => f !== 'coverage.html')
+        .sort(),
+    ).toEqual([...bundled, 'index.html', MANIFEST].sort());
   });
 
   it("drives the console's list: only what the run published, in registry order, each with its description", () => {
     const lines = outputLines('/r', ['run.json', 'certification', 'ledger.json']);
     expect(lines[0]).toBe('Outputs:');
-    expect(lines.slice(1).map((l) => l.trim().split(/\s+/)[0])).toEqual(['/r/certification/index.html', '/r/ledger.json', '/r/run.json']);
+    expect(lines.slice(1).map((l) => l.trim().split(/\s+/)[0])).toEqual([
+      '/r/certification/index.html',
+      '/r/ledger.json',
+      '/r/run.json',
+    ]);
     expect(lines[1]).toContain(outputs().find((o) => o.name === 'certification')!.what);
     expect(outputLines('/r', [])).toEqual([]);
   });

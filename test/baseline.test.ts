@@ -13,7 +13,11 @@ const dir = mkdtempSync(join(tmpdir(), 'cnf-baseline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A baseline in which every clause had `verdict`, except the overrides. */
-function baselineWith(verdict: ClauseVerdict, overrides: Record<string, ClauseVerdict> = {}, drop: string[] = []): Baseline {
+function baselineWith(
+  verdict: ClauseVerdict,
+  overrides: Record<string, ClauseVerdict> = {},
+  drop: string[] = [],
+): Baseline {
   return {
     verdict: 'conformant',
     finishedAt: '2024-12-31T00:00:00.000Z',
@@ -28,7 +32,11 @@ const current = (): Certification => {
 describe('baseline diff', () => {
   it('lists newly failing, newly passing and new clauses', () => {
     const cert = current();
-    const diff = diffBaseline(baselineWith('passed', { 'ITEM-CREATE-ENVELOPE': 'failed' }, ['AUTH-REJECTION-STATUS']), cert, 'old.json');
+    const diff = diffBaseline(
+      baselineWith('passed', { 'ITEM-CREATE-ENVELOPE': 'failed' }, ['AUTH-REJECTION-STATUS']),
+      cert,
+      'old.json',
+    );
     expect(diff.newlyFailing.map((c) => [c.id, c.was, c.now])).toEqual([['ITEM-PAGE-ONE-BASED', 'passed', 'failed']]);
     expect(diff.newlyPassing.map((c) => [c.id, c.was])).toEqual([['ITEM-CREATE-ENVELOPE', 'failed']]);
     expect(diff.newClauses.map((c) => c.id)).toEqual(['AUTH-REJECTION-STATUS']);
@@ -79,7 +87,10 @@ describe('npm run conformance: gate flags', () => {
   it('answers each invalid flag with exit 2 and one line', async () => {
     writeFileSync(join(dir, 'junk.json'), '[]');
     const cases: [string[], RegExp][] = [
-      [['--fail-on', 'sometimes'], /--fail-on <when>' argument 'sometimes' is invalid. Allowed choices are any, regression/],
+      [
+        ['--fail-on', 'sometimes'],
+        /--fail-on <when>' argument 'sometimes' is invalid. Allowed choices are any, regression/,
+      ],
       [['--fail-on', 'regression'], /needs --baseline/],
       [['--baseline', join(dir, 'missing.json')], /--baseline .*cannot read/],
       [['--baseline', join(dir, 'junk.json')], /not a certification\.json/],
@@ -119,7 +130,11 @@ describe('npm run conformance -- --baseline … --fail-on regression (end to end
     const passing = join(dir, 'all-passed.json');
     writeFileSync(passing, JSON.stringify(baselineWith('passed')));
     const first = join(dir, 'first');
-    const r1 = await runCli('run', ['--baseline', passing, '--fail-on', 'regression', 'suites/items/page-numbers-are-one-based.check.ts'], { ...env, REPORTS_DIR: first });
+    const r1 = await runCli(
+      'run',
+      ['--baseline', passing, '--fail-on', 'regression', 'suites/items/page-numbers-are-one-based.check.ts'],
+      { ...env, REPORTS_DIR: first },
+    );
     expect(r1.code, r1.stdout.slice(-1500) + r1.stderr.slice(-1500)).toBe(1);
     expect(r1.stdout).toMatch(/1 newly failing:\n\s+ITEM-PAGE-ONE-BASED \(§2\.7\): passed → failed/);
     const cert1 = JSON.parse(readFileSync(join(first, 'certification.json'), 'utf8')) as Certification;
@@ -128,7 +143,13 @@ describe('npm run conformance -- --baseline … --fail-on regression (end to end
 
     const r2 = await runCli(
       'run',
-      ['--baseline', join(first, 'certification.json'), '--fail-on', 'regression', 'suites/items/page-numbers-are-one-based.check.ts'],
+      [
+        '--baseline',
+        join(first, 'certification.json'),
+        '--fail-on',
+        'regression',
+        'suites/items/page-numbers-are-one-based.check.ts',
+      ],
       { ...env, REPORTS_DIR: join(dir, 'second') },
     );
     expect(r2.code, r2.stdout.slice(-1500) + r2.stderr.slice(-1500)).toBe(0);

@@ -18,11 +18,18 @@ function tsFiles(dir: string): string[] {
 function importedFolders(file: string): { spec: string; folder: string }[] {
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
-  return specs.map((spec) => ({ spec, folder: normalize(relative('.', join(dirname(file), spec))).split(/[\\/]/)[0]! }));
+  return specs.map((spec) => ({
+    spec,
+    folder: normalize(relative('.', join(dirname(file), spec))).split(/[\\/]/)[0]!,
+  }));
 }
 
 function violations(root: string, allowed: (folder: string, file: string) => boolean): string[] {
-  return tsFiles(root).flatMap((file) => importedFolders(file).filter((i) => !allowed(i.folder, file)).map((i) => `${file} imports ${i.spec}`));
+  return tsFiles(root).flatMap((file) =>
+    importedFolders(file)
+      .filter((i) => !allowed(i.folder, file))
+      .map((i) => `${file} imports ${i.spec}`),
+  );
 }
 
 describe('module boundaries', () => {
@@ -36,7 +43,9 @@ describe('module boundaries', () => {
   });
 
   it('harness/ touches the mock only where it starts it (harness/target.ts)', () => {
-    expect(violations('harness', (folder, file) => folder !== 'mock' || normalize(file) === normalize('harness/target.ts'))).toEqual([]);
+    expect(
+      violations('harness', (folder, file) => folder !== 'mock' || normalize(file) === normalize('harness/target.ts')),
+    ).toEqual([]);
   });
 
   it('contract/ depends on nothing of the project', () => {
@@ -144,7 +153,8 @@ describe('the layers of harness/', () => {
     for (const [file, deps] of graph) {
       if (!file.startsWith(`harness${sep}`)) continue;
       for (const dep of deps.filter((d) => d.startsWith(`harness${sep}`))) {
-        if (layerOf(dep) > layerOf(file)) up.push(`${file} (${LAYERS[layerOf(file)]![0]}) imports ${dep} (${LAYERS[layerOf(dep)]![0]})`);
+        if (layerOf(dep) > layerOf(file))
+          up.push(`${file} (${LAYERS[layerOf(file)]![0]}) imports ${dep} (${LAYERS[layerOf(dep)]![0]})`);
       }
     }
     expect(up).toEqual([]);
@@ -174,7 +184,10 @@ describe('import cycles', () => {
     const key = (files: string[]) => [...files].sort().join(' ↔ ');
     const knownKeys = new Set(KNOWN_CYCLES.map((k) => key(k.files)));
     expect(found.filter((c) => !knownKeys.has(key(c))).map(key), 'new import cycles').toEqual([]);
-    expect(KNOWN_CYCLES.filter((k) => !found.some((c) => key(c) === key(k.files))).map((k) => key(k.files)), 'fixed: remove them from KNOWN_CYCLES').toEqual([]);
+    expect(
+      KNOWN_CYCLES.filter((k) => !found.some((c) => key(c) === key(k.files))).map((k) => key(k.files)),
+      'fixed: remove them from KNOWN_CYCLES',
+    ).toEqual([]);
   });
 });
 
@@ -185,7 +198,11 @@ describe('configuration is read in one place', () => {
       if (normalize(file) === normalize('harness/config.ts')) continue;
       const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node): void => {
-        if (ts.isPropertyAccessExpression(node) && node.expression.getText(source) === 'process' && node.name.text === 'env') {
+        if (
+          ts.isPropertyAccessExpression(node) &&
+          node.expression.getText(source) === 'process' &&
+          node.name.text === 'env'
+        ) {
           reads.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
         }
         ts.forEachChild(node, visit);

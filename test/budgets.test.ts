@@ -10,9 +10,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('request budgets (suites/budgets.json)', () => {
   it('hold for a fresh frugal run: every check has a budget and none outgrew it', () => {
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') env[k] = v;
+    for (const [k, v] of Object.entries(process.env))
+      if (v !== undefined && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') env[k] = v;
     Object.assign(env, { ENV_FILE: '/dev/null', BASE_URL: '', SEED: '', NO_COLOR: '1' });
-    const run = spawnSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/budgets.ts', '--check'], { cwd: root, env, encoding: 'utf8', timeout: 240_000 });
+    const run = spawnSync(
+      process.execPath,
+      [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'harness/cli/budgets.ts', '--check'],
+      { cwd: root, env, encoding: 'utf8', timeout: 240_000 },
+    );
     const out = `${run.stdout}\n${run.stderr}`;
     expect(run.status, out.slice(-3000)).toBe(0);
     expect(out).toMatch(/budgets --check: the committed budgets hold/);

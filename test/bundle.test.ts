@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +38,14 @@ const ledger = (note = ''): LedgerReport => ({
 /** A run's outputs rendered into a stage of its own, with a cleanup (so a ledger) unless told otherwise; the bundle in it. */
 function freshBundle(name: string, o: { cleanup?: boolean; note?: string } = {}) {
   const base = sampleJournal();
-  const events: JournalEvent[] = o.cleanup === false ? base : [...base.slice(0, -1), { type: 'cleanup', at: base[0]!.at, runId: 'run-sample', ledger: ledger(o.note) }, base.at(-1)!];
+  const events: JournalEvent[] =
+    o.cleanup === false
+      ? base
+      : [
+          ...base.slice(0, -1),
+          { type: 'cleanup', at: base[0]!.at, runId: 'run-sample', ledger: ledger(o.note) },
+          base.at(-1)!,
+        ];
   const stage = join(root, name);
   renderOutputs(stage, sampleCertification(events), events);
   return join(stage, 'certification');
@@ -64,7 +80,10 @@ describe('certification bundle', () => {
     expect(verifyManifest(unlisted).problems).toEqual(['unlisted: extra.txt']);
 
     const edited = freshBundle('edited-manifest');
-    writeFileSync(join(edited, MANIFEST), readFileSync(join(edited, MANIFEST), 'utf8').replace(/^[0-9a-f]{64}  index\.html\n/m, ''));
+    writeFileSync(
+      join(edited, MANIFEST),
+      readFileSync(join(edited, MANIFEST), 'utf8').replace(/^[0-9a-f]{64}  index\.html\n/m, ''),
+    );
     expect(verifyManifest(edited).problems).toEqual(['unlisted: index.html']);
   });
 

@@ -3,7 +3,7 @@ import { BurstControl } from '../harness/pacing/burst.js';
 import { fakeTarget, json, pacedClient } from './support/fake-target.js';
 
 describe('burst control (AIMD on the pace, after 429s)', () => {
-  it('halves the requests in flight and imposes half the last second\'s rate on a 429, once per episode', () => {
+  it("halves the requests in flight and imposes half the last second's rate on a 429, once per episode", () => {
     const b = new BurstControl({ maxInFlight: 8, quietMs: 3_000 });
     for (let t = 0; t < 1_000; t += 25) b.started(t); // 40 requests in the last second
     expect(b.rateLimited(1_000, 1_000)).toBe(true);

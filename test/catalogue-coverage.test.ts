@@ -17,7 +17,8 @@ export function clausesWithChecks(dir = 'suites'): Map<string, string[]> {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.check.ts')) {
-        for (const m of readFileSync(p, 'utf8').matchAll(/['"]([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)['"]/g)) if (m[1]! in clauses) add(m[1]!, p);
+        for (const m of readFileSync(p, 'utf8').matchAll(/['"]([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)['"]/g))
+          if (m[1]! in clauses) add(m[1]!, p);
       } else if (e.name.endsWith('.ts')) {
         for (const m of readFileSync(p, 'utf8').matchAll(/\bclause:\s*['"]([A-Z0-9-]+)['"]/g)) add(m[1]!, p);
       }

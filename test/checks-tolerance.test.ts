@@ -24,13 +24,30 @@ describe('endsList', () => {
 });
 
 describe('pageInconsistencies', () => {
-  const empty: PageCounters = { content: [], totalCount: 0, totalPages: 1, size: 7, numberOfElements: 0, empty: true, first: true, last: true, pageable: { pageSize: 7 } };
+  const empty: PageCounters = {
+    content: [],
+    totalCount: 0,
+    totalPages: 1,
+    size: 7,
+    numberOfElements: 0,
+    empty: true,
+    first: true,
+    last: true,
+    pageable: { pageSize: 7 },
+  };
   test('an empty list may report one page or none', () => {
     expect(pageInconsistencies(empty, 1, 7)).toEqual([]);
     expect(pageInconsistencies({ ...empty, totalPages: 0 }, 1, 7)).toEqual([]);
   });
   test('a non-empty list must report ceil(total/size) pages', () => {
-    const page: PageCounters = { ...empty, content: [{}, {}], totalCount: 2, totalPages: 2, numberOfElements: 2, empty: false };
+    const page: PageCounters = {
+      ...empty,
+      content: [{}, {}],
+      totalCount: 2,
+      totalPages: 2,
+      numberOfElements: 2,
+      empty: false,
+    };
     expect(pageInconsistencies(page, 1, 7)).toEqual(['totalPages is 2, expected ceil(2/7) = 1']);
   });
 });

@@ -21,7 +21,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('certification page in headless Chromium', () => {
   it('shows the verdict first and renders the clause tables, with no network', async (ctx) => {
     if (!existsSync(CHROMIUM)) {
-      console.warn(`SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the page test.`);
+      console.warn(
+        `SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the page test.`,
+      );
       ctx.skip(`chromium not installed at ${CHROMIUM} (apt-get install -y chromium)`);
     }
     const events = sampleJournal();
@@ -66,7 +68,9 @@ describe('certification page in headless Chromium', () => {
       expect(await page.locator('#what-failed .f-title').first().textContent()).toContain('<script>');
       // The typed failure: its kind, expected and actual, the request line and a curl line.
       const failure = page.locator('#what-failed .failure').first();
-      expect(await failure.textContent()).toMatch(/field-mismatch.*number is 0, expected 1.*expected: 1; actual: 0 \(at number\)/s);
+      expect(await failure.textContent()).toMatch(
+        /field-mismatch.*number is 0, expected 1.*expected: 1; actual: 0 \(at number\)/s,
+      );
       expect(await failure.locator('pre.curl').textContent()).toContain('curl -sS -X GET');
 
       // The filter hides every row but the failed ones.

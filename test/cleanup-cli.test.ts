@@ -19,8 +19,14 @@ import { startProductionServer, type ProductionServer } from './production/serve
  */
 
 async function cleanup(args: string[], env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|RATE_LIMIT)/.test(k)));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'cleanup', ...args], { env: { ...clean, ENV_FILE: '/dev/null', NO_COLOR: '1', ...env } });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|RATE_LIMIT)/.test(k),
+    ),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'cleanup', ...args], {
+    env: { ...clean, ENV_FILE: '/dev/null', NO_COLOR: '1', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -57,7 +63,13 @@ describe('npm run cleanup', () => {
   beforeAll(async () => {
     server = await startProductionServer({ burstPerSecond: 0 });
     const f = server.fixtures;
-    env = { BASE_URL: server.url, ACCESS_TOKEN: server.tokens.full, COMPANY_ID: f.companyId, RATE_LIMIT_GET_PER_MIN: '600', RATE_LIMIT_WRITE_PER_MIN: '300' };
+    env = {
+      BASE_URL: server.url,
+      ACCESS_TOKEN: server.tokens.full,
+      COMPANY_ID: f.companyId,
+      RATE_LIMIT_GET_PER_MIN: '600',
+      RATE_LIMIT_WRITE_PER_MIN: '300',
+    };
     const h = { authorization: `Bearer ${server.tokens.full}`, 'content-type': 'application/json' };
     const post = async (path: string, body: unknown) => {
       const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: h, body: JSON.stringify(body) });
@@ -74,9 +86,18 @@ describe('npm run cleanup', () => {
     const base = { target: 'main', companyId: f.companyId, marker: `${marker}-x`, createdAt };
     // Known by their locators only, as a run ledgers a record no answer gave the id of.
     leftovers.push(
-      { ...base, resource: 'vehicle', customerId: f.customerId, locator: { keys: { vin: vehicle.vin, licensePlate: vehicle.licensePlate }, customerId: f.customerId } },
+      {
+        ...base,
+        resource: 'vehicle',
+        customerId: f.customerId,
+        locator: { keys: { vin: vehicle.vin, licensePlate: vehicle.licensePlate }, customerId: f.customerId },
+      },
       { ...base, resource: 'item', locator: { keys: { itemNumber: part.itemNumber } } },
-      { ...base, resource: 'customer', locator: { keys: { term: customerTermOf(customer, defaultProfile.customers) } } },
+      {
+        ...base,
+        resource: 'customer',
+        locator: { keys: { term: customerTermOf(customer, defaultProfile.customers) } },
+      },
       { ...base, resource: 'appointmentRequest', locator: { keys: { term: '#request-tag#' } } },
     );
     await server.settled();
@@ -126,8 +147,32 @@ describe('npm run cleanup', () => {
     // What a killed run leaves: its start, and a create ledgered by its locator (no cleanup event).
     const events = [
       { type: 'run-started', at, run: { runId: 'abandoned', target: { companyId: server.fixtures.companyId } } },
-      { type: 'ledger', at, runId: 'abandoned', entry: { event: 'created', resource: 'item', locator: { keys: { itemNumber: part.itemNumber } }, target: 'main', marker: 'cnf-abandoned-i', at } },
-      { type: 'ledger', at, runId: 'abandoned', entry: { event: 'created', resource: 'item', id: 'itm_of_another_run', target: 'main', marker: 'cnf-someone-else', at } },
+      {
+        type: 'ledger',
+        at,
+        runId: 'abandoned',
+        entry: {
+          event: 'created',
+          resource: 'item',
+          locator: { keys: { itemNumber: part.itemNumber } },
+          target: 'main',
+          marker: 'cnf-abandoned-i',
+          at,
+        },
+      },
+      {
+        type: 'ledger',
+        at,
+        runId: 'abandoned',
+        entry: {
+          event: 'created',
+          resource: 'item',
+          id: 'itm_of_another_run',
+          target: 'main',
+          marker: 'cnf-someone-else',
+          at,
+        },
+      },
     ];
     const journal = join(dir, 'journal.jsonl');
     writeFileSync(journal, `${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
@@ -141,7 +186,14 @@ describe('npm run cleanup', () => {
   }, 60_000);
 
   it('exits 1 when a leftover cannot be found, and lists it', async () => {
-    const ghost: LedgerRecord = { target: 'main', resource: 'item', companyId: server.fixtures.companyId, marker: `${marker}-g`, createdAt: new Date().toISOString(), locator: { keys: { itemNumber: 'CNFNOSUCHITEM1' } } };
+    const ghost: LedgerRecord = {
+      target: 'main',
+      resource: 'item',
+      companyId: server.fixtures.companyId,
+      marker: `${marker}-g`,
+      createdAt: new Date().toISOString(),
+      locator: { keys: { itemNumber: 'CNFNOSUCHITEM1' } },
+    };
     const r = await cleanup([ledgerFile('ghost.json', [ghost])], env);
     expect(r.code, r.output).toBe(1);
     expect(r.stdout).toMatch(/CNFNOSUCHITEM1.*not found/);

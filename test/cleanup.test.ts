@@ -19,7 +19,15 @@ const profile = structuredClone(defaultProfile) as unknown as Profile;
 beforeAll(async () => {
   mock = await startMock();
   pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 4, requestTimeoutMs: 5_000, readonly: false });
-  target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token: staticToken(mock.tokens.full), companyId: mock.fixtures.companyId });
+  target = await pacing.route({
+    id: 'main',
+    label: 'mock',
+    kind: 'live',
+    identity: mock.url,
+    publicUrl: mock.url,
+    token: staticToken(mock.tokens.full),
+    companyId: mock.fixtures.companyId,
+  });
   direct = new ApiClient({ baseUrl: mock.url, token: mock.tokens.full, timeoutMs: 5_000 });
 });
 afterAll(async () => {
@@ -33,13 +41,18 @@ function ledgerOf(marker: string) {
   const at = new Date().toISOString();
   return {
     entries,
-    created: (resource: Resource, id: string) => void entries.push({ event: 'created', resource, id, target: 'main', marker, at }),
-    archived: (resource: Resource, id: string) => void entries.push({ event: 'archived', resource, id, target: 'main', marker, at }),
+    created: (resource: Resource, id: string) =>
+      void entries.push({ event: 'created', resource, id, target: 'main', marker, at }),
+    archived: (resource: Resource, id: string) =>
+      void entries.push({ event: 'archived', resource, id, target: 'main', marker, at }),
   };
 }
 
 async function createItem(marker: string): Promise<string> {
-  const res = await direct.post('/items', { companyId: mock.fixtures.companyId, items: [buildPart(seededFaker(1, marker), marker)] });
+  const res = await direct.post('/items', {
+    companyId: mock.fixtures.companyId,
+    items: [buildPart(seededFaker(1, marker), marker)],
+  });
   const id = JSON.stringify(res.json).match(/"itemId":"([^"]+)"/)?.[1];
   if (!id) throw new Error(`create failed: ${res.status} ${res.text}`);
   return id;
@@ -64,7 +77,11 @@ const options = (entries: LedgerEntry[], mode: 'full' | 'readonly' = 'full') => 
 describe('run ledger cleanup', () => {
   it('archives what the run created and no check archived, and nothing else', async () => {
     const ledger = ledgerOf('cnf-r1-a');
-    const [mine, archivedByCheck, notMine] = await Promise.all([createItem('cnf-r1-a'), createItem('cnf-r1-b'), createItem('someone-else')]);
+    const [mine, archivedByCheck, notMine] = await Promise.all([
+      createItem('cnf-r1-a'),
+      createItem('cnf-r1-b'),
+      createItem('someone-else'),
+    ]);
     ledger.created('item', mine);
     ledger.created('item', archivedByCheck);
     ledger.archived('item', archivedByCheck);
@@ -115,7 +132,14 @@ describe('run ledger cleanup', () => {
       [
         { event: 'created', resource: 'item', locator, target: 'main', marker: 'm1', at },
         { event: 'created', resource: 'item', id: 'itm_1', locator, target: 'main', marker: 'm1', at },
-        { event: 'created', resource: 'item', locator: { keys: { itemNumber: 'CNF2' } }, target: 'main', marker: 'm1', at },
+        {
+          event: 'created',
+          resource: 'item',
+          locator: { keys: { itemNumber: 'CNF2' } },
+          target: 'main',
+          marker: 'm1',
+          at,
+        },
         { event: 'archived', resource: 'item', id: 'itm_1', target: 'main', marker: 'm1', at },
       ],
       [target],
@@ -131,7 +155,14 @@ describe('run ledger cleanup', () => {
     const part = buildPart(seededFaker(2, 'cnf-r1-e'), 'cnf-r1-e');
     await direct.post('/items', { companyId: mock.fixtures.companyId, items: [part] });
     const locator = { keys: { itemNumber: part.itemNumber } };
-    const entry: LedgerEntry = { event: 'created', resource: 'item', locator, target: 'main', marker: 'cnf-r1-e', at: new Date().toISOString() };
+    const entry: LedgerEntry = {
+      event: 'created',
+      resource: 'item',
+      locator,
+      target: 'main',
+      marker: 'cnf-r1-e',
+      at: new Date().toISOString(),
+    };
     const report = await cleanupRun(options([entry]));
     expect(report.summary).toMatchObject({ created: 1, archivedByCleanup: 1, leftovers: 0 });
     const id = report.archivedByCleanup[0]!.id!;

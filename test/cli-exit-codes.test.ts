@@ -9,7 +9,11 @@ import { startMock, type MockServer } from '../mock/server.js';
 // Asynchronous on purpose: the faulty mock below answers from this very thread.
 async function conformance(env: Record<string, string>, args: string[] = []) {
   const reports = mkdtempSync(join(tmpdir(), 'cnf-cli-'));
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY)/.test(k)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY)/.test(k),
+    ),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run', ...args], {
     env: { ...clean, ENV_FILE: '/dev/null', REPORTS_DIR: reports, NO_COLOR: '1', ...env },
   });
@@ -38,7 +42,11 @@ describe('npm run conformance exit codes', () => {
   });
 
   it('exits 3 (inconclusive) when the target cannot be reached', async () => {
-    const r = await conformance({ BASE_URL: 'http://127.0.0.1:9/v2', ACCESS_TOKEN: 'token-for-the-test', COMPANY_ID: 'c1' });
+    const r = await conformance({
+      BASE_URL: 'http://127.0.0.1:9/v2',
+      ACCESS_TOKEN: 'token-for-the-test',
+      COMPANY_ID: 'c1',
+    });
     expect(r.code).toBe(3);
     expect(r.stderr + r.stdout).toMatch(/could not be reached|inconclusive/i);
   });
@@ -46,12 +54,21 @@ describe('npm run conformance exit codes', () => {
   it('exits 1 and names ITEM-PAGE-ONE-BASED when items pages are 0-based', async () => {
     const f = faulty.fixtures;
     const r = await conformance(
-      { BASE_URL: faulty.url, ACCESS_TOKEN: faulty.tokens.full, COMPANY_ID: f.companyId, RATE_LIMIT_GET_PER_MIN: '0', RATE_LIMIT_WRITE_PER_MIN: '0', SEED: '7' },
+      {
+        BASE_URL: faulty.url,
+        ACCESS_TOKEN: faulty.tokens.full,
+        COMPANY_ID: f.companyId,
+        RATE_LIMIT_GET_PER_MIN: '0',
+        RATE_LIMIT_WRITE_PER_MIN: '0',
+        SEED: '7',
+      },
       ['-t', 'ITEM-PAGE'],
     );
     expect(r.code, r.stdout.slice(-2000) + r.stderr.slice(-2000)).toBe(1);
     expect(readFileSync(join(r.reports, 'certification.md'), 'utf8')).toMatch(/ITEM-PAGE-ONE-BASED/);
-    const cert = JSON.parse(readFileSync(join(r.reports, 'certification.json'), 'utf8')) as { clauses: { id: string; verdict: string }[] };
+    const cert = JSON.parse(readFileSync(join(r.reports, 'certification.json'), 'utf8')) as {
+      clauses: { id: string; verdict: string }[];
+    };
     expect(cert.clauses.filter((c) => c.verdict === 'failed').map((c) => c.id)).toEqual(['ITEM-PAGE-ONE-BASED']);
   });
 });

@@ -18,14 +18,27 @@ const sub = (name: string): Command => program().commands.find((c) => c.name() =
 
 describe('the command line', () => {
   it('has a subcommand behind every npm script of the package', () => {
-    const scripts = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const scripts = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts as Record<
+      string,
+      string
+    >;
     const viaMain = Object.entries(scripts).filter(([, line]) => line.includes('harness/cli/main.ts'));
-    expect(viaMain.map(([name]) => name).sort()).toEqual(
-      ['cleanup', 'conformance', 'merge-reports', 'mock', 'report', 'selfcheck', 'spec-drift', 'verify-bundle'],
-    );
+    expect(viaMain.map(([name]) => name).sort()).toEqual([
+      'cleanup',
+      'conformance',
+      'merge-reports',
+      'mock',
+      'report',
+      'selfcheck',
+      'spec-drift',
+      'verify-bundle',
+    ]);
     for (const [, line] of viaMain) {
       const command = line.split('harness/cli/main.ts ')[1]!;
-      expect(program().commands.map((c) => c.name()), line).toContain(command);
+      expect(
+        program().commands.map((c) => c.name()),
+        line,
+      ).toContain(command);
       // After `--`, so Node 20 leaves --env-file to us.
       expect(line).toMatch(/^node --import tsx -- harness\/cli\/main\.ts /);
     }
@@ -36,7 +49,10 @@ describe('the command line', () => {
     for (const s of settingsCatalogue) {
       const option = run.options.find((o) => o.long === s.flag);
       if (!s.flag) {
-        expect(run.options.some((o) => o.description.includes(`[${s.name};`)), s.name).toBe(false);
+        expect(
+          run.options.some((o) => o.description.includes(`[${s.name};`)),
+          s.name,
+        ).toBe(false);
         continue;
       }
       expect(option, s.name).toBeDefined();
@@ -66,7 +82,9 @@ describe('the command line', () => {
     expect(commandLine('cleanup', 'reports/ledger.json')).toBe('npm run cleanup -- reports/ledger.json');
     expect(commandLine('verify')).toBe('npm run verify-bundle');
     const installed = '/home/u/app/node_modules/partner-api-v2-conformance';
-    expect(commandLine('cleanup', 'reports/ledger.json', installed)).toBe('npx partner-conformance cleanup reports/ledger.json');
+    expect(commandLine('cleanup', 'reports/ledger.json', installed)).toBe(
+      'npx partner-conformance cleanup reports/ledger.json',
+    );
     expect(commandLine('run', '', installed)).toBe('npx partner-conformance run');
   });
 

@@ -17,15 +17,36 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const aFile = join(dir, 'a-file');
 writeFileSync(aFile, 'not a directory');
 
-const errorLines = (r: Pick<CliRun, 'stderr'>) => r.stderr.split('\n').filter((l) => l.trim() && !/^npm warn|ExperimentalWarning|--trace-warnings/i.test(l));
+const errorLines = (r: Pick<CliRun, 'stderr'>) =>
+  r.stderr.split('\n').filter((l) => l.trim() && !/^npm warn|ExperimentalWarning|--trace-warnings/i.test(l));
 
 describe('explicit bad paths: exit 2, one line naming the variable', () => {
   const cases: [string, Record<string, string>, RegExp][] = [
-    ['ENV_FILE', { ENV_FILE: '/tmp/nope-cnf.env' }, /^Configuration error: ENV_FILE points at \/tmp\/nope-cnf\.env, which does not exist$/],
-    ['SPEC_PATH', { SPEC_PATH: '/tmp/nope-cnf.md' }, /^Configuration error: SPEC_PATH points at \/tmp\/nope-cnf\.md, which does not exist$/],
-    ['CONFORMANCE_PROFILE', { CONFORMANCE_PROFILE: '/tmp/nope-cnf-profile.json' }, /^Configuration error: CONFORMANCE_PROFILE points at \/tmp\/nope-cnf-profile\.json, which does not exist$/],
-    ['REPORTS_DIR', { REPORTS_DIR: aFile }, new RegExp(`^Configuration error: REPORTS_DIR points at ${aFile}, which is a file, not a directory$`)],
-    ['ALLURE_HISTORY_DIR', { ALLURE_HISTORY_DIR: aFile }, new RegExp(`^Configuration error: ALLURE_HISTORY_DIR points at ${aFile}, which is a file, not a directory$`)],
+    [
+      'ENV_FILE',
+      { ENV_FILE: '/tmp/nope-cnf.env' },
+      /^Configuration error: ENV_FILE points at \/tmp\/nope-cnf\.env, which does not exist$/,
+    ],
+    [
+      'SPEC_PATH',
+      { SPEC_PATH: '/tmp/nope-cnf.md' },
+      /^Configuration error: SPEC_PATH points at \/tmp\/nope-cnf\.md, which does not exist$/,
+    ],
+    [
+      'CONFORMANCE_PROFILE',
+      { CONFORMANCE_PROFILE: '/tmp/nope-cnf-profile.json' },
+      /^Configuration error: CONFORMANCE_PROFILE points at \/tmp\/nope-cnf-profile\.json, which does not exist$/,
+    ],
+    [
+      'REPORTS_DIR',
+      { REPORTS_DIR: aFile },
+      new RegExp(`^Configuration error: REPORTS_DIR points at ${aFile}, which is a file, not a directory$`),
+    ],
+    [
+      'ALLURE_HISTORY_DIR',
+      { ALLURE_HISTORY_DIR: aFile },
+      new RegExp(`^Configuration error: ALLURE_HISTORY_DIR points at ${aFile}, which is a file, not a directory$`),
+    ],
   ];
 
   it.each(cases)('npm run conformance with a bad %s', async (_name, env, line) => {
@@ -37,12 +58,15 @@ describe('explicit bad paths: exit 2, one line naming the variable', () => {
     expect(r.stdout).not.toMatch(/Certifying/);
   });
 
-  it.each(cases.filter(([name]) => ['ENV_FILE', 'REPORTS_DIR', 'ALLURE_HISTORY_DIR'].includes(name)))('npm run report with a bad %s', async (_name, env, line) => {
-    const r = await runCli('report', [], { ENV_FILE: '/dev/null', REPORTS_DIR: join(dir, 'reports'), ...env });
-    expect(r.code, r.stdout + r.stderr).toBe(2);
-    expect(errorLines(r)).toHaveLength(1);
-    expect(errorLines(r)[0]).toMatch(line);
-  });
+  it.each(cases.filter(([name]) => ['ENV_FILE', 'REPORTS_DIR', 'ALLURE_HISTORY_DIR'].includes(name)))(
+    'npm run report with a bad %s',
+    async (_name, env, line) => {
+      const r = await runCli('report', [], { ENV_FILE: '/dev/null', REPORTS_DIR: join(dir, 'reports'), ...env });
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(errorLines(r)).toHaveLength(1);
+      expect(errorLines(r)[0]).toMatch(line);
+    },
+  );
 });
 
 describe('a spec that was never configured and is not beside the checkout', () => {
@@ -50,7 +74,9 @@ describe('a spec that was never configured and is not beside the checkout', () =
 
   it('is a warning, not an error: the run goes on without a spec hash', () => {
     expect(settings.spec).toMatchObject({ explicit: false, found: false });
-    expect(settings.warnings).toEqual([`the spec was not found at ${join(dir, 'shared/spec/partner-api-v2.md')} (set SPEC_PATH to your copy): the certification records no spec hash`]);
+    expect(settings.warnings).toEqual([
+      `the spec was not found at ${join(dir, 'shared/spec/partner-api-v2.md')} (set SPEC_PATH to your copy): the certification records no spec hash`,
+    ]);
   });
 
   it('is on the console, in the start block', () => {

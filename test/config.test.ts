@@ -9,7 +9,12 @@ import { ConfigError } from '../harness/core/errors.js';
 // A spec file of its own: a checkout without ../shared/spec beside it adds a warning these tests do not expect.
 const specFile = join(mkdtempSync(join(tmpdir(), 'cnf-config-spec-')), 'partner-api-v2.md');
 writeFileSync(specFile, '# Partner Service API v2\n');
-const live = { BASE_URL: 'https://api.example.test/v2', ACCESS_TOKEN: 'tok-123456789', COMPANY_ID: 'c1', SPEC_PATH: specFile };
+const live = {
+  BASE_URL: 'https://api.example.test/v2',
+  ACCESS_TOKEN: 'tok-123456789',
+  COMPANY_ID: 'c1',
+  SPEC_PATH: specFile,
+};
 const load = (env: Record<string, string>) => loadSettings(env, { dotenv: false });
 const errorOf = (env: Record<string, string>) => {
   try {
@@ -30,7 +35,12 @@ describe('configuration', () => {
 
   it('applies the live defaults against a BASE_URL: 150 GETs and 50 writes a minute, modest runs', () => {
     const s = load(live);
-    expect(s).toMatchObject({ baseUrl: 'https://api.example.test/v2', rateLimitGetPerMin: 150, rateLimitWritePerMin: 50, numRuns: 2 });
+    expect(s).toMatchObject({
+      baseUrl: 'https://api.example.test/v2',
+      rateLimitGetPerMin: 150,
+      rateLimitWritePerMin: 50,
+      numRuns: 2,
+    });
   });
 
   it('names COMPANY_ID when it is missing against a BASE_URL', () => {
@@ -44,7 +54,9 @@ describe('configuration', () => {
   });
 
   it('requires the version segment v2 at the end of BASE_URL (§1)', () => {
-    expect(errorOf({ ...live, BASE_URL: 'https://api.example.test/v1' })).toMatch(/BASE_URL must end with the version segment \/v2/);
+    expect(errorOf({ ...live, BASE_URL: 'https://api.example.test/v1' })).toMatch(
+      /BASE_URL must end with the version segment \/v2/,
+    );
     expect(load({ ...live, BASE_URL: 'https://api.example.test/v2/' }).baseUrl).toBe('https://api.example.test/v2');
     expect(errorOf({ ...live, BASE_URL: 'not a url' })).toMatch(/BASE_URL is not a valid URL/);
   });
@@ -62,16 +74,28 @@ describe('configuration', () => {
 });
 
 describe('PARTNER_CONFORMANCE_ names', () => {
-  const prefixed = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([k, v]) => [`PARTNER_CONFORMANCE_${k}`, v]));
+  const prefixed = (env: Record<string, string>) =>
+    Object.fromEntries(Object.entries(env).map(([k, v]) => [`PARTNER_CONFORMANCE_${k}`, v]));
 
   it('every setting reads under its prefixed name alone', () => {
     const s = load(prefixed({ ...live, RATE_LIMIT_GET_PER_MIN: '30', CONFORMANCE_MODE: 'readonly' }));
-    expect(s).toMatchObject({ baseUrl: 'https://api.example.test/v2', accessToken: 'tok-123456789', companyId: 'c1', rateLimitGetPerMin: 30, mode: 'readonly' });
+    expect(s).toMatchObject({
+      baseUrl: 'https://api.example.test/v2',
+      accessToken: 'tok-123456789',
+      companyId: 'c1',
+      rateLimitGetPerMin: 30,
+      mode: 'readonly',
+    });
     expect(s.warnings).toEqual([]);
   });
 
   it('the prefixed name wins over a different plain one, with a warning that shows no value', () => {
-    const s = load({ ...live, BASE_URL: '/', PARTNER_CONFORMANCE_BASE_URL: 'https://partner.example.test/v2', PARTNER_CONFORMANCE_ACCESS_TOKEN: 'other-token-987' });
+    const s = load({
+      ...live,
+      BASE_URL: '/',
+      PARTNER_CONFORMANCE_BASE_URL: 'https://partner.example.test/v2',
+      PARTNER_CONFORMANCE_ACCESS_TOKEN: 'other-token-987',
+    });
     expect(s.baseUrl).toBe('https://partner.example.test/v2');
     expect(s.accessToken).toBe('other-token-987');
     expect(s.warnings).toEqual([
@@ -89,8 +113,12 @@ describe('PARTNER_CONFORMANCE_ names', () => {
   });
 
   it('names the prefixed variable the user wrote in an error', () => {
-    expect(errorOf({ PARTNER_CONFORMANCE_NUM_RUNS: 'many' })).toMatch(/^PARTNER_CONFORMANCE_NUM_RUNS must be a whole number/);
-    expect(errorOf({ ...live, BASE_URL: '', PARTNER_CONFORMANCE_BASE_URL: 'https://api.example.test/v1' })).toMatch(/^PARTNER_CONFORMANCE_BASE_URL must end with the version segment \/v2/);
+    expect(errorOf({ PARTNER_CONFORMANCE_NUM_RUNS: 'many' })).toMatch(
+      /^PARTNER_CONFORMANCE_NUM_RUNS must be a whole number/,
+    );
+    expect(errorOf({ ...live, BASE_URL: '', PARTNER_CONFORMANCE_BASE_URL: 'https://api.example.test/v1' })).toMatch(
+      /^PARTNER_CONFORMANCE_BASE_URL must end with the version segment \/v2/,
+    );
   });
 
   it('flags, later given by the CLI, win over every other source', () => {
@@ -100,9 +128,18 @@ describe('PARTNER_CONFORMANCE_ names', () => {
   });
 
   it('reportSettings and envSetting read the prefixed names too', () => {
-    expect(() => reportSettings({ PARTNER_CONFORMANCE_REPORT_CLAUSES_URL: 'ftp://x' }, { dotenv: false })).toThrow(/^PARTNER_CONFORMANCE_REPORT_CLAUSES_URL must be an http\(s\) address/);
-    expect(reportSettings({ PARTNER_CONFORMANCE_REPORT_CLAUSES_URL: 'https://x.test/c.html', REPORT_CLAUSES_URL: 'https://y.test' }, { dotenv: false }).clausesUrl).toBe('https://x.test/c.html');
-    expect(envSetting('VITEST_MAX_WORKERS', { VITEST_MAX_WORKERS: '3', PARTNER_CONFORMANCE_VITEST_MAX_WORKERS: '5' })).toBe('5');
+    expect(() => reportSettings({ PARTNER_CONFORMANCE_REPORT_CLAUSES_URL: 'ftp://x' }, { dotenv: false })).toThrow(
+      /^PARTNER_CONFORMANCE_REPORT_CLAUSES_URL must be an http\(s\) address/,
+    );
+    expect(
+      reportSettings(
+        { PARTNER_CONFORMANCE_REPORT_CLAUSES_URL: 'https://x.test/c.html', REPORT_CLAUSES_URL: 'https://y.test' },
+        { dotenv: false },
+      ).clausesUrl,
+    ).toBe('https://x.test/c.html');
+    expect(
+      envSetting('VITEST_MAX_WORKERS', { VITEST_MAX_WORKERS: '3', PARTNER_CONFORMANCE_VITEST_MAX_WORKERS: '5' }),
+    ).toBe('5');
     expect(envSetting('VITEST_MAX_WORKERS', { VITEST_MAX_WORKERS: '3' })).toBe('3');
   });
 });
@@ -118,7 +155,8 @@ describe('sources: environment > ENV_FILE / .env > config file > defaults', () =
     for (const [name, text] of Object.entries(files)) writeFileSync(join(d, name), text);
     return d;
   };
-  const read = (d: string, env: Record<string, string> = {}) => loadSettings({ ENV_FILE: join(d, 'test.env'), SPEC_PATH: specFile, ...env }, { cwd: d });
+  const read = (d: string, env: Record<string, string> = {}) =>
+    loadSettings({ ENV_FILE: join(d, 'test.env'), SPEC_PATH: specFile, ...env }, { cwd: d });
   const readError = (d: string, env: Record<string, string> = {}) => {
     try {
       read(d, env);
@@ -131,15 +169,38 @@ describe('sources: environment > ENV_FILE / .env > config file > defaults', () =
   const config = (o: unknown) => JSON.stringify(o, null, 2);
 
   it('reads conformance.config.json from the working directory, numbers as JSON numbers', () => {
-    const d = folder({ 'test.env': '', 'conformance.config.json': config({ $comment: 'staging', ...live, RATE_LIMIT_GET_PER_MIN: 30, SEED: 42, LOCATION_ID: null }) });
+    const d = folder({
+      'test.env': '',
+      'conformance.config.json': config({
+        $comment: 'staging',
+        ...live,
+        RATE_LIMIT_GET_PER_MIN: 30,
+        SEED: 42,
+        LOCATION_ID: null,
+      }),
+    });
     const s = read(d);
-    expect(s).toMatchObject({ baseUrl: 'https://api.example.test/v2', companyId: 'c1', rateLimitGetPerMin: 30, seed: 42, locationId: undefined, configFile: join(d, 'conformance.config.json') });
+    expect(s).toMatchObject({
+      baseUrl: 'https://api.example.test/v2',
+      companyId: 'c1',
+      rateLimitGetPerMin: 30,
+      seed: 42,
+      locationId: undefined,
+      configFile: join(d, 'conformance.config.json'),
+    });
   });
 
   it('the environment wins over the env file, which wins over the config file', () => {
     const d = folder({
       'test.env': 'COMPANY_ID=from-env-file\nMAX_CONCURRENCY=3\n',
-      'conformance.config.json': config({ BASE_URL: live.BASE_URL, ACCESS_TOKEN: live.ACCESS_TOKEN, COMPANY_ID: 'from-config', MAX_CONCURRENCY: 2, NUM_RUNS: 9, REQUEST_TIMEOUT_MS: 5000 }),
+      'conformance.config.json': config({
+        BASE_URL: live.BASE_URL,
+        ACCESS_TOKEN: live.ACCESS_TOKEN,
+        COMPANY_ID: 'from-config',
+        MAX_CONCURRENCY: 2,
+        NUM_RUNS: 9,
+        REQUEST_TIMEOUT_MS: 5000,
+      }),
     });
     const s = read(d, { NUM_RUNS: '4' });
     expect(s).toMatchObject({ companyId: 'from-env-file', maxConcurrency: 3, numRuns: 4, requestTimeoutMs: 5000 });
@@ -149,42 +210,71 @@ describe('sources: environment > ENV_FILE / .env > config file > defaults', () =
     const d = folder({ 'test.env': 'PARTNER_CONFORMANCE_BASE_URL=https://partner.example.test/v2\n' });
     const s = read(d, { ...live, BASE_URL: '/' });
     expect(s.baseUrl).toBe('https://partner.example.test/v2');
-    expect(s.warnings).toEqual([`PARTNER_CONFORMANCE_BASE_URL (${join(d, 'test.env')}) and BASE_URL (environment) are both set and differ: using PARTNER_CONFORMANCE_BASE_URL`]);
+    expect(s.warnings).toEqual([
+      `PARTNER_CONFORMANCE_BASE_URL (${join(d, 'test.env')}) and BASE_URL (environment) are both set and differ: using PARTNER_CONFORMANCE_BASE_URL`,
+    ]);
   });
 
   it('names the file and the key of a bad value: ConfigError, exit 2', () => {
     const d = folder({ 'test.env': '', 'conformance.config.json': config({ RATE_LIMIT_GET_PER_MIN: 'fast' }) });
-    expect(readError(d)).toBe('conformance.config.json: RATE_LIMIT_GET_PER_MIN must be a whole number from 0 to 1000000 (got "fast")');
-    const e = folder({ 'test.env': '', 'conformance.config.json': config({ PARTNER_CONFORMANCE_CONFORMANCE_MODE: 'write' }) });
-    expect(readError(e)).toBe('conformance.config.json: PARTNER_CONFORMANCE_CONFORMANCE_MODE must be "full" or "readonly" (got "write")');
+    expect(readError(d)).toBe(
+      'conformance.config.json: RATE_LIMIT_GET_PER_MIN must be a whole number from 0 to 1000000 (got "fast")',
+    );
+    const e = folder({
+      'test.env': '',
+      'conformance.config.json': config({ PARTNER_CONFORMANCE_CONFORMANCE_MODE: 'write' }),
+    });
+    expect(readError(e)).toBe(
+      'conformance.config.json: PARTNER_CONFORMANCE_CONFORMANCE_MODE must be "full" or "readonly" (got "write")',
+    );
     const f = folder({ 'test.env': 'SEED=-1\n' });
     expect(readError(f)).toBe(`${join(f, 'test.env')}: SEED must be a whole number from 0 to 2147483647 (got "-1")`);
   });
 
   it('refuses an unknown key, a key that cannot live in a file, a value of the wrong type, and a file that is not one JSON object', () => {
-    expect(readError(folder({ 'test.env': '', 'conformance.config.json': config({ BASE_ULR: 'x' }) }))).toMatch(/^conformance\.config\.json: unknown setting "BASE_ULR"/);
-    expect(readError(folder({ 'test.env': '', 'conformance.config.json': config({ ENV_FILE: '.env' }) }))).toBe('conformance.config.json: ENV_FILE cannot be set in a config file (set it in the environment)');
-    expect(readError(folder({ 'test.env': '', 'conformance.config.json': config({ SEED: true }) }))).toBe('conformance.config.json: SEED must be a string or a number (null leaves it unset)');
-    expect(readError(folder({ 'test.env': '', 'conformance.config.json': '{ "SEED": 1, }' }))).toMatch(/^conformance\.config\.json is not valid JSON: /);
-    expect(readError(folder({ 'test.env': '', 'conformance.config.json': '[1]' }))).toMatch(/^conformance\.config\.json must hold one JSON object of settings/);
+    expect(readError(folder({ 'test.env': '', 'conformance.config.json': config({ BASE_ULR: 'x' }) }))).toMatch(
+      /^conformance\.config\.json: unknown setting "BASE_ULR"/,
+    );
+    expect(readError(folder({ 'test.env': '', 'conformance.config.json': config({ ENV_FILE: '.env' }) }))).toBe(
+      'conformance.config.json: ENV_FILE cannot be set in a config file (set it in the environment)',
+    );
+    expect(readError(folder({ 'test.env': '', 'conformance.config.json': config({ SEED: true }) }))).toBe(
+      'conformance.config.json: SEED must be a string or a number (null leaves it unset)',
+    );
+    expect(readError(folder({ 'test.env': '', 'conformance.config.json': '{ "SEED": 1, }' }))).toMatch(
+      /^conformance\.config\.json is not valid JSON: /,
+    );
+    expect(readError(folder({ 'test.env': '', 'conformance.config.json': '[1]' }))).toMatch(
+      /^conformance\.config\.json must hold one JSON object of settings/,
+    );
   });
 
   it('warns that tokens belong in the environment when the config file holds one', () => {
     const d = folder({ 'test.env': '', 'conformance.config.json': config(live) });
     const s = read(d);
     expect(s.accessToken).toBe(live.ACCESS_TOKEN);
-    expect(s.warnings).toEqual(['conformance.config.json holds ACCESS_TOKEN: tokens and keys belong in the environment or an untracked .env, not in a file that may be committed']);
+    expect(s.warnings).toEqual([
+      'conformance.config.json holds ACCESS_TOKEN: tokens and keys belong in the environment or an untracked .env, not in a file that may be committed',
+    ]);
     expect(s.warnings.join('\n')).not.toContain(live.ACCESS_TOKEN);
   });
 
   it('CONFORMANCE_CONFIG names another file; relative paths in it are relative to its folder; a missing one is an error', () => {
     const d = folder({ 'test.env': '', 'profile.json': '{}' });
     mkdirSync(join(d, 'ci'));
-    writeFileSync(join(d, 'ci', 'staging.json'), config({ CONFORMANCE_PROFILE: '../profile.json', REPORTS_DIR: 'out' }));
-    const s = loadSettings({ ENV_FILE: join(d, 'test.env'), CONFORMANCE_CONFIG: join(d, 'ci', 'staging.json') }, { cwd: dir });
+    writeFileSync(
+      join(d, 'ci', 'staging.json'),
+      config({ CONFORMANCE_PROFILE: '../profile.json', REPORTS_DIR: 'out' }),
+    );
+    const s = loadSettings(
+      { ENV_FILE: join(d, 'test.env'), CONFORMANCE_CONFIG: join(d, 'ci', 'staging.json') },
+      { cwd: dir },
+    );
     expect(s.profileFile).toBe(join(d, 'profile.json'));
     expect(s.reportsDir).toBe(join(d, 'ci', 'out'));
-    expect(readError(d, { CONFORMANCE_CONFIG: join(d, 'nope.json') })).toBe(`CONFORMANCE_CONFIG points at ${join(d, 'nope.json')}, which does not exist`);
+    expect(readError(d, { CONFORMANCE_CONFIG: join(d, 'nope.json') })).toBe(
+      `CONFORMANCE_CONFIG points at ${join(d, 'nope.json')}, which does not exist`,
+    );
     expect(() => loadSettings({}, { dotenv: false, configFile: join(d, 'nope.json') })).toThrow(/^--config points at /);
   });
 
@@ -216,8 +306,14 @@ describe('the settings catalogue', () => {
 
   it('agrees with the README table: the same names in the same order, defaults and purposes', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration\n'), readme.indexOf('\n## ', readme.indexOf('## Configuration\n') + 5));
-    const rows = section.split('\n').filter((l) => /^\| `[A-Z_]+` \|/.test(l)).map((l) => l.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '')));
+    const section = readme.slice(
+      readme.indexOf('## Configuration\n'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration\n') + 5),
+    );
+    const rows = section
+      .split('\n')
+      .filter((l) => /^\| `[A-Z_]+` \|/.test(l))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '')));
     expect(rows.map((r) => r[0]!.replace(/`/g, ''))).toEqual(names);
     expect(rows.map((r) => [r[1], r[2]])).toEqual(settingsCatalogue.map((s) => [s.default, s.description]));
     expect(section).toContain('PARTNER_CONFORMANCE_<NAME>');

@@ -16,7 +16,15 @@ const failed = (clause: string, ex?: RecordedExchange): CheckOutcome =>
     clause,
     verdict: 'failed',
     reason: 'a request without a token was accepted',
-    failures: [{ kind: 'refusal-missing', message: 'GET /items: expected a 4xx status, got HTTP 200', expected: 'a 4xx status', actual: 200, ...(ex ? { exchange: ex.id } : {}) }],
+    failures: [
+      {
+        kind: 'refusal-missing',
+        message: 'GET /items: expected a 4xx status, got HTTP 200',
+        expected: 'a 4xx status',
+        actual: 200,
+        ...(ex ? { exchange: ex.id } : {}),
+      },
+    ],
   });
 
 /** Suite folders that are not catalogue areas: the console must never show them. */
@@ -38,11 +46,14 @@ describe('the conformance console', () => {
     expect(c.progressLine()).toBe('[7s] 3/3 checks: platform 3/3; 1 failed, 1 inconclusive, 0 skipped');
     c.finishChecks();
     const printed = text();
-    expect(printed).toMatch(/ {2}✗ \[platform\] TENANT-LIST-ISOLATION \[items\]: a request without a token was accepted\n {6}- GET \/items: expected a 4xx status, got HTTP 200\n/);
+    expect(printed).toMatch(
+      / {2}✗ \[platform\] TENANT-LIST-ISOLATION \[items\]: a request without a token was accepted\n {6}- GET \/items: expected a 4xx status, got HTTP 200\n/,
+    );
     expect(printed).not.toMatch(/vehicles/);
     expect(printed).not.toMatch(FOLDERS);
     expect(printed).not.toMatch(/\x1b\[/);
-    for (const line of printed.split('\n').filter((l) => /^ {2}[a-z]+[A-Za-z]* +\d/.test(l))) expect(areas as readonly string[]).toContain(line.trim().split(/\s+/)[0]!);
+    for (const line of printed.split('\n').filter((l) => /^ {2}[a-z]+[A-Za-z]* +\d/.test(l)))
+      expect(areas as readonly string[]).toContain(line.trim().split(/\s+/)[0]!);
   });
 
   it('ends a failure with the curl line that replays it, or the page anchor of its evidence', () => {
@@ -60,10 +71,13 @@ describe('the conformance console', () => {
     const { out, text } = sink(true, 80);
     const c = new RunConsole({ out, ci: false, noColor: true });
     c.begin(['ITEM-PAGE-ONE-BASED']);
-    const long = 'https://partner.example.test/v2/items?companyId=cmp_harbor_auto&updatedDateEnd=2026-11-24T06%3A50%3A49Z&size=7&page=1';
+    const long =
+      'https://partner.example.test/v2/items?companyId=cmp_harbor_auto&updatedDateEnd=2026-11-24T06%3A50%3A49Z&size=7&page=1';
     const ex = exchange('ITEM-PAGE-ONE-BASED', { url: long, requestHeaders: { authorization: 'Bearer x' } });
     c.checkEnded(failed('ITEM-PAGE-ONE-BASED', ex), (id) => (id === ex.id ? ex : undefined));
-    const shown = text().replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+    const shown = text()
+      .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
+      .split('\n');
     for (const line of shown) expect(line.length).toBeLessThanOrEqual(80);
     const start = shown.findIndex((l) => l.trim().startsWith('curl '));
     const command = [];
@@ -87,9 +101,14 @@ describe('the conformance console', () => {
     c.checkEnded(check({ clause: 'ITEM-PAGING', verdict: 'passed' }), none);
     await new Promise((r) => setTimeout(r, 130));
     c.finishChecks();
-    const progress = text().split('\n').filter((l) => /^\[\d+s\]/.test(l));
+    const progress = text()
+      .split('\n')
+      .filter((l) => /^\[\d+s\]/.test(l));
     // One line for "0/1", one for "1/1": the ticks in between changed nothing.
-    expect(progress.map((l) => l.replace(/^\[\d+s\] /, ''))).toEqual(['0/1 checks: items 0/1; 0 failed, 0 inconclusive, 0 skipped', '1/1 checks: items 1/1; 0 failed, 0 inconclusive, 0 skipped']);
+    expect(progress.map((l) => l.replace(/^\[\d+s\] /, ''))).toEqual([
+      '0/1 checks: items 0/1; 0 failed, 0 inconclusive, 0 skipped',
+      '1/1 checks: items 1/1; 0 failed, 0 inconclusive, 0 skipped',
+    ]);
   });
 
   it('on a terminal: one line per area redrawn in place; ✓ only for an area that ended with nothing failed or undecided', () => {
@@ -119,11 +138,16 @@ describe('the conformance console', () => {
     c.begin(['APPT-FILTER-APPOINTMENT-DATE']);
     for (const line of c.progressBlock()) expect(line.length).toBeLessThan(60);
     c.print(`  plan: ${'word '.repeat(30)}and a curl line curl -sS 'https://host/${'x'.repeat(100)}'`);
-    for (const line of text().replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+    for (const line of text()
+      .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
+      .split('\n'))
+      expect(line.length).toBeLessThanOrEqual(60);
     expect(fold('short line', 60)).toEqual(['short line']);
     const folded = fold('  alpha beta gamma delta epsilon zeta eta theta iota kappa', 25);
     expect(folded.every((l) => l.length <= 25)).toBe(true);
-    expect(folded.join(' ').replace(/\s+/g, ' ').trim()).toBe('alpha beta gamma delta epsilon zeta eta theta iota kappa');
+    expect(folded.join(' ').replace(/\s+/g, ' ').trim()).toBe(
+      'alpha beta gamma delta epsilon zeta eta theta iota kappa',
+    );
   });
 
   it('in CI, even on a terminal, never redraws; the verdict line is coloured and bold only on a terminal', () => {

@@ -23,11 +23,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('spec-coverage page in headless Chromium', () => {
   it('renders from disk: title, rows, the filters, no console error, no network', async (ctx) => {
     if (!existsSync(CHROMIUM)) {
-      console.warn(`SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the page test.`);
+      console.warn(
+        `SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the page test.`,
+      );
       ctx.skip(`chromium not installed at ${CHROMIUM} (apt-get install -y chromium)`);
     }
     const units = existsSync(specFile) ? parseSpecUnits(readFileSync(specFile, 'utf8')) : undefined;
-    const verdicts = new Map<ClauseId, ClauseVerdict>(clauseIds.map((id) => [id, clauses[id].strictness === 'observed' ? 'observed' : 'passed']));
+    const verdicts = new Map<ClauseId, ClauseVerdict>(
+      clauseIds.map((id) => [id, clauses[id].strictness === 'observed' ? 'observed' : 'passed']),
+    );
     verdicts.set('ITEM-PAGE-ONE-BASED', 'failed');
     const file = join(work, 'coverage.html');
     writeFileSync(file, coveragePage({ verdicts, units, runLabel: 'run r1 · embedded mock · 2026-11-24' }));
@@ -35,7 +39,16 @@ describe('spec-coverage page in headless Chromium', () => {
     const browser = await chromium.launchPersistentContext(mkdtempSync(join(work, 'profile-')), {
       executablePath: CHROMIUM,
       viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -51,7 +64,10 @@ describe('spec-coverage page in headless Chromium', () => {
       expect(await page.title()).toBe('Partner API v2: spec coverage');
       const rows = page.locator('table.units tbody tr');
       const total = await rows.count();
-      expect(total).toBe(units?.length ?? new Set((await import('../contract/traceability.js')).traceability.map((e) => e.fingerprint)).size);
+      expect(total).toBe(
+        units?.length ??
+          new Set((await import('../contract/traceability.js')).traceability.map((e) => e.fingerprint)).size,
+      );
       expect(await page.locator('#open-parts li').count()).toBeGreaterThan(0);
       expect(await page.locator('#back').getAttribute('href')).toBe('index.html');
 
@@ -60,7 +76,9 @@ describe('spec-coverage page in headless Chromium', () => {
       const failedRows = await page.locator('table.units tbody tr:visible').count();
       expect(failedRows).toBeGreaterThan(0);
       expect(failedRows).toBeLessThan(total);
-      expect(await page.locator('table.units tbody tr:visible [data-clause="ITEM-PAGE-ONE-BASED"]').count()).toBe(failedRows);
+      expect(await page.locator('table.units tbody tr:visible [data-clause="ITEM-PAGE-ONE-BASED"]').count()).toBe(
+        failedRows,
+      );
       await page.locator('button[data-filter="all"]').click();
       expect(await page.locator('table.units tbody tr:visible').count()).toBe(total);
 

@@ -18,7 +18,9 @@ const entries: readonly TraceEntry[] = traceability;
 
 /** A run: every clause passed, but one failed, one observed, one not run. */
 const FAILED: ClauseId = 'ITEM-PAGE-ONE-BASED';
-const verdicts = new Map<ClauseId, ClauseVerdict>(clauseIds.map((id) => [id, clauses[id].strictness === 'observed' ? 'observed' : 'passed']));
+const verdicts = new Map<ClauseId, ClauseVerdict>(
+  clauseIds.map((id) => [id, clauses[id].strictness === 'observed' ? 'observed' : 'passed']),
+);
 verdicts.set(FAILED, 'failed');
 verdicts.set('VEHICLE-SORT', 'not-run');
 
@@ -48,7 +50,8 @@ describe('spec-coverage page, with the spec', () => {
       const row = rowOf(html, u.fingerprint);
       const shown = [...row.matchAll(/data-clause="([A-Z0-9-]+)"/g)].map((m) => m[1]);
       const expected = [...(byFp.get(u.fingerprint)?.covers ?? [])];
-      if (JSON.stringify(shown) !== JSON.stringify(expected)) problems.push(`${u.locator}: clauses ${shown.join(',')} instead of ${expected.join(',')}`);
+      if (JSON.stringify(shown) !== JSON.stringify(expected))
+        problems.push(`${u.locator}: clauses ${shown.join(',')} instead of ${expected.join(',')}`);
       if (!row.includes(esc(u.locator))) problems.push(`${u.locator}: locator not shown`);
     }
     expect(problems).toEqual([]);
@@ -59,12 +62,24 @@ describe('spec-coverage page, with the spec', () => {
     if (!units) return ctx.skip(noSpec);
     const unit = entries.find((e) => e.covers?.includes(FAILED))!;
     const row = rowOf(html, unit.fingerprint);
-    expect(row).toMatch(new RegExp(`data-clause="${FAILED}"><a href="index.html#${FAILED}"><code>${FAILED}</code></a> <span class="kind">strict</span> <span class="badge v-failed">failed</span>`));
+    expect(row).toMatch(
+      new RegExp(
+        `data-clause="${FAILED}"><a href="index.html#${FAILED}"><code>${FAILED}</code></a> <span class="kind">strict</span> <span class="badge v-failed">failed</span>`,
+      ),
+    );
     expect(row).toContain('data-run="failed"');
-    const notRun = rowOf(html, entries.find((e) => e.covers?.length === 1 && e.covers[0] === 'VEHICLE-SORT')?.fingerprint ?? entries.find((e) => e.covers?.includes('VEHICLE-SORT'))!.fingerprint);
+    const notRun = rowOf(
+      html,
+      entries.find((e) => e.covers?.length === 1 && e.covers[0] === 'VEHICLE-SORT')?.fingerprint ??
+        entries.find((e) => e.covers?.includes('VEHICLE-SORT'))!.fingerprint,
+    );
     expect(notRun).toMatch(/data-clause="VEHICLE-SORT">.*<span class="badge v-not-run">not-run<\/span>/);
     // The same verdicts read from a certification's clauses.
-    const fromCertification = coveragePage({ verdicts: { clauses: [...verdicts].map(([id, verdict]) => ({ ...clauses[id], id, verdict, checks: [] })) }, units, runLabel: 'run r1 · embedded mock · 2026-11-24' });
+    const fromCertification = coveragePage({
+      verdicts: { clauses: [...verdicts].map(([id, verdict]) => ({ ...clauses[id], id, verdict, checks: [] })) },
+      units,
+      runLabel: 'run r1 · embedded mock · 2026-11-24',
+    });
     expect(fromCertification).toBe(html);
   });
 
@@ -80,8 +95,17 @@ describe('spec-coverage page, with the spec', () => {
       expect(open).toContain(esc(g.label));
     }
     const s = coverageSummary(entries, clauses, units);
-    const count = (filter: string) => Number(new RegExp(`data-filter="${filter}"><span class="n">(\\d+)</span>`).exec(html)?.[1]);
-    expect([count('strict'), count('observedOnly'), count('partly'), count('notCovered'), count('notTestable'), count('notARule'), count('unaccounted')]).toEqual([
+    const count = (filter: string) =>
+      Number(new RegExp(`data-filter="${filter}"><span class="n">(\\d+)</span>`).exec(html)?.[1]);
+    expect([
+      count('strict'),
+      count('observedOnly'),
+      count('partly'),
+      count('notCovered'),
+      count('notTestable'),
+      count('notARule'),
+      count('unaccounted'),
+    ]).toEqual([
       s.strict,
       s.observedOnly,
       s.gaps.partly,
@@ -103,7 +127,9 @@ describe('spec-coverage page, with the spec', () => {
       return new Set(w.slice(0, Math.max(0, w.length - n + 1)).map((_, i) => w.slice(i, i + n).join(' ')));
     };
     const page = grams(normaliseText(visibleText(html)));
-    const copied = units.filter((u) => [...grams(u.text)].some((g) => page.has(g))).map((u) => `${u.locator}: ${[...grams(u.text)].filter((g) => page.has(g)).join(' / ')}`);
+    const copied = units
+      .filter((u) => [...grams(u.text)].some((g) => page.has(g)))
+      .map((u) => `${u.locator}: ${[...grams(u.text)].filter((g) => page.has(g)).join(' / ')}`);
     expect(copied).toEqual([]);
   });
 
@@ -114,14 +140,19 @@ describe('spec-coverage page, with the spec', () => {
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
     expect(hrefs.filter((h) => !h.startsWith('#') && !h.startsWith('index.html'))).toEqual([]);
     expect(html).toContain('<a id="back" href="index.html">');
-    for (const u of new Set(units.map((x) => x.section))) expect(html).toContain(`<a href="#sec-${u.replace(/^§/, '').replace(/[^0-9]+/g, '-')}">`);
+    for (const u of new Set(units.map((x) => x.section)))
+      expect(html).toContain(`<a href="#sec-${u.replace(/^§/, '').replace(/[^0-9]+/g, '-')}">`);
   });
 
   it('names a unit the matrix lacks and an entry the spec no longer has among the open parts', (ctx) => {
     if (!units) return ctx.skip(noSpec);
     const dropped = units[3]!;
     const added: SpecUnit = { ...units[0]!, locator: '§9 item 9', section: '§9', fingerprint: 'ffffffffffff' };
-    const page = coveragePage({ verdicts, units: [...units.filter((u) => u !== dropped), added], runLabel: 'edited spec' });
+    const page = coveragePage({
+      verdicts,
+      units: [...units.filter((u) => u !== dropped), added],
+      runLabel: 'edited spec',
+    });
     const open = /<section id="open-parts">[\s\S]*?<\/section>/.exec(page)![0];
     expect(open).toContain('<a href="#u-ffffffffffff">§9 item 9</a> <code>ffffffffffff</code>: no entry in the matrix');
     expect(open).toContain(`<code>${dropped.fingerprint}</code>`);

@@ -6,7 +6,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("a check's deadline on a live target", () => {
   it('ends the check inconclusive when its own time is spent', async () => {
-    const err = await withinDeadline(sleep(500).then(() => undefined), new Deadline(60)).catch((e: unknown) => e);
+    const err = await withinDeadline(
+      sleep(500).then(() => undefined),
+      new Deadline(60),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InconclusiveError);
     expect((err as Error).message).toMatch(/no conclusion within the 0 s the plan gave it/);
   });

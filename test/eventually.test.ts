@@ -16,7 +16,12 @@ function fakeClock(readMs = 0): WaitClock & { tick(ms: number): void; slept: num
 describe('eventually: a read after a write waits for it, bounded', () => {
   it('ends at the first read that shows the write, without sleeping', async () => {
     const clock = fakeClock();
-    const wait = await eventually(async () => 'there', (v) => v === 'there', 10_000, clock);
+    const wait = await eventually(
+      async () => 'there',
+      (v) => v === 'there',
+      10_000,
+      clock,
+    );
     expect(wait).toMatchObject({ shown: true, reads: 1, afterMs: 0 });
     expect(clock.slept).toEqual([]);
   });
@@ -24,7 +29,12 @@ describe('eventually: a read after a write waits for it, bounded', () => {
   it('backs off between reads and reports how long the write took to show', async () => {
     const clock = fakeClock();
     let n = 0;
-    const wait = await eventually(async () => ++n, (v) => v === 4, 10_000, clock);
+    const wait = await eventually(
+      async () => ++n,
+      (v) => v === 4,
+      10_000,
+      clock,
+    );
     expect(wait.shown).toBe(true);
     expect(wait.reads).toBe(4);
     expect(clock.slept).toEqual([250, 500, 1000]);
@@ -33,7 +43,12 @@ describe('eventually: a read after a write waits for it, bounded', () => {
 
   it('concludes an absence only after the window, and never sleeps past it', async () => {
     const clock = fakeClock();
-    const wait = await eventually(async () => 'absent', () => false, 5_000, clock);
+    const wait = await eventually(
+      async () => 'absent',
+      () => false,
+      5_000,
+      clock,
+    );
     expect(wait.shown).toBe(false);
     expect(clock.slept.reduce((a, b) => a + b, 0)).toBe(5_000);
     expect(clock.slept.every((ms) => ms <= 2_000)).toBe(true);
@@ -42,7 +57,12 @@ describe('eventually: a read after a write waits for it, bounded', () => {
 
   it('reads once with a zero window', async () => {
     const clock = fakeClock();
-    const wait = await eventually(async () => 'absent', () => false, 0, clock);
+    const wait = await eventually(
+      async () => 'absent',
+      () => false,
+      0,
+      clock,
+    );
     expect(wait).toMatchObject({ shown: false, reads: 1 });
   });
 
@@ -57,7 +77,13 @@ describe('eventually: a read after a write waits for it, bounded', () => {
     const clock = fakeClock();
     let n = 0;
     // A list that shows the write 1.5 s after it: two reads instead of four.
-    const wait = await eventually(async () => (n++, clock.now()), (t) => t >= 1500, 10_000, clock, memory.firstPauseMs());
+    const wait = await eventually(
+      async () => (n++, clock.now()),
+      (t) => t >= 1500,
+      10_000,
+      clock,
+      memory.firstPauseMs(),
+    );
     expect(wait).toMatchObject({ shown: true, reads: 2 });
     expect(clock.slept).toEqual([1750]);
   });
@@ -67,12 +93,28 @@ describe('eventually: a read after a write waits for it, bounded', () => {
     expect(memory.learnedMs()).toBe(0); // nothing learned: the first read comes at once
     memory.record({ shown: true, afterMs: 1750, reads: 4 });
     const clock = fakeClock();
-    const wait = await eventually(async () => clock.now(), (t) => t >= 1500, 10_000, clock, memory.firstPauseMs(), memory.learnedMs());
+    const wait = await eventually(
+      async () => clock.now(),
+      (t) => t >= 1500,
+      10_000,
+      clock,
+      memory.firstPauseMs(),
+      memory.learnedMs(),
+    );
     expect(wait).toMatchObject({ shown: true, reads: 1, afterMs: 1750 });
     expect(clock.slept).toEqual([1750]);
     // Bounded by the window like every other pause: a zero window reads at once.
     const now = fakeClock();
-    expect(await eventually(async () => 'x', () => false, 0, now, 250, 1750)).toMatchObject({ reads: 1 });
+    expect(
+      await eventually(
+        async () => 'x',
+        () => false,
+        0,
+        now,
+        250,
+        1750,
+      ),
+    ).toMatchObject({ reads: 1 });
     expect(now.slept).toEqual([]);
   });
 });

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partDetailsInput, tireDetails, type ItemCreateInput } from '../contract/schemas.js';
-import { buildPart, buildPartWithoutDetails, buildTire, buildTireWithoutDetails, buildUncreatable, invalidItemArbitrary, validItemArbitrary } from '../generators/items.js';
+import {
+  buildPart,
+  buildPartWithoutDetails,
+  buildTire,
+  buildTireWithoutDetails,
+  buildUncreatable,
+  invalidItemArbitrary,
+  validItemArbitrary,
+} from '../generators/items.js';
 import { seededFaker } from '../generators/random.js';
 
 /** The §4.2 creation rules an item payload breaks, as the generators' own oracle. */
@@ -20,17 +28,24 @@ describe('item generators', () => {
       expect(brokenRules(item)).toEqual([]);
       expect(item.description).toContain('cnf-m1');
     }
-    fc.assert(fc.property(validItemArbitrary('cnf-m2'), (build) => brokenRules(build()).length === 0), { seed: 42, numRuns: 200 });
+    fc.assert(
+      fc.property(validItemArbitrary('cnf-m2'), (build) => brokenRules(build()).length === 0),
+      { seed: 42, numRuns: 200 },
+    );
   });
 
   it('each invalid variant breaks exactly the rule it names', () => {
     const f = seededFaker(2, 'gen');
     expect(brokenRules(buildPartWithoutDetails(f, 'm'))).toEqual(['part without partDetails']);
     expect(brokenRules(buildTireWithoutDetails(f, 'm'))).toEqual(['tire without tireDetails']);
-    for (const t of ['labor', 'discount', 'fee'] as const) expect(brokenRules(buildUncreatable(f, 'm', t))).toEqual([`itemType ${t} is not creatable`]);
-    fc.assert(fc.property(invalidItemArbitrary('m'), ({ rule, build }) => {
-      expect(brokenRules(build())).toEqual([rule]);
-    }), { seed: 43, numRuns: 100 });
+    for (const t of ['labor', 'discount', 'fee'] as const)
+      expect(brokenRules(buildUncreatable(f, 'm', t))).toEqual([`itemType ${t} is not creatable`]);
+    fc.assert(
+      fc.property(invalidItemArbitrary('m'), ({ rule, build }) => {
+        expect(brokenRules(build())).toEqual([rule]);
+      }),
+      { seed: 43, numRuns: 100 },
+    );
   });
 
   it('item numbers are unique across builds, so a check finds its own item', () => {

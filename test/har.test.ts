@@ -17,11 +17,25 @@ const recorded: RecordedExchange[] = [];
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const target = await fakeTarget((req, res) => (req.method === 'POST' ? json(res, 200, { success: true, echo: SECRET }) : res.destroy()));
-  const { pacing, target: routed } = await pacedClient(target.url, { record: (ex) => recorded.push(ex), token: 'eyJ.real.token' });
+  const target = await fakeTarget((req, res) =>
+    req.method === 'POST' ? json(res, 200, { success: true, echo: SECRET }) : res.destroy(),
+  );
+  const { pacing, target: routed } = await pacedClient(target.url, {
+    record: (ex) => recorded.push(ex),
+    token: 'eyJ.real.token',
+  });
   const { ApiClient } = await import('../harness/client.js');
-  const client = new ApiClient({ baseUrl: routed.baseUrl, token: routed.token, timeoutMs: 30_000, wireHeaders: { [CHECK_HEADER]: 'ITEM-CREATE-ENVELOPE [part]' } });
-  const post = await client.post('/items', { companyId: 'cmp_a', items: [{ itemName: 'x' }], refreshToken: SECRET }, { companyId: 'cmp_a' });
+  const client = new ApiClient({
+    baseUrl: routed.baseUrl,
+    token: routed.token,
+    timeoutMs: 30_000,
+    wireHeaders: { [CHECK_HEADER]: 'ITEM-CREATE-ENVELOPE [part]' },
+  });
+  const post = await client.post(
+    '/items',
+    { companyId: 'cmp_a', items: [{ itemName: 'x' }], refreshToken: SECRET },
+    { companyId: 'cmp_a' },
+  );
   expect(post.exchangeId).toBe(recorded[0]?.id);
   await client.get('/items/itm_1').catch(() => undefined);
   stop = async () => {

@@ -3,32 +3,52 @@ import type { CheckOutcome } from '../harness/core/events.js';
 import { check as outcome } from './report-fixtures.js';
 import { faultIds, faults } from '../mock/faults/index.js';
 import { techniqueScope } from '../contract/techniques.js';
-import { killMatrix, killMatrixMarkdown, MAX_UNRELATED_FAILURES, techniqueTable, type FaultInfo } from './selfcheck/kill-matrix.js';
+import {
+  killMatrix,
+  killMatrixMarkdown,
+  MAX_UNRELATED_FAILURES,
+  techniqueTable,
+  type FaultInfo,
+} from './selfcheck/kill-matrix.js';
 
 const check = (target: string, clause: string, verdict: CheckOutcome['verdict']): CheckOutcome =>
-  outcome({ clause, target, verdict, ...(verdict === 'failed' ? { failures: [{ kind: 'inconsistency', message: 'boom' }] } : {}) });
+  outcome({
+    clause,
+    target,
+    verdict,
+    ...(verdict === 'failed' ? { failures: [{ kind: 'inconsistency', message: 'boom' }] } : {}),
+  });
 const fault = (id: string, clause: FaultInfo['clause']): FaultInfo => ({ id, clause, description: id });
 
 describe('kill matrix', () => {
   it('counts a fault as detected and precise when its clause fails and little else does', () => {
-    const m = killMatrix([fault('f1', 'ITEM-PAGE-ONE-BASED')], [
-      check('main', 'ITEM-PAGE-ONE-BASED', 'passed'),
-      check('f1', 'ITEM-PAGE-ONE-BASED', 'failed'),
-      check('f1', 'ITEM-PAGING', 'passed'),
-    ]);
+    const m = killMatrix(
+      [fault('f1', 'ITEM-PAGE-ONE-BASED')],
+      [
+        check('main', 'ITEM-PAGE-ONE-BASED', 'passed'),
+        check('f1', 'ITEM-PAGE-ONE-BASED', 'failed'),
+        check('f1', 'ITEM-PAGING', 'passed'),
+      ],
+    );
     expect(m.rows[0]).toMatchObject({ detected: true, precise: true, unrelated: [] });
     expect(m.summary).toBe('detected 1/1 faults, precise 1/1');
   });
 
   it('reports a missed fault, and one whose failures spread to unrelated clauses', () => {
     const spread = Array.from({ length: MAX_UNRELATED_FAILURES + 1 }, () => check('f2', 'ITEM-PAGING', 'failed'));
-    const m = killMatrix([fault('f1', 'ITEM-PAGE-ONE-BASED'), fault('f2', 'ITEM-FILTER-TYPE')], [
-      check('f1', 'ITEM-PAGE-ONE-BASED', 'passed'),
-      check('f1', 'ITEM-PAGING', 'failed'),
-      check('f2', 'ITEM-FILTER-TYPE', 'failed'),
-      ...spread,
+    const m = killMatrix(
+      [fault('f1', 'ITEM-PAGE-ONE-BASED'), fault('f2', 'ITEM-FILTER-TYPE')],
+      [
+        check('f1', 'ITEM-PAGE-ONE-BASED', 'passed'),
+        check('f1', 'ITEM-PAGING', 'failed'),
+        check('f2', 'ITEM-FILTER-TYPE', 'failed'),
+        ...spread,
+      ],
+    );
+    expect(m.rows.map((r) => [r.detected, r.precise])).toEqual([
+      [false, false],
+      [true, false],
     ]);
-    expect(m.rows.map((r) => [r.detected, r.precise])).toEqual([[false, false], [true, false]]);
     expect(m.summary).toBe('detected 1/2 faults, precise 0/2');
     expect(m.ok).toBe(false);
   });
@@ -47,19 +67,33 @@ describe('kill matrix', () => {
   });
 
   it('names every technique × resource pair of contract/techniques.ts without a fault, and a fault tagged outside it', () => {
-    const tagged = (id: string, name: 'token-attack' | 'boundary', resource: 'auth' | 'items'): FaultInfo => ({ ...fault(id, 'AUTH-UNSIGNED-TOKEN-REJECTED'), technique: { name, resource } });
+    const tagged = (id: string, name: 'token-attack' | 'boundary', resource: 'auth' | 'items'): FaultInfo => ({
+      ...fault(id, 'AUTH-UNSIGNED-TOKEN-REJECTED'),
+      technique: { name, resource },
+    });
     const table = techniqueTable([tagged('t1', 'token-attack', 'auth'), tagged('t2', 'boundary', 'items')]);
     expect(table.cells.find((c) => c.technique === 'token-attack')?.faults).toEqual(['t1']);
     expect(table.unproven).toContain('precedence × purchaseOrders');
-    expect(table.untracked).toEqual(techniqueScope.boundary.includes('items' as never) ? [] : ['t2 (boundary × items)']);
-    const m = killMatrix([tagged('t1', 'token-attack', 'auth')], [check('t1', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'failed')], [tagged('t1', 'token-attack', 'auth')]);
+    expect(table.untracked).toEqual(
+      techniqueScope.boundary.includes('items' as never) ? [] : ['t2 (boundary × items)'],
+    );
+    const m = killMatrix(
+      [tagged('t1', 'token-attack', 'auth')],
+      [check('t1', 'AUTH-UNSIGNED-TOKEN-REJECTED', 'failed')],
+      [tagged('t1', 'token-attack', 'auth')],
+    );
     expect(killMatrixMarkdown(m, 'test')).toMatch(/\| token-attack \| auth \| t1 ✓ \| AUTH-UNSIGNED-TOKEN-REJECTED/);
   });
 
   it('has a fault of the mock for every technique × resource pair the catalogue of techniques lists', () => {
     const catalogue = faultIds.map((id): FaultInfo => {
       const f = faults[id];
-      return { id, clause: f.clause, description: f.description, ...('technique' in f && f.technique ? { technique: f.technique } : {}) };
+      return {
+        id,
+        clause: f.clause,
+        description: f.description,
+        ...('technique' in f && f.technique ? { technique: f.technique } : {}),
+      };
     });
     const table = techniqueTable(catalogue);
     expect(table.unproven).toEqual([]);

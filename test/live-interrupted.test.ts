@@ -20,7 +20,9 @@ function interruptWhenArchivable(mock: MockServer, signal: NodeJS.Signals, state
     const watch = setInterval(() => {
       // Wait for records the cleanup can archive: rejected creates and the auth matrix's 401s
       // are POSTs too, and appointment requests have no documented archive.
-      const archivable = mock.requestLog.filter((r) => r.method === 'POST' && r.status < 300 && /\/v2\/(items|vehicles|customers)$/.test(r.path));
+      const archivable = mock.requestLog.filter(
+        (r) => r.method === 'POST' && r.status < 300 && /\/v2\/(items|vehicles|customers)$/.test(r.path),
+      );
       if (archivable.length >= 5) {
         clearInterval(watch);
         state.sent = true;
@@ -37,7 +39,11 @@ const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as 
 async function expectNothingArchivableLeft(mock: MockServer, ledger: LedgerReport): Promise<void> {
   expect(ledger.summary.created).toBeGreaterThan(0);
   expect(ledger.summary.archivedByChecks + ledger.summary.archivedByCleanup).toBeGreaterThan(0);
-  expect(ledger.leftovers.filter((l) => l.resource !== 'appointmentRequest').map((l) => `${l.resource} ${l.id}: ${l.reason}`)).toEqual([]);
+  expect(
+    ledger.leftovers
+      .filter((l) => l.resource !== 'appointmentRequest')
+      .map((l) => `${l.resource} ${l.id}: ${l.reason}`),
+  ).toEqual([]);
   const active = (await recordsCarrying(mock, ledger.marker)).filter((m) => m.state === 'Active');
   expect(active.map((a) => JSON.stringify(a.record).slice(0, 160))).toEqual([]);
 }
@@ -49,7 +55,10 @@ describe('a run interrupted by SIGTERM', () => {
     const mock = await startMock({ knobs: { latencyMs: 40 } });
     const state = { sent: false };
     try {
-      const run = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: reports, SEED: '8080' }, [], { timeoutMs: 240_000, onStart: interruptWhenArchivable(mock, 'SIGTERM', state) });
+      const run = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: reports, SEED: '8080' }, [], {
+        timeoutMs: 240_000,
+        onStart: interruptWhenArchivable(mock, 'SIGTERM', state),
+      });
       const output = `${run.stdout}\n${run.stderr}`;
       expect(state.sent, 'the run ended before it could be interrupted').toBe(true);
       expect(run.code, output.slice(-3000)).toBe(143);
@@ -82,7 +91,10 @@ describe('Ctrl-C halfway through a run, after a CONFORMANT one in the same REPOR
       expect(existsSync(join(reports, 'allure-results'))).toBe(true);
 
       const startedAt = Date.now();
-      const run = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: reports, SEED: '9090' }, [], { timeoutMs: 240_000, onStart: interruptWhenArchivable(mock, 'SIGINT', state) });
+      const run = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: reports, SEED: '9090' }, [], {
+        timeoutMs: 240_000,
+        onStart: interruptWhenArchivable(mock, 'SIGINT', state),
+      });
       const output = `${run.stdout}\n${run.stderr}`;
       expect(state.sent, 'the run ended before it could be interrupted').toBe(true);
       expect(run.code, output.slice(-3000)).toBe(130);
@@ -95,22 +107,34 @@ describe('Ctrl-C halfway through a run, after a CONFORMANT one in the same REPOR
       expect(cert.run.runId).not.toBe(previous.run.runId);
       expect(cert.interrupted).toMatchObject({ signal: 'SIGINT' });
       expect(cert.interrupted!.records!.created).toBeGreaterThan(0);
-      expect(cert.clauses.filter((c) => c.verdict === 'not-run').every((c) => /interrupted/.test(c.reason ?? ''))).toBe(true);
-      expect(readFileSync(join(reports, 'certification.md'), 'utf8')).toMatch(/^# Partner API v2 conformance: INTERRUPTED/);
+      expect(cert.clauses.filter((c) => c.verdict === 'not-run').every((c) => /interrupted/.test(c.reason ?? ''))).toBe(
+        true,
+      );
+      expect(readFileSync(join(reports, 'certification.md'), 'utf8')).toMatch(
+        /^# Partner API v2 conformance: INTERRUPTED/,
+      );
       await expectNothingArchivableLeft(mock, readJson<LedgerReport>(join(reports, 'ledger.json')));
 
       // npm run verify-bundle accepts the bundle; its page and certification say INTERRUPTED.
       const verify = await runCli('verify', [join(reports, 'certification')]);
       expect(verify.code, verify.stderr).toBe(0);
       expect(verify.stdout).toMatch(new RegExp(`Bundle verified: .*\\(run ${cert.run.runId}, INTERRUPTED, `));
-      expect(readJson<Certification>(join(reports, 'certification', 'certification.json')).run.runId).toBe(cert.run.runId);
-      expect(readFileSync(join(reports, 'certification', 'index.html'), 'utf8')).toMatch(/<div id="verdict" data-verdict="interrupted">INTERRUPTED<\/div>/);
+      expect(readJson<Certification>(join(reports, 'certification', 'certification.json')).run.runId).toBe(
+        cert.run.runId,
+      );
+      expect(readFileSync(join(reports, 'certification', 'index.html'), 'utf8')).toMatch(
+        /<div id="verdict" data-verdict="interrupted">INTERRUPTED<\/div>/,
+      );
 
       // Nothing of the previous run is left: every output is this run's, rendered from its journal
       // (junit.xml and the Allure results say INTERRUPTED too).
       expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain('INTERRUPTED');
       const published = readdirSync(reports).filter((f) => outputNames().includes(f));
-      expect(published.sort()).toEqual(outputNames().filter((n) => n !== 'allure-report').sort());
+      expect(published.sort()).toEqual(
+        outputNames()
+          .filter((n) => n !== 'allure-report')
+          .sort(),
+      );
       expect(readJson<{ runId: string }>(join(reports, 'run.json')).runId).toBe(cert.run.runId);
       expect(readdirSync(reports).filter((f) => f.startsWith('.'))).toEqual([]);
       expect(run.durationMs).toBeLessThan(Date.now() - startedAt + 1000);

@@ -34,7 +34,10 @@ function lagging(lagReads: number): Api & { listReads: number } {
     get: async (path: string, query?: Query): Promise<ApiResponse> => {
       const res = await api.get(path, query);
       if (/^\/(vehicles|items)$/.test(path) && wrapper.listReads++ < lagReads) {
-        const empty = path === '/items' ? { ...(res.json as object), content: [], totalCount: 0 } : { message: 'ok', results: { content: [], pagination: { totalCount: 0 } } };
+        const empty =
+          path === '/items'
+            ? { ...(res.json as object), content: [], totalCount: 0 }
+            : { message: 'ok', results: { content: [], pagination: { totalCount: 0 } } };
         return { ...res, json: empty, text: JSON.stringify(empty) };
       }
       return res;
@@ -44,7 +47,11 @@ function lagging(lagReads: number): Api & { listReads: number } {
   return wrapper;
 }
 
-const noIds = (res: ApiResponse): ApiResponse => ({ ...res, json: { success: true, message: 'accepted', data: {} }, text: '{}' });
+const noIds = (res: ApiResponse): ApiResponse => ({
+  ...res,
+  json: { success: true, message: 'accepted', data: {} },
+  text: '{}',
+});
 
 beforeAll(async () => {
   mock = await startMock();
@@ -58,7 +65,11 @@ describe('the locator', () => {
     const inputs = [1, 2].map(() => buildVehicle(f, 'cnf-locate', mock.fixtures.customerId));
     const since = Date.now();
     const create = await api.post('/vehicles', { companyId: mock.fixtures.companyId, vehicles: inputs });
-    const r = await locate('vehicle', inputs.map((v) => ({ keys: { vin: v.vin, licensePlate: v.licensePlate }, customerId: v.customerId })), { api, scope: scope(), wait, what: 'POST /vehicles', since, answer: create });
+    const r = await locate(
+      'vehicle',
+      inputs.map((v) => ({ keys: { vin: v.vin, licensePlate: v.licensePlate }, customerId: v.customerId })),
+      { api, scope: scope(), wait, what: 'POST /vehicles', since, answer: create },
+    );
     expect(r.outcomes.every(isLocated)).toBe(true);
     expect(r.outcomes.map((o) => (isLocated(o) ? o.via : '-'))).toEqual(['answer', 'answer']);
   });
@@ -68,14 +79,22 @@ describe('the locator', () => {
     const [input] = [buildVehicle(f, 'cnf-locate', mock.fixtures.customerId)];
     const since = Date.now();
     const create = await api.post('/vehicles', { companyId: mock.fixtures.companyId, vehicles: [input] });
-    const someoneElse = vehicleShape.records((await api.get('/vehicles', { companyId: mock.fixtures.companyId, size: 1, page: 1 })).json)[0]!;
+    const someoneElse = vehicleShape.records(
+      (await api.get('/vehicles', { companyId: mock.fixtures.companyId, size: 1, page: 1 })).json,
+    )[0]!;
     const lying = { ...create, json: { success: true, data: { vehicles: [{ vehicleId: someoneElse.vehicleId }] } } };
-    const r = await locate('vehicle', [{ keys: { vin: input!.vin, licensePlate: input!.licensePlate }, customerId: input!.customerId }], { api, scope: scope(), wait, what: 'POST /vehicles', since, answer: lying });
+    const r = await locate(
+      'vehicle',
+      [{ keys: { vin: input!.vin, licensePlate: input!.licensePlate }, customerId: input!.customerId }],
+      { api, scope: scope(), wait, what: 'POST /vehicles', since, answer: lying },
+    );
     const at = r.outcomes[0];
     expect(isLocated(at) && at.via).toBe('list');
     expect(isLocated(at) && at.id).not.toBe(someoneElse.vehicleId);
     // The mock's own answer names the real id, which the list led to.
-    expect(isLocated(at) && at.id).toBe((create.json as { data: { vehicles: { vehicleId: string }[] } }).data.vehicles[0]!.vehicleId);
+    expect(isLocated(at) && at.id).toBe(
+      (create.json as { data: { vehicles: { vehicleId: string }[] } }).data.vehicles[0]!.vehicleId,
+    );
   });
 
   it('reads a lagging list until the records show, with no ids in the answer, and records the wait', async () => {
@@ -85,40 +104,94 @@ describe('the locator', () => {
     const create = await api.post('/items', { companyId: mock.fixtures.companyId, items: parts });
     const lag = lagging(2);
     waits.length = 0;
-    const r = await locate('item', parts.map((p) => ({ keys: { itemNumber: p.itemNumber } })), { api: lag, scope: scope(), wait, what: 'POST /items (3 items)', since, answer: noIds(create) });
+    const r = await locate(
+      'item',
+      parts.map((p) => ({ keys: { itemNumber: p.itemNumber } })),
+      { api: lag, scope: scope(), wait, what: 'POST /items (3 items)', since, answer: noIds(create) },
+    );
     expect(r.outcomes.every(isLocated)).toBe(true);
     expect(waits[0]).toMatchObject({ shown: true, reads: 3 });
     expect(waits[0]!.what).toMatch(/POST \/items \(3 items\) shown in GET \/items\?updatedDateStart=/);
   });
 
   it('shows an absence only after the window, from a narrowed list read to its end', async () => {
-    const r = await locate('item', [{ keys: { itemNumber: 'CNFNEVERCREATED' } }], { api, scope: scope(), wait: (what, read, shows) => eventually(read, shows, 300), what: 'POST /items', since: Date.now() });
+    const r = await locate('item', [{ keys: { itemNumber: 'CNFNEVERCREATED' } }], {
+      api,
+      scope: scope(),
+      wait: (what, read, shows) => eventually(read, shows, 300),
+      what: 'POST /items',
+      since: Date.now(),
+    });
     expect(r.outcomes[0]).toMatchObject({ proven: true });
   });
 });
 
 describe('walkList: the end of a list', () => {
-  const page = (records: number, extra: Record<string, unknown> = {}) => ({ status: 200, headers: {}, text: '', json: { results: Array.from({ length: records }, (_, i) => ({ customerId: `c${i}` })), ...extra }, durationMs: 0, retries: 0 }) as ApiResponse;
-  const reader = { records: (res: ApiResponse) => (res.json as { results: Record<string, unknown>[] }).results ?? [], total: (res: ApiResponse) => (res.json as { totalElements?: number }).totalElements, idOf: (r: Record<string, unknown>) => String(r.customerId) };
+  const page = (records: number, extra: Record<string, unknown> = {}) =>
+    ({
+      status: 200,
+      headers: {},
+      text: '',
+      json: { results: Array.from({ length: records }, (_, i) => ({ customerId: `c${i}` })), ...extra },
+      durationMs: 0,
+      retries: 0,
+    }) as ApiResponse;
+  const reader = {
+    records: (res: ApiResponse) => (res.json as { results: Record<string, unknown>[] }).results ?? [],
+    total: (res: ApiResponse) => (res.json as { totalElements?: number }).totalElements,
+    idOf: (r: Record<string, unknown>) => String(r.customerId),
+  };
 
   it('is complete when the reported total is reached on page 1, without asking page 2', async () => {
     const asked: number[] = [];
-    const l = await walkList(async (q) => (asked.push(Number(q.page)), page(5, { totalElements: 5, totalPages: 1 })), reader, {});
+    const l = await walkList(
+      async (q) => (asked.push(Number(q.page)), page(5, { totalElements: 5, totalPages: 1 })),
+      reader,
+      {},
+    );
     expect([l.complete, asked]).toEqual([true, [1]]);
   });
 
   it('is complete when a page past the last answers 404 (Invalid page.)', async () => {
-    const l = await walkList(async (q) => (Number(q.page) === 1 ? page(5) : ({ status: 404, headers: {}, text: '{"detail":"Invalid page."}', json: { detail: 'Invalid page.' }, durationMs: 0, retries: 0 } as ApiResponse)), reader, {}, { size: 5 });
+    const l = await walkList(
+      async (q) =>
+        Number(q.page) === 1
+          ? page(5)
+          : ({
+              status: 404,
+              headers: {},
+              text: '{"detail":"Invalid page."}',
+              json: { detail: 'Invalid page.' },
+              durationMs: 0,
+              retries: 0,
+            } as ApiResponse),
+      reader,
+      {},
+      { size: 5 },
+    );
     expect(l.complete).toBe(true);
     expect(l.ids).toHaveLength(5);
   });
 
   it('asks page 1 again with the size a refusal names, when the size was above the maximum', async () => {
     const sizes: number[] = [];
-    const l = await walkList(async (q) => {
-      sizes.push(Number(q.size));
-      return Number(q.size) > 50 ? ({ status: 400, headers: {}, text: '{"detail":"size must be at most 50"}', json: {}, durationMs: 0, retries: 0 } as ApiResponse) : page(3, { totalElements: 3 });
-    }, reader, {});
+    const l = await walkList(
+      async (q) => {
+        sizes.push(Number(q.size));
+        return Number(q.size) > 50
+          ? ({
+              status: 400,
+              headers: {},
+              text: '{"detail":"size must be at most 50"}',
+              json: {},
+              durationMs: 0,
+              retries: 0,
+            } as ApiResponse)
+          : page(3, { totalElements: 3 });
+      },
+      reader,
+      {},
+    );
     expect([l.ok, l.complete, l.size, sizes]).toEqual([true, true, 50, [100, 50]]);
   });
 });

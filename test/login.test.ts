@@ -51,7 +51,12 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
   });
 
   it('takes full URLs for the login and refresh paths', async () => {
-    const session = await LoginSession.start({ ...sessionOptions(), baseUrl: 'http://127.0.0.1:9/v2', loginPath: `${mock.url}/partners/login`, refreshPath: `${mock.url}/partners/generateNewAccessToken` });
+    const session = await LoginSession.start({
+      ...sessionOptions(),
+      baseUrl: 'http://127.0.0.1:9/v2',
+      loginPath: `${mock.url}/partners/login`,
+      refreshPath: `${mock.url}/partners/generateNewAccessToken`,
+    });
     try {
       await session.renew();
       expect([session.logins, session.refreshes]).toEqual([1, 1]);
@@ -73,14 +78,30 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
 
   it('a refused login is a configuration error naming the path variable', async () => {
     await expect(LoginSession.start({ ...sessionOptions(), authKey: 'wrong-key-value' })).rejects.toThrow(ConfigError);
-    await expect(LoginSession.start({ ...sessionOptions(), loginPath: '/partners/elsewhere' })).rejects.toThrow(/AUTH_LOGIN_PATH/);
+    await expect(LoginSession.start({ ...sessionOptions(), loginPath: '/partners/elsewhere' })).rejects.toThrow(
+      /AUTH_LOGIN_PATH/,
+    );
   });
 
   it('workers hold a stand-in; the proxy sends the current real token, also after a refresh', async () => {
     const session = await LoginSession.start(sessionOptions());
-    const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 2, requestTimeoutMs: 5_000, readonly: false });
+    const pacing = startPacing({
+      getPerMin: 0,
+      writePerMin: 0,
+      maxConcurrency: 2,
+      requestTimeoutMs: 5_000,
+      readonly: false,
+    });
     try {
-      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token: session, companyId: mock.fixtures.companyId });
+      const target = await pacing.route({
+        id: 'main',
+        label: 'mock',
+        kind: 'live',
+        identity: mock.url,
+        publicUrl: mock.url,
+        token: session,
+        companyId: mock.fixtures.companyId,
+      });
       const real = await session.current();
       expect(target.token).not.toBe(real);
       expect(target.token.split('.').slice(0, 2)).toEqual(real.split('.').slice(0, 2));
@@ -102,9 +123,23 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
   it('a fixed ACCESS_TOKEN that expires during the run stops requests as inconclusive, not as 401 failures', async () => {
     let clock = Date.now();
     const token = staticToken(mock.tokens.full, () => clock);
-    const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 2, requestTimeoutMs: 5_000, readonly: false });
+    const pacing = startPacing({
+      getPerMin: 0,
+      writePerMin: 0,
+      maxConcurrency: 2,
+      requestTimeoutMs: 5_000,
+      readonly: false,
+    });
     try {
-      const target = await pacing.route({ id: 'main', label: 'mock', kind: 'live', identity: mock.url, publicUrl: mock.url, token, companyId: mock.fixtures.companyId });
+      const target = await pacing.route({
+        id: 'main',
+        label: 'mock',
+        kind: 'live',
+        identity: mock.url,
+        publicUrl: mock.url,
+        token,
+        companyId: mock.fixtures.companyId,
+      });
       const worker = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: 10_000 });
       const before = mock.requestLog.length;
       clock = jwtExpiryMs(mock.tokens.full)! + 1;

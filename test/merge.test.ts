@@ -13,7 +13,12 @@ import { check, exchange, facts, journalOf, runCli, stderrLines } from './report
 const shardFacts = (index: number, count: number, over: Partial<RunFacts> = {}) =>
   facts({ runId: `run-${index}`, selection: { mode: 'full', shard: { index, count } }, ...over });
 
-function shardJournal(index: number, count: number, checks: CheckOutcome[], over: Partial<RunFacts> = {}): JournalEvent[] {
+function shardJournal(
+  index: number,
+  count: number,
+  checks: CheckOutcome[],
+  over: Partial<RunFacts> = {},
+): JournalEvent[] {
   const f = shardFacts(index, count, over);
   const events = journalOf(
     checks,
@@ -27,7 +32,15 @@ describe('merging is concatenating journals', () => {
   it('judges a clause on its checks from every shard, and every figure is the sum over the shards', () => {
     const events = [
       ...shardJournal(1, 2, [check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed' })]),
-      ...shardJournal(2, 2, [check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'tire', verdict: 'failed', file: 'suites/items/tire.check.ts', failures: [{ kind: 'unexpected-status', message: 'x' }] })]),
+      ...shardJournal(2, 2, [
+        check({
+          clause: 'ITEM-CREATE-ENVELOPE',
+          variant: 'tire',
+          verdict: 'failed',
+          file: 'suites/items/tire.check.ts',
+          failures: [{ kind: 'unexpected-status', message: 'x' }],
+        }),
+      ]),
     ];
     const cert = certify(events, clauses);
     expect(cert.clauses.find((c) => c.id === 'ITEM-CREATE-ENVELOPE')?.verdict).toBe('failed');
@@ -50,8 +63,18 @@ describe('merging is concatenating journals', () => {
     expect(() => certify([...shardJournal(1, 2, []), ...shardJournal(2, 2, [], { seed: 7 })], clauses)).toThrow(/SEED/);
     expect(() => certify([...shardJournal(1, 2, []), ...shardJournal(1, 2, [])], clauses)).toThrow(/both 1\/2/);
     expect(() => certify([...shardJournal(1, 2, []), ...shardJournal(1, 3, [])], clauses)).toThrow(ConfigError);
-    const embedded = (port: number) => ({ target: { url: `http://127.0.0.1:${port}/v2`, kind: 'embedded' as const, identity: 'embedded reference mock (data seed 20260101)', companyId: 'cmp_1' } });
-    const cert = certify([...shardJournal(1, 2, [], embedded(4001)), ...shardJournal(2, 2, [], embedded(4002))], clauses);
+    const embedded = (port: number) => ({
+      target: {
+        url: `http://127.0.0.1:${port}/v2`,
+        kind: 'embedded' as const,
+        identity: 'embedded reference mock (data seed 20260101)',
+        companyId: 'cmp_1',
+      },
+    });
+    const cert = certify(
+      [...shardJournal(1, 2, [], embedded(4001)), ...shardJournal(2, 2, [], embedded(4002))],
+      clauses,
+    );
     expect(cert.run.mergedFrom).toHaveLength(2);
   });
 });
@@ -96,18 +119,26 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     };
     const runs = await Promise.all([
       runCli('run', ['suites/items'], { ...env, REPORTS_DIR: join(dir, 'full') }),
-      ...[1, 2, 3].map((i) => runCli('run', ['--shard', `${i}/3`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })),
+      ...[1, 2, 3].map((i) =>
+        runCli('run', ['--shard', `${i}/3`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) }),
+      ),
     ]);
     const why = (r: (typeof runs)[number]) => r.stdout.slice(-1500) + r.stderr.slice(-1500);
     expect(runs[0]!.code, why(runs[0]!)).toBe(1);
     // Only the shard that holds the 1-based page check sees the fault.
     for (const r of runs.slice(1)) expect([0, 1], why(r)).toContain(r.code);
     expect(runs.slice(1).filter((r) => r.code === 1)).toHaveLength(1);
-    const shardCerts = [1, 2, 3].map((i) => JSON.parse(readFileSync(join(dir, `shard${i}`, 'certification.json'), 'utf8')) as Certification);
+    const shardCerts = [1, 2, 3].map(
+      (i) => JSON.parse(readFileSync(join(dir, `shard${i}`, 'certification.json'), 'utf8')) as Certification,
+    );
     // Each shard alone is partial.
     for (const c of shardCerts) expect(c.summary['not-run']).toBeGreaterThan(0);
 
-    const merged = await runCli('merge', ['--out', join(dir, 'merged'), ...[1, 2, 3].map((i) => join(dir, `shard${i}`))]);
+    const merged = await runCli('merge', [
+      '--out',
+      join(dir, 'merged'),
+      ...[1, 2, 3].map((i) => join(dir, `shard${i}`)),
+    ]);
     expect(merged.code, merged.stdout + merged.stderr).toBe(1);
     expect(merged.stdout).toMatch(/failed: ITEM-PAGE-ONE-BASED/);
 
@@ -122,13 +153,17 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     expect(checkNames(mergedCert)).toEqual(checkNames(full));
 
     expect(verifyManifest(join(dir, 'merged', 'certification')).ok).toBe(true);
-    const har = (d: string) => (JSON.parse(readFileSync(join(dir, d, 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } }).log.entries.length;
+    const har = (d: string) =>
+      (JSON.parse(readFileSync(join(dir, d, 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } }).log.entries
+        .length;
     expect(har('merged')).toBe(har('shard1') + har('shard2') + har('shard3'));
 
     // The token the runs used appears in no file they wrote (shards, merge, bundles, scratch).
     const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files.length).toBeGreaterThan(20);
-    const leaking = files.map((e) => join(e.parentPath, e.name)).filter((p) => readFileSync(p, 'utf8').includes(faulty.tokens.full));
+    const leaking = files
+      .map((e) => join(e.parentPath, e.name))
+      .filter((p) => readFileSync(p, 'utf8').includes(faulty.tokens.full));
     expect(leaking).toEqual([]);
 
     // Every figure of the merge is the sum over the shards.
@@ -149,9 +184,15 @@ describe('shards of the embedded mock merge (a pull request from a fork: no BASE
 
   it('share one target identity whatever their ports, and merge into one certification', async () => {
     const env = { SEED: '11', NUM_RUNS: '3', VITEST_MAX_WORKERS: '1' };
-    const shards = await Promise.all([1, 2].map((i) => runCli('run', ['--shard', `${i}/2`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) })));
+    const shards = await Promise.all(
+      [1, 2].map((i) =>
+        runCli('run', ['--shard', `${i}/2`, 'suites/items'], { ...env, REPORTS_DIR: join(dir, `shard${i}`) }),
+      ),
+    );
     for (const r of shards) expect(r.code, r.stdout.slice(-800) + r.stderr.slice(-800)).toBe(0);
-    const urls = [1, 2].map((i) => (JSON.parse(readFileSync(join(dir, `shard${i}`, 'run.json'), 'utf8')) as RunFacts).target);
+    const urls = [1, 2].map(
+      (i) => (JSON.parse(readFileSync(join(dir, `shard${i}`, 'run.json'), 'utf8')) as RunFacts).target,
+    );
     expect(urls[0]!.url).not.toBe(urls[1]!.url);
     expect(urls[0]!.identity).toBe(urls[1]!.identity);
     const merged = await runCli('merge', ['--out', join(dir, 'merged'), join(dir, 'shard1'), join(dir, 'shard2')]);

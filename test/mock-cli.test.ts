@@ -15,14 +15,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dir = mkdtempSync(join(tmpdir(), 'cnf-mock-cli-'));
 const envFile = join(dir, 'mock.env');
-const SETTINGS = ['BASE_URL', 'ACCESS_TOKEN', 'ACCESS_TOKEN_NO_PO', 'ACCESS_TOKEN_EXPIRED', 'COMPANY_ID', 'OTHER_COMPANY_ID', 'LOCATION_ID', 'CUSTOMER_ID', 'RATE_LIMIT_GET_PER_MIN', 'RATE_LIMIT_WRITE_PER_MIN'];
+const SETTINGS = [
+  'BASE_URL',
+  'ACCESS_TOKEN',
+  'ACCESS_TOKEN_NO_PO',
+  'ACCESS_TOKEN_EXPIRED',
+  'COMPANY_ID',
+  'OTHER_COMPANY_ID',
+  'LOCATION_ID',
+  'CUSTOMER_ID',
+  'RATE_LIMIT_GET_PER_MIN',
+  'RATE_LIMIT_WRITE_PER_MIN',
+];
 
 let child: ChildProcess;
 let stdout = '';
 
 beforeAll(async () => {
   // Its own process group, so the stop reaches npm, tsx and the mock's node alike.
-  child = spawn('npm', ['run', 'mock', '--', '--env-file', envFile, '--port', '0'], { cwd: root, detached: true, env: { ...process.env, NO_COLOR: '1' } });
+  child = spawn('npm', ['run', 'mock', '--', '--env-file', envFile, '--port', '0'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -59,12 +74,23 @@ describe('npm run mock: the settings one paste away', () => {
   it('prints one export line per setting; evaluated by bash they export BASE_URL and the rest', () => {
     expect(exportLines().map((l) => /^export ([A-Z_]+)=/.exec(l)?.[1])).toEqual(SETTINGS);
     // A clean environment, so only what the lines export shows up.
-    const out = execFileSync('bash', ['-c', 'eval "$1"; env', 'paste', exportLines().join('\n')], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, encoding: 'utf8' });
-    const exported = Object.fromEntries(out.split('\n').flatMap((l) => (/^[A-Z_]+=/.test(l) ? [[l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]] : [])));
+    const out = execFileSync('bash', ['-c', 'eval "$1"; env', 'paste', exportLines().join('\n')], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      encoding: 'utf8',
+    });
+    const exported = Object.fromEntries(
+      out
+        .split('\n')
+        .flatMap((l) => (/^[A-Z_]+=/.test(l) ? [[l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]] : [])),
+    );
     expect(exported.BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/);
     expect(stdout).toContain(`listening on ${exported.BASE_URL}`);
     expect(exported.ACCESS_TOKEN).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(exported).toMatchObject({ COMPANY_ID: 'cmp_harbor_auto', RATE_LIMIT_GET_PER_MIN: '0', RATE_LIMIT_WRITE_PER_MIN: '0' });
+    expect(exported).toMatchObject({
+      COMPANY_ID: 'cmp_harbor_auto',
+      RATE_LIMIT_GET_PER_MIN: '0',
+      RATE_LIMIT_WRITE_PER_MIN: '0',
+    });
     for (const k of SETTINGS) expect(exported[k], k).toBeTruthy();
   });
 
@@ -79,19 +105,34 @@ describe('npm run mock: the settings one paste away', () => {
     const text = readFileSync(envFile, 'utf8');
     expect(text).not.toMatch(/^export /m);
     const fromFile = parse(text);
-    const exported = Object.fromEntries(exportLines().map((l) => [l.slice(7, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const exported = Object.fromEntries(
+      exportLines().map((l) => [l.slice(7, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
     expect(fromFile).toEqual(exported);
     expect(statSync(envFile).mode & 0o077).toBe(0);
     expect(stdout).toContain(`ENV_FILE=${envFile} npm run conformance`);
   });
 
   it('certifies that mock, not the embedded one, whether its lines are pasted into a shell or read through ENV_FILE', async () => {
-    const base = exportLines().find((l) => l.startsWith('export BASE_URL='))!.slice('export BASE_URL='.length).replace(/'/g, '');
+    const base = exportLines()
+      .find((l) => l.startsWith('export BASE_URL='))!
+      .slice('export BASE_URL='.length)
+      .replace(/'/g, '');
     // A user's shell: none of the harness's variables set beforehand.
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|PARTNER_CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|SEED|REPORTS_DIR|ENV_FILE|RATE_LIMIT)/.test(k)));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) =>
+          !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|PARTNER_CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|SEED|REPORTS_DIR|ENV_FILE|RATE_LIMIT)/.test(
+            k,
+          ),
+      ),
+    );
     const run = (script: string, reports: string) =>
       new Promise<{ code: number | null; out: string }>((done) => {
-        const c = spawn('bash', ['-c', script, 'user', exportLines().join('\n'), reports, envFile], { cwd: root, env: { ...clean, NO_COLOR: '1', CI: '1' } });
+        const c = spawn('bash', ['-c', script, 'user', exportLines().join('\n'), reports, envFile], {
+          cwd: root,
+          env: { ...clean, NO_COLOR: '1', CI: '1' },
+        });
         let out = '';
         c.stdout.on('data', (d) => (out += d));
         c.stderr.on('data', (d) => (out += d));
@@ -102,7 +143,10 @@ describe('npm run mock: the settings one paste away', () => {
       run(`cd "$PWD"; eval "$1"; npm run conformance -- ${only} --reports-dir "$2"`, join(dir, 'pasted')),
       run(`ENV_FILE="$3" npm run conformance -- ${only} --reports-dir "$2"`, join(dir, 'from-file')),
     ]);
-    for (const [r, reports] of [[pasted, 'pasted'], [fromFile, 'from-file']] as const) {
+    for (const [r, reports] of [
+      [pasted, 'pasted'],
+      [fromFile, 'from-file'],
+    ] as const) {
       expect(r.code, r.out.slice(-2000)).toBe(0);
       expect(r.out).not.toMatch(/embedded reference mock/);
       const facts = JSON.parse(readFileSync(join(dir, reports, 'run.json'), 'utf8')) as { target: RunFacts['target'] };

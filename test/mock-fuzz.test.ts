@@ -32,52 +32,208 @@ afterAll(async () => {
 
 const huge = (n: number) => 'x'.repeat(n);
 /** encodeURIComponent throws on lone surrogates; those become U+FFFD first. */
-const encodeSegment = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const encodeSegment = (s: string) =>
+  encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 
-const companyIds = fc.oneof({ weight: 4, arbitrary: fc.constant('cmp_harbor_auto') }, fc.constantFrom('cmp_ridge_motors', 'cmp_unknown', '', 'CMP_HARBOR_AUTO'));
-const knownIds = ['itm_harb_0001', 'cus_harbor_0001', 'apr_harb_0001', 'po_inv_harb_0001', 'po_onl_harb_0002', 'po_ord_ridg_0003', 'itm_ridg_0004'];
+const companyIds = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('cmp_harbor_auto') },
+  fc.constantFrom('cmp_ridge_motors', 'cmp_unknown', '', 'CMP_HARBOR_AUTO'),
+);
+const knownIds = [
+  'itm_harb_0001',
+  'cus_harbor_0001',
+  'apr_harb_0001',
+  'po_inv_harb_0001',
+  'po_onl_harb_0002',
+  'po_ord_ridg_0003',
+  'itm_ridg_0004',
+];
 const weirdText = fc.oneof(
   fc.string({ maxLength: 24 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
-  fc.constantFrom('null', 'undefined', 'NaN', '-1', '0', '1e309', '%00', '../../etc', '<script>', "' OR 1=1 --", '\u0000', '\uD800'),
+  fc.constantFrom(
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '0',
+    '1e309',
+    '%00',
+    '../../etc',
+    '<script>',
+    "' OR 1=1 --",
+    '\u0000',
+    '\uD800',
+  ),
   fc.integer({ min: 1, max: 4 }).map((k) => huge(10 ** k)),
 );
 
 const dateValues = fc.oneof(
-  fc.constantFrom('2026-01-15', '2025-12-01', '2026-03-02', '2026-01-15T10:00:00Z', '2026-01-15T10:00', '2026-13-45', '2026-02-30', '0000-00-00', '9999-12-31', 'yesterday', '15/01/2026', '2026-1-5'),
-  fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
-  fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom(
+    '2026-01-15',
+    '2025-12-01',
+    '2026-03-02',
+    '2026-01-15T10:00:00Z',
+    '2026-01-15T10:00',
+    '2026-13-45',
+    '2026-02-30',
+    '0000-00-00',
+    '9999-12-31',
+    'yesterday',
+    '15/01/2026',
+    '2026-1-5',
+  ),
+  fc
+    .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
+    .map((d) => d.toISOString()),
+  fc
+    .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
 );
-const numberValues = fc.oneof(fc.constantFrom('1', '0', '-1', '2', '100', '101', '1000000', '1.5', '1e3', 'NaN', 'Infinity', '9'.repeat(40)), fc.integer().map(String));
+const numberValues = fc.oneof(
+  fc.constantFrom('1', '0', '-1', '2', '100', '101', '1000000', '1.5', '1e3', 'NaN', 'Infinity', '9'.repeat(40)),
+  fc.integer().map(String),
+);
 const queryValue = fc.oneof(
   { weight: 2, arbitrary: dateValues },
   { weight: 2, arbitrary: numberValues },
-  { weight: 1, arbitrary: fc.constantFrom('true', 'false', 'TRUE', 'yes', 'all', 'inventory', 'online', 'orders', 'part', 'tire', 'labor', 'ASC', 'DESC', 'Pending', 'loc_harbor_main', 'loc_harbor_east', 'loc_nowhere') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'true',
+      'false',
+      'TRUE',
+      'yes',
+      'all',
+      'inventory',
+      'online',
+      'orders',
+      'part',
+      'tire',
+      'labor',
+      'ASC',
+      'DESC',
+      'Pending',
+      'loc_harbor_main',
+      'loc_harbor_east',
+      'loc_nowhere',
+    ),
+  },
   { weight: 2, arbitrary: weirdText },
 );
 const queryNames = fc.constantFrom(
-  'companyId', 'locationId', 'locationIds', 'customerId', 'search', 'updatedDateStart', 'updatedDateEnd', 'sort', 'sortDirection',
-  'size', 'page', 'type', 'itemNumber', 'appointmentDateStart', 'appointmentDateEnd', 'appointmentStartDate', 'appointmentEndDate',
-  'startDate', 'endDate', 'slotDateStart', 'slotDateEnd', 'showAllSlots', 'status', 'source', 'isPartsCatalog', 'repairOrderId',
-  'itemType', 'createdDateStart', 'createdDateEnd', 'itemId', 'vehicleId',
+  'companyId',
+  'locationId',
+  'locationIds',
+  'customerId',
+  'search',
+  'updatedDateStart',
+  'updatedDateEnd',
+  'sort',
+  'sortDirection',
+  'size',
+  'page',
+  'type',
+  'itemNumber',
+  'appointmentDateStart',
+  'appointmentDateEnd',
+  'appointmentStartDate',
+  'appointmentEndDate',
+  'startDate',
+  'endDate',
+  'slotDateStart',
+  'slotDateEnd',
+  'showAllSlots',
+  'status',
+  'source',
+  'isPartsCatalog',
+  'repairOrderId',
+  'itemType',
+  'createdDateStart',
+  'createdDateEnd',
+  'itemId',
+  'vehicleId',
 );
-const query = fc.tuple(companyIds, fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: queryNames }, { weight: 1, arbitrary: weirdText }), queryValue), { maxLength: 6 }));
+const query = fc.tuple(
+  companyIds,
+  fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: queryNames }, { weight: 1, arbitrary: weirdText }), queryValue), {
+    maxLength: 6,
+  }),
+);
 
 const fieldNames = fc.constantFrom(
-  'companyId', 'items', 'vehicles', 'customers', 'inventoryLevels', 'itemId', 'itemType', 'itemName', 'itemNumber', 'status', 'taxable',
-  'partDetails', 'tireDetails', 'vehicleId', 'customerId', 'year', 'make', 'model', 'tags', 'mileage', 'mileageUnit', 'vin',
-  'startDateTime', 'endDateTime', 'description', 'notes', 'vehicle', 'services', 'customer', 'locationId', 'quantityOnHand',
-  'firstName', 'lastName', 'emails', 'phones', 'name', 'serviceId', 'title', 'color', 'costPerUnit', 'pricePerUnit',
+  'companyId',
+  'items',
+  'vehicles',
+  'customers',
+  'inventoryLevels',
+  'itemId',
+  'itemType',
+  'itemName',
+  'itemNumber',
+  'status',
+  'taxable',
+  'partDetails',
+  'tireDetails',
+  'vehicleId',
+  'customerId',
+  'year',
+  'make',
+  'model',
+  'tags',
+  'mileage',
+  'mileageUnit',
+  'vin',
+  'startDateTime',
+  'endDateTime',
+  'description',
+  'notes',
+  'vehicle',
+  'services',
+  'customer',
+  'locationId',
+  'quantityOnHand',
+  'firstName',
+  'lastName',
+  'emails',
+  'phones',
+  'name',
+  'serviceId',
+  'title',
+  'color',
+  'costPerUnit',
+  'pricePerUnit',
 );
-const scalar = fc.oneof(fc.constant(null), fc.boolean(), fc.double(), fc.integer(), fc.constant(Number.MAX_SAFE_INTEGER), weirdText, dateValues);
+const scalar = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.double(),
+  fc.integer(),
+  fc.constant(Number.MAX_SAFE_INTEGER),
+  weirdText,
+  dateValues,
+);
 /** Objects with the API's field names and values of any type, nested a few levels. */
-const entry: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ obj: Record<string, unknown>; value: unknown }>((tie) => ({
-  obj: fc.dictionary(fieldNames, tie('value'), { maxKeys: 8 }),
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('obj'), fc.array(tie('obj'), { maxLength: 3 }), fc.array(scalar, { maxLength: 3 })),
-})).obj;
+const entry: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ obj: Record<string, unknown>; value: unknown }>(
+  (tie) => ({
+    obj: fc.dictionary(fieldNames, tie('value'), { maxKeys: 8 }),
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      tie('obj'),
+      fc.array(tie('obj'), { maxLength: 3 }),
+      fc.array(scalar, { maxLength: 3 }),
+    ),
+  }),
+).obj;
 const plausibleBody = fc
-  .tuple(companyIds, entry, fc.constantFrom('items', 'vehicles', 'customers', 'inventoryLevels', 'services'), fc.array(entry, { maxLength: 4 }))
+  .tuple(
+    companyIds,
+    entry,
+    fc.constantFrom('items', 'vehicles', 'customers', 'inventoryLevels', 'services'),
+    fc.array(entry, { maxLength: 4 }),
+  )
   .map(([companyId, top, arrayField, entries]) => JSON.stringify({ companyId, ...top, [arrayField]: entries }));
 
 /** Near-valid appointment bodies, so the fuzz gets past validation into the code that stores and echoes. */
@@ -85,8 +241,23 @@ const appointmentBody = fc
   .tuple(
     fc.record(
       {
-        startDateTime: fc.constantFrom('2026-03-02 09:00', '2026-03-02 09:00', '2026-03-02 09:00', '2026-03-02 09:00', '2026-03-02 9:00', '2026-02-29 09:00', '2026-03-02T09:00'),
-        endDateTime: fc.constantFrom('2026-03-02 10:00', '2026-03-02 10:00', '2026-03-02 10:00', '2026-03-02 10:00', '2026-03-01 10:00', '2026-03-02 24:00'),
+        startDateTime: fc.constantFrom(
+          '2026-03-02 09:00',
+          '2026-03-02 09:00',
+          '2026-03-02 09:00',
+          '2026-03-02 09:00',
+          '2026-03-02 9:00',
+          '2026-02-29 09:00',
+          '2026-03-02T09:00',
+        ),
+        endDateTime: fc.constantFrom(
+          '2026-03-02 10:00',
+          '2026-03-02 10:00',
+          '2026-03-02 10:00',
+          '2026-03-02 10:00',
+          '2026-03-01 10:00',
+          '2026-03-02 24:00',
+        ),
         vehicle: entry,
         services: fc.array(entry, { maxLength: 3 }),
         customer: entry,
@@ -112,25 +283,52 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: plausibleBody.map((s) => s.slice(0, Math.max(1, Math.floor(s.length / 2)))) },
-  { weight: 1, arbitrary: fc.constantFrom(`{"companyId":"cmp_harbor_auto","items":"${huge(200_000)}"}`, nested(100_000), '{"__proto__":{"polluted":1}}', '\uFEFF{}', '[]', 'null', '""') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      `{"companyId":"cmp_harbor_auto","items":"${huge(200_000)}"}`,
+      nested(100_000),
+      '{"__proto__":{"polluted":1}}',
+      '\uFEFF{}',
+      '[]',
+      'null',
+      '""',
+    ),
+  },
   // A deep value where handlers copy or echo it: recursion in a handler must not take the server down.
-  { weight: 1, arbitrary: fc.tuple(plausibleBody, fieldNames, fc.constantFrom(100, 5_000, 50_000)).map(([s, field, depth]) => `${s.slice(0, -1)},"${field}":{"deep":${nested(depth)}}}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(plausibleBody, fieldNames, fc.constantFrom(100, 5_000, 50_000))
+      .map(([s, field, depth]) => `${s.slice(0, -1)},"${field}":{"deep":${nested(depth)}}}`),
+  },
 );
 
 type TokenKind = 'full' | 'noPo' | 'expired' | 'none' | 'garbage' | 'badSignature' | 'lowercase' | 'emptyBearer';
-const tokenKinds = fc.oneof({ weight: 6, arbitrary: fc.constant<TokenKind>('full') }, fc.constantFrom<TokenKind>('noPo', 'expired', 'none', 'garbage', 'badSignature', 'lowercase', 'emptyBearer'));
+const tokenKinds = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<TokenKind>('full') },
+  fc.constantFrom<TokenKind>('noPo', 'expired', 'none', 'garbage', 'badSignature', 'lowercase', 'emptyBearer'),
+);
 
 function authorization(kind: TokenKind): string | undefined {
   const t = mock.tokens;
   switch (kind) {
-    case 'full': return `Bearer ${t.full}`;
-    case 'noPo': return `Bearer ${t.noPo}`;
-    case 'expired': return `Bearer ${t.expired}`;
-    case 'none': return undefined;
-    case 'garbage': return 'Bearer not-a-jwt';
-    case 'badSignature': return `Bearer ${t.full.slice(0, -4)}AAAA`;
-    case 'lowercase': return `bearer ${t.full}`;
-    case 'emptyBearer': return 'Bearer ';
+    case 'full':
+      return `Bearer ${t.full}`;
+    case 'noPo':
+      return `Bearer ${t.noPo}`;
+    case 'expired':
+      return `Bearer ${t.expired}`;
+    case 'none':
+      return undefined;
+    case 'garbage':
+      return 'Bearer not-a-jwt';
+    case 'badSignature':
+      return `Bearer ${t.full.slice(0, -4)}AAAA`;
+    case 'lowercase':
+      return `bearer ${t.full}`;
+    case 'emptyBearer':
+      return 'Bearer ';
   }
 }
 
@@ -144,11 +342,44 @@ function routeTarget(candidates: readonly Route[]): fc.Arbitrary<{ method: strin
 const path = fc.oneof(
   { weight: 8, arbitrary: routeTarget(routes) },
   { weight: 3, arbitrary: routeTarget(routes.filter((r) => r.method !== 'GET')) },
-  { weight: 1, arbitrary: fc.array(fc.oneof(weirdText.map(encodeSegment), fc.constantFrom('v2', 'items', '%zz', '..', 'purchaseOrders', 'appointmentRequests')), { maxLength: 4 }).map((segs) => ({ method: 'GET', path: `/v2/${segs.join('/')}` })) },
-  { weight: 1, arbitrary: fc.constantFrom('/', '/v1/items', '/v2', '/v2/', '//v2//items', '/v2/items/', '/v2/appointmentRequests/create/extra').map((p) => ({ method: 'GET', path: p })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          weirdText.map(encodeSegment),
+          fc.constantFrom('v2', 'items', '%zz', '..', 'purchaseOrders', 'appointmentRequests'),
+        ),
+        { maxLength: 4 },
+      )
+      .map((segs) => ({ method: 'GET', path: `/v2/${segs.join('/')}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        '/',
+        '/v1/items',
+        '/v2',
+        '/v2/',
+        '//v2//items',
+        '/v2/items/',
+        '/v2/appointmentRequests/create/extra',
+      )
+      .map((p) => ({ method: 'GET', path: p })),
+  },
 );
-const methodOverride = fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'), { freq: 3 });
-const contentType = fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', undefined);
+const methodOverride = fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'), {
+  freq: 3,
+});
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  undefined,
+);
 
 /** The body follows the route, so route-specific validation is passed often enough to reach deeper code. */
 const fuzzRequest = path.chain((target) =>
@@ -156,7 +387,9 @@ const fuzzRequest = path.chain((target) =>
     target: fc.constant(target),
     method: methodOverride,
     query,
-    body: target.path.endsWith('/appointmentRequests/create') ? fc.oneof({ weight: 3, arbitrary: appointmentBody }, body) : body,
+    body: target.path.endsWith('/appointmentRequests/create')
+      ? fc.oneof({ weight: 3, arbitrary: appointmentBody }, body)
+      : body,
     token: tokenKinds,
     contentType,
   }),
@@ -199,11 +432,16 @@ describe('mock fuzz', () => {
     } catch (err) {
       const message = (err as Error).message;
       // Counterexamples can hold megabyte bodies: keep the report readable.
-      throw new Error(`mock fuzz failed; replay with SEED=${SEED}\n${message.length > 4000 ? `${message.slice(0, 3000)} …[cut]… ${message.slice(-1000)}` : message}`);
+      throw new Error(
+        `mock fuzz failed; replay with SEED=${SEED}\n${message.length > 4000 ? `${message.slice(0, 3000)} …[cut]… ${message.slice(-1000)}` : message}`,
+      );
     }
     expect(mock.requestLog.filter((l) => l.status >= 500)).toEqual([]);
     // The server still answers a plain request after the storm.
-    const res = await request(`${mock.url}/items?companyId=${mock.fixtures.companyId}&size=1&page=1`, { headers: { authorization: `Bearer ${mock.tokens.full}` }, dispatcher });
+    const res = await request(`${mock.url}/items?companyId=${mock.fixtures.companyId}&size=1&page=1`, {
+      headers: { authorization: `Bearer ${mock.tokens.full}` },
+      dispatcher,
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(200);
   });
@@ -218,7 +456,12 @@ describe('mock fuzz', () => {
     async function* chunks() {
       for (let i = 0; i < 17; i++) yield Buffer.alloc(64 * 1024, 0x20);
     }
-    const streamed = await request(`${mock.url}/items`, { method: 'POST', headers, body: Readable.from(chunks()), dispatcher });
+    const streamed = await request(`${mock.url}/items`, {
+      method: 'POST',
+      headers,
+      body: Readable.from(chunks()),
+      dispatcher,
+    });
     await streamed.body.dump();
     expect(streamed.statusCode).toBe(413);
   });
@@ -232,7 +475,10 @@ describe('mock fuzz', () => {
       socket.on('error', reject);
     });
     expect(reply).toMatch(/^HTTP\/1\.1 4\d\d/);
-    const res = await request(`${mock.url}/purchaseOrders?companyId=${mock.fixtures.companyId}&size=1`, { headers: { authorization: `Bearer ${mock.tokens.full}` }, dispatcher });
+    const res = await request(`${mock.url}/purchaseOrders?companyId=${mock.fixtures.companyId}&size=1`, {
+      headers: { authorization: `Bearer ${mock.tokens.full}` },
+      dispatcher,
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(200);
   });

@@ -28,7 +28,12 @@ interface Run {
   page: string;
 }
 
-async function certifyWith(mock: MockServer, name: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+async function certifyWith(
+  mock: MockServer,
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Run> {
   const dir = join(root, name);
   const cli = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: dir, SEED: '2024', ...env }, args);
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
@@ -36,28 +41,65 @@ async function certifyWith(mock: MockServer, name: string, args: string[], env: 
   const allure = readdirSync(allureDir)
     .filter((f) => f.endsWith('-result.json'))
     .map((f) => JSON.parse(readFileSync(join(allureDir, f), 'utf8')) as Run['allure'][number]);
-  return { cli, dir, cert: JSON.parse(read('certification.json')) as Certification, junit: (await parseJunit(read('junit.xml'))) as TestSuites, allure, md: read('certification.md'), page: read('certification/index.html') };
+  return {
+    cli,
+    dir,
+    cert: JSON.parse(read('certification.json')) as Certification,
+    junit: (await parseJunit(read('junit.xml'))) as TestSuites,
+    allure,
+    md: read('certification.md'),
+    page: read('certification/index.html'),
+  };
 }
 
 const cases = (j: TestSuites): JunitCase[] => (j.testsuite ?? []).flatMap((s) => s.testcase ?? []);
-const junitVerdict = (c: JunitCase) => (c.failure?.length ? 'failed' : c.error?.length ? 'error' : c.skipped?.length ? (c.skipped[0]!.message?.startsWith('inconclusive:') ? 'inconclusive' : 'skipped') : 'passed');
-const countBy = <T>(xs: T[], key: (x: T) => string) => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
-const allureVerdict = (r: Run['allure'][number]) => (r.status === 'skipped' ? (r.statusDetails?.message?.startsWith('inconclusive:') ? 'inconclusive' : 'skipped') : r.status);
+const junitVerdict = (c: JunitCase) =>
+  c.failure?.length
+    ? 'failed'
+    : c.error?.length
+      ? 'error'
+      : c.skipped?.length
+        ? c.skipped[0]!.message?.startsWith('inconclusive:')
+          ? 'inconclusive'
+          : 'skipped'
+        : 'passed';
+const countBy = <T>(xs: T[], key: (x: T) => string) =>
+  xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
+const allureVerdict = (r: Run['allure'][number]) =>
+  r.status === 'skipped'
+    ? r.statusDetails?.message?.startsWith('inconclusive:')
+      ? 'inconclusive'
+      : 'skipped'
+    : r.status;
 
 /** The "Checks per area" table the console printed, as counts per area. */
 function consoleTable(stdout: string): Record<string, Record<string, number>> {
   const block = stdout.slice(stdout.indexOf('Checks per area'));
-  const rows = block.split('\n').slice(3).filter((l) => /^ {2}[a-zA-Z]+ +\d/.test(l));
-  return Object.fromEntries(rows.map((l) => {
-    const [area, passed, failed, skipped, inconclusive] = l.trim().split(/\s+/);
-    return [area, { passed: Number(passed), failed: Number(failed), skipped: Number(skipped), inconclusive: Number(inconclusive) }];
-  }));
+  const rows = block
+    .split('\n')
+    .slice(3)
+    .filter((l) => /^ {2}[a-zA-Z]+ +\d/.test(l));
+  return Object.fromEntries(
+    rows.map((l) => {
+      const [area, passed, failed, skipped, inconclusive] = l.trim().split(/\s+/);
+      return [
+        area,
+        {
+          passed: Number(passed),
+          failed: Number(failed),
+          skipped: Number(skipped),
+          inconclusive: Number(inconclusive),
+        },
+      ];
+    }),
+  );
 }
 
 function expectTheSameCounts(run: Run): void {
   const checks = run.cert.clauses.flatMap((c) => c.checks);
   const fromJson = countBy(checks, (c) => c.verdict);
-  for (const v of ['passed', 'failed', 'skipped', 'inconclusive'] as const) expect(run.cert.checkSummary[v], v).toBe(fromJson[v] ?? 0);
+  for (const v of ['passed', 'failed', 'skipped', 'inconclusive'] as const)
+    expect(run.cert.checkSummary[v], v).toBe(fromJson[v] ?? 0);
   // junit.xml, through a third-party parser: one test case per check, the same verdicts.
   const junit = countBy(cases(run.junit), junitVerdict);
   expect(junit).toEqual(Object.fromEntries(Object.entries(fromJson)));
@@ -67,14 +109,26 @@ function expectTheSameCounts(run: Run): void {
   const table = consoleTable(run.cli.stdout);
   for (const suite of run.junit.testsuite ?? []) {
     const byVerdict = countBy(suite.testcase ?? [], junitVerdict);
-    expect(table[suite.name!], suite.name).toEqual({ passed: byVerdict.passed ?? 0, failed: byVerdict.failed ?? 0, skipped: byVerdict.skipped ?? 0, inconclusive: byVerdict.inconclusive ?? 0 });
+    expect(table[suite.name!], suite.name).toEqual({
+      passed: byVerdict.passed ?? 0,
+      failed: byVerdict.failed ?? 0,
+      skipped: byVerdict.skipped ?? 0,
+      inconclusive: byVerdict.inconclusive ?? 0,
+    });
   }
   // The headline is the same words everywhere.
   expect(run.cli.stdout).toContain(`Verdict: ${run.cert.headline}`);
   expect(run.md.split('\n')[0]).toBe(`# Partner API v2 conformance: ${run.cert.headline}`);
   expect(run.junit.name).toBe(`Partner API v2 conformance: ${run.cert.headline}`);
-  const unescape = (t: string) => t.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  expect(unescape(/<title>(.*)<\/title>/.exec(run.page)?.[1] ?? '')).toBe(`Partner API v2 conformance: ${run.cert.headline}`);
+  const unescape = (t: string) =>
+    t
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  expect(unescape(/<title>(.*)<\/title>/.exec(run.page)?.[1] ?? '')).toBe(
+    `Partner API v2 conformance: ${run.cert.headline}`,
+  );
 }
 
 describe('a run with a planted fault (items-page-zero-based)', () => {
@@ -114,7 +168,15 @@ describe('a run with a planted fault (items-page-zero-based)', () => {
   });
 
   it('has junit suites per catalogue area, and Allure failed (not broken) in the "Contract violations" category', async () => {
-    expect((run.junit.testsuite ?? []).map((s) => s.name).sort()).toEqual(['appointmentRequests', 'customers', 'inventoryLevels', 'items', 'platform', 'purchaseOrders', 'vehicles']);
+    expect((run.junit.testsuite ?? []).map((s) => s.name).sort()).toEqual([
+      'appointmentRequests',
+      'customers',
+      'inventoryLevels',
+      'items',
+      'platform',
+      'purchaseOrders',
+      'vehicles',
+    ]);
     const failed = run.allure.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.name.split(':')[0])).toEqual(['ITEM-PAGE-ONE-BASED']);
     expect(run.allure.filter((r) => r.status === 'broken')).toEqual([]);
@@ -153,8 +215,15 @@ describe('a run with inconclusive clauses (a profile guess the target refuses)',
       expect(run.page).toContain(c.id);
     }
     const skipped = cases(run.junit).filter((c) => c.skipped?.length);
-    expect(skipped.some((c) => /^inconclusive: .*refused the profile's body/.test(c.skipped![0]!.message ?? ''))).toBe(true);
-    expect(run.allure.some((r) => r.status === 'skipped' && /^inconclusive: .*refused the profile's body/.test(r.statusDetails?.message ?? ''))).toBe(true);
+    expect(skipped.some((c) => /^inconclusive: .*refused the profile's body/.test(c.skipped![0]!.message ?? ''))).toBe(
+      true,
+    );
+    expect(
+      run.allure.some(
+        (r) =>
+          r.status === 'skipped' && /^inconclusive: .*refused the profile's body/.test(r.statusDetails?.message ?? ''),
+      ),
+    ).toBe(true);
     expect(run.cli.stdout).toMatch(/why: \d+ strict clause\(s\) could not be judged: .*refused the profile's body/);
     expect(existsSync(join(run.dir, 'certification', 'MANIFEST.sha256'))).toBe(true);
   });

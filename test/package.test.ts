@@ -18,7 +18,9 @@ const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'))
 
 function packedFiles(): Set<string> {
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   const [entry] = JSON.parse(out) as { files: { path: string }[] }[];
   return new Set(entry!.files.map((f) => f.path));
@@ -33,7 +35,11 @@ function fileOf(from: string, spec: string): string {
   return existsSync(path) ? path : path.replace(/\.js$/, '.ts');
 }
 
-const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 function checkFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -53,11 +53,27 @@ describe('preflight: configuration is not conformance', () => {
   });
 
   it.each([
-    ['a garbage ACCESS_TOKEN', { ACCESS_TOKEN: 'garbage-token-value' }, /ACCESS_TOKEN was rejected by the target .*HTTP 401/],
-    ['a JWT-shaped ACCESS_TOKEN the target did not sign', { ACCESS_TOKEN: forgedJwt }, /ACCESS_TOKEN was rejected by the target .*HTTP 401/],
-    ['a COMPANY_ID the token cannot access', { COMPANY_ID: 'cmp_not_mine' }, /COMPANY_ID cmp_not_mine is not accessible with ACCESS_TOKEN .*HTTP 403/],
+    [
+      'a garbage ACCESS_TOKEN',
+      { ACCESS_TOKEN: 'garbage-token-value' },
+      /ACCESS_TOKEN was rejected by the target .*HTTP 401/,
+    ],
+    [
+      'a JWT-shaped ACCESS_TOKEN the target did not sign',
+      { ACCESS_TOKEN: forgedJwt },
+      /ACCESS_TOKEN was rejected by the target .*HTTP 401/,
+    ],
+    [
+      'a COMPANY_ID the token cannot access',
+      { COMPANY_ID: 'cmp_not_mine' },
+      /COMPANY_ID cmp_not_mine is not accessible with ACCESS_TOKEN .*HTTP 403/,
+    ],
     ['a wrong ACCESS_TOKEN_NO_PO', { ACCESS_TOKEN_NO_PO: 'garbage-no-po-token' }, /ACCESS_TOKEN_NO_PO was rejected/],
-    ['an OTHER_COMPANY_ID the token cannot access', { OTHER_COMPANY_ID: 'cmp_elsewhere' }, /OTHER_COMPANY_ID cmp_elsewhere is not accessible/],
+    [
+      'an OTHER_COMPANY_ID the token cannot access',
+      { OTHER_COMPANY_ID: 'cmp_elsewhere' },
+      /OTHER_COMPANY_ID cmp_elsewhere is not accessible/,
+    ],
   ])('exits 2 with one line for %s', async (_what, override, line) => {
     const r = await run({ ...mockEnv(mock), ...override });
     expect(r.code, r.stdout.slice(-1500) + r.stderr).toBe(2);

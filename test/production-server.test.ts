@@ -37,9 +37,18 @@ describe('the production-like server', () => {
   async function call(path: string, init: { method?: string; body?: unknown; token?: string | null } = {}) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (init.token !== null) headers.authorization = `Bearer ${init.token ?? server.tokens.full}`;
-    const res = await fetch(`${server.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
     const text = await res.text();
-    return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (text ? JSON.parse(text) : undefined) as Json };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      text,
+      json: (text ? JSON.parse(text) : undefined) as Json,
+    };
   }
 
   beforeAll(async () => {
@@ -71,7 +80,12 @@ describe('the production-like server', () => {
     expect(vehicles.json.results.pagination.totalCount).toBe(productionSeedSizes.vehicles);
     expect(vehicles.json.results.content).toHaveLength(25);
     expect(max.json.results.content).toHaveLength(100);
-    expect([items.json.totalCount, items.json.size, items.json.number, items.json.content.length]).toEqual([productionSeedSizes.items, 25, 1, 25]);
+    expect([items.json.totalCount, items.json.size, items.json.number, items.json.content.length]).toEqual([
+      productionSeedSizes.items,
+      25,
+      1,
+      25,
+    ]);
     expect(customers.json.count).toBe(productionSeedSizes.customers);
     expect(orders.json.pagination.totalCount).toBe(650);
     expect([tooLarge.status, tooLarge.type]).toEqual([400, 'application/problem+json']);
@@ -87,16 +101,23 @@ describe('the production-like server', () => {
     expect(vehicle.vehicleId).toMatch(UUID);
     expect(vehicle.customerId).toMatch(UUID);
     const orders = await call(`/purchaseOrders?companyId=${company}&size=1`);
-    const [byId, malformed, unknown, poMalformed, poUnknown, otherCompany, bulkMalformed, bulkUnknown] = await Promise.all([
-      call(`/vehicles/${vehicle.vehicleId}?companyId=${company}`),
-      call(`/vehicles/veh_harbor_0001?companyId=${company}`),
-      call(`/vehicles/${NEVER_ISSUED}?companyId=${company}`),
-      call(`/purchaseOrders/42?companyId=${company}`),
-      call(`/purchaseOrders/${NEVER_ISSUED}?companyId=${company}`),
-      call(`/vehicles/${vehicle.vehicleId}?companyId=${server.fixtures.otherCompanyId}`),
-      call('/vehicles', { method: 'PUT', body: { companyId: company, vehicles: [{ vehicleId: 'nope', color: 'Red' }] } }),
-      call('/vehicles', { method: 'PUT', body: { companyId: company, vehicles: [{ vehicleId: NEVER_ISSUED, color: 'Red' }] } }),
-    ]);
+    const [byId, malformed, unknown, poMalformed, poUnknown, otherCompany, bulkMalformed, bulkUnknown] =
+      await Promise.all([
+        call(`/vehicles/${vehicle.vehicleId}?companyId=${company}`),
+        call(`/vehicles/veh_harbor_0001?companyId=${company}`),
+        call(`/vehicles/${NEVER_ISSUED}?companyId=${company}`),
+        call(`/purchaseOrders/42?companyId=${company}`),
+        call(`/purchaseOrders/${NEVER_ISSUED}?companyId=${company}`),
+        call(`/vehicles/${vehicle.vehicleId}?companyId=${server.fixtures.otherCompanyId}`),
+        call('/vehicles', {
+          method: 'PUT',
+          body: { companyId: company, vehicles: [{ vehicleId: 'nope', color: 'Red' }] },
+        }),
+        call('/vehicles', {
+          method: 'PUT',
+          body: { companyId: company, vehicles: [{ vehicleId: NEVER_ISSUED, color: 'Red' }] },
+        }),
+      ]);
     expect(orders.json.data[0].id).toMatch(UUID);
     expect(byId.json.results.content[0].vehicleId).toBe(vehicle.vehicleId);
     expect([malformed.status, malformed.type]).toEqual([400, 'application/problem+json']);
@@ -113,7 +134,20 @@ describe('the production-like server', () => {
     const customerId = server.fixtures.customerId;
     const created = await call('/vehicles', {
       method: 'POST',
-      body: { companyId: company, vehicles: [{ customerId, year: 2021, make: ' Mazda ', model: 'CX-5', vin: 'jm3kfbcm1m0123456', licensePlate: 'prd 123', notes: `${marker} lag` }] },
+      body: {
+        companyId: company,
+        vehicles: [
+          {
+            customerId,
+            year: 2021,
+            make: ' Mazda ',
+            model: 'CX-5',
+            vin: 'jm3kfbcm1m0123456',
+            licensePlate: 'prd 123',
+            notes: `${marker} lag`,
+          },
+        ],
+      },
     });
     expect([created.status, created.json]).toEqual([200, { success: true, message: expect.any(String), data: {} }]);
     const [record] = await server.activeRecordsCarrying(`${marker} lag`);
@@ -121,26 +155,44 @@ describe('the production-like server', () => {
     const id = record!.id;
     const byId = await call(`/vehicles/${id}?companyId=${company}`);
     // Normalised: trimmed, VIN and plate upper-cased.
-    expect(byId.json.results.content[0]).toMatchObject({ vehicleId: id, customerId, make: 'Mazda', vin: 'JM3KFBCM1M0123456', licensePlate: 'PRD 123' });
-    const listed = async () => (await call(`/vehicles?companyId=${company}&customerId=${customerId}`)).json.results.content.some((v: Json) => v.vehicleId === id);
+    expect(byId.json.results.content[0]).toMatchObject({
+      vehicleId: id,
+      customerId,
+      make: 'Mazda',
+      vin: 'JM3KFBCM1M0123456',
+      licensePlate: 'PRD 123',
+    });
+    const listed = async () =>
+      (await call(`/vehicles?companyId=${company}&customerId=${customerId}`)).json.results.content.some(
+        (v: Json) => v.vehicleId === id,
+      );
     expect(await listed()).toBe(false);
     const shownAfter = await within(2_800, listed);
     expect(shownAfter).toBeDefined();
 
     // An update: the list keeps the old value (and filters on it) until the replica has it.
     const since = new Date().toISOString();
-    const updated = await call('/vehicles', { method: 'PUT', body: { companyId: company, vehicles: [{ vehicleId: id, color: 'Teal' }] } });
+    const updated = await call('/vehicles', {
+      method: 'PUT',
+      body: { companyId: company, vehicles: [{ vehicleId: id, color: 'Teal' }] },
+    });
     expect(updated.json).toEqual({ success: true, message: expect.any(String), data: {} });
     expect((await call(`/vehicles/${id}?companyId=${company}`)).json.results.content[0].color).toBe('Teal');
     const window = `/vehicles?companyId=${company}&updatedDateStart=${since}`;
-    const inWindow = async () => (await call(window)).json.results.content.some((v: Json) => v.vehicleId === id && v.color === 'Teal');
+    const inWindow = async () =>
+      (await call(window)).json.results.content.some((v: Json) => v.vehicleId === id && v.color === 'Teal');
     expect(await inWindow()).toBe(false);
     expect(await within(2_800, inWindow)).toBeDefined();
     // The list shows the primary's own timestamps.
     const fromList = (await call(window)).json.results.content.find((v: Json) => v.vehicleId === id);
-    expect(fromList.updatedDate).toBe((await call(`/vehicles/${id}?companyId=${company}`)).json.results.content[0].updatedDate);
+    expect(fromList.updatedDate).toBe(
+      (await call(`/vehicles/${id}?companyId=${company}`)).json.results.content[0].updatedDate,
+    );
 
-    const archived = await call('/vehicles', { method: 'PATCH', body: { companyId: company, vehicles: [{ vehicleId: id, customerId }] } });
+    const archived = await call('/vehicles', {
+      method: 'PATCH',
+      body: { companyId: company, vehicles: [{ vehicleId: id, customerId }] },
+    });
     expect(archived.json.data).toEqual({});
     expect(await server.activeRecordsCarrying(`${marker} lag`)).toEqual([]);
   });
@@ -148,8 +200,15 @@ describe('the production-like server', () => {
   it('searches whole words of VIN, plate, make and model only', async () => {
     const sample = (await call(`/vehicles?companyId=${company}&size=100`)).json.results.content as Json[];
     const v = sample.find((r) => r.notes)!;
-    const search = async (term: string) => (await call(`/vehicles?companyId=${company}&search=${encodeURIComponent(term)}&size=100`)).json.results.content as Json[];
-    const [byVin, byPrefix, byNotes, byMake] = await Promise.all([search(v.vin.toLowerCase()), search(v.vin.slice(0, 8)), search(v.notes.split(' ')[0]), search(`${v.make} ${v.model}`)]);
+    const search = async (term: string) =>
+      (await call(`/vehicles?companyId=${company}&search=${encodeURIComponent(term)}&size=100`)).json.results
+        .content as Json[];
+    const [byVin, byPrefix, byNotes, byMake] = await Promise.all([
+      search(v.vin.toLowerCase()),
+      search(v.vin.slice(0, 8)),
+      search(v.notes.split(' ')[0]),
+      search(`${v.make} ${v.model}`),
+    ]);
     expect(byVin.map((r) => r.vehicleId)).toContain(v.vehicleId);
     expect(byPrefix.map((r) => r.vehicleId)).not.toContain(v.vehicleId);
     expect(byNotes.map((r) => r.vehicleId)).not.toContain(v.vehicleId);
@@ -161,24 +220,55 @@ describe('the production-like server', () => {
     const level = (await call(`/inventoryLevels?companyId=${company}&size=1`)).json.results.content[0] as Json;
     expect(level.itemId).toMatch(UUID);
     const quantity = level.quantityOnHand + 7;
-    const put = await call('/inventoryLevels', { method: 'PUT', body: { companyId: company, inventoryLevels: [{ itemId: level.itemId, locationId: level.locationId, quantityOnHand: quantity }] } });
+    const put = await call('/inventoryLevels', {
+      method: 'PUT',
+      body: {
+        companyId: company,
+        inventoryLevels: [{ itemId: level.itemId, locationId: level.locationId, quantityOnHand: quantity }],
+      },
+    });
     expect(put.status).toBe(202);
     expect(put.json.jobId).toMatch(/^[0-9a-f-]{36}$/);
-    const read = async () => ((await call(`/inventoryLevels/${level.itemId}?companyId=${company}`)).json.results.content as Json[]).find((l) => l.locationId === level.locationId)?.quantityOnHand;
+    const read = async () =>
+      ((await call(`/inventoryLevels/${level.itemId}?companyId=${company}`)).json.results.content as Json[]).find(
+        (l) => l.locationId === level.locationId,
+      )?.quantityOnHand;
     expect(await read()).toBe(level.quantityOnHand);
     expect(await within(2_800, async () => (await read()) === quantity)).toBeDefined();
     const [unknownItem, unknownLocation] = await Promise.all([
-      call('/inventoryLevels', { method: 'PUT', body: { companyId: company, inventoryLevels: [{ itemId: NEVER_ISSUED, locationId: level.locationId, quantityOnHand: 1 }] } }),
-      call('/inventoryLevels', { method: 'PUT', body: { companyId: company, inventoryLevels: [{ itemId: level.itemId, locationId: 'loc_nowhere', quantityOnHand: 1 }] } }),
+      call('/inventoryLevels', {
+        method: 'PUT',
+        body: {
+          companyId: company,
+          inventoryLevels: [{ itemId: NEVER_ISSUED, locationId: level.locationId, quantityOnHand: 1 }],
+        },
+      }),
+      call('/inventoryLevels', {
+        method: 'PUT',
+        body: {
+          companyId: company,
+          inventoryLevels: [{ itemId: level.itemId, locationId: 'loc_nowhere', quantityOnHand: 1 }],
+        },
+      }),
     ]);
     expect([unknownItem.status, unknownLocation.status]).toEqual([404, 400]);
   });
 
   it('refuses a part without both prices with problem+json, and answers 401 as a problem too', async () => {
-    const part = { itemType: 'part', itemName: 'Brake pad', itemNumber: `BP-${process.pid}`, status: 'Active', taxable: true, description: marker };
+    const part = {
+      itemType: 'part',
+      itemName: 'Brake pad',
+      itemNumber: `BP-${process.pid}`,
+      status: 'Active',
+      taxable: true,
+      description: marker,
+    };
     const details = { defaultQuantity: 1, isStockItem: false, supplier: 'Acme', brand: 'Bosch' };
     const [noPrice, noToken] = await Promise.all([
-      call('/items', { method: 'POST', body: { companyId: company, items: [{ ...part, partDetails: { ...details, costPerUnit: 10 } }] } }),
+      call('/items', {
+        method: 'POST',
+        body: { companyId: company, items: [{ ...part, partDetails: { ...details, costPerUnit: 10 } }] },
+      }),
       call(`/items?companyId=${company}`, { token: null }),
     ]);
     expect([noPrice.status, noPrice.type]).toEqual([400, 'application/problem+json']);
@@ -188,11 +278,21 @@ describe('the production-like server', () => {
 
   it('nests customer records, pages them Django-style, and answers updates 204', async () => {
     const id = server.fixtures.customerId;
-    const [list, one] = await Promise.all([call(`/customers?companyId=${company}&size=2`), call(`/customers/${id}?companyId=${company}`)]);
+    const [list, one] = await Promise.all([
+      call(`/customers?companyId=${company}&size=2`),
+      call(`/customers/${id}?companyId=${company}`),
+    ]);
     expect(Object.keys(list.json)).toEqual(['count', 'next', 'previous', 'results']);
     expect(list.json.next).toContain('page=2');
-    expect(one.json).toMatchObject({ customerId: id, name: { first: expect.any(String) }, contact: { emails: expect.any(Array) } });
-    const put = await call('/customers', { method: 'PUT', body: { companyId: company, customers: [{ customerId: id, notes: 'Prefers mornings.' }] } });
+    expect(one.json).toMatchObject({
+      customerId: id,
+      name: { first: expect.any(String) },
+      contact: { emails: expect.any(Array) },
+    });
+    const put = await call('/customers', {
+      method: 'PUT',
+      body: { companyId: company, customers: [{ customerId: id, notes: 'Prefers mornings.' }] },
+    });
     expect([put.status, put.text]).toEqual([204, '']);
     expect((await call(`/customers/${id}?companyId=${company}`)).json.notes).toBe('Prefers mornings.');
   });
@@ -215,22 +315,37 @@ describe('the production-like server', () => {
 describe('the production-like server at the edge: limits and connections', () => {
   let edge: ProductionServer;
   let perMinute: ProductionServer;
-  const small = { vehicles: 5, items: 5, customers: 5, appointmentRequests: 5, purchaseOrders: { inventory: 2, online: 2, orders: 2 } };
+  const small = {
+    vehicles: 5,
+    items: 5,
+    customers: 5,
+    appointmentRequests: 5,
+    purchaseOrders: { inventory: 2, online: 2, orders: 2 },
+  };
   beforeAll(async () => {
-    [edge, perMinute] = await Promise.all([startProductionServer({ seedSizes: small }), startProductionServer({ seedSizes: small, perMinute: { get: 6, write: 6 } })]);
+    [edge, perMinute] = await Promise.all([
+      startProductionServer({ seedSizes: small }),
+      startProductionServer({ seedSizes: small, perMinute: { get: 6, write: 6 } }),
+    ]);
   });
   afterAll(() => Promise.all([edge?.stop(), perMinute?.stop()]));
 
   /** One GET with node:http, so the test decides every header (fetch adds Accept-Encoding). */
   function get(s: ProductionServer, path: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-      const req = httpRequest(`${s.url}${path}`, { headers: { authorization: `Bearer ${s.tokens.full}`, ...headers } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          `${s.url}${path}`,
+          { headers: { authorization: `Bearer ${s.tokens.full}`, ...headers } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
   }
 
   it('answers the 11th request within one second 429 with Retry-After: 1', async () => {
@@ -254,7 +369,11 @@ describe('the production-like server at the edge: limits and connections', () =>
   it('gzips a large body only when asked', async () => {
     await sleep(1_100);
     const path = `/vehicles?companyId=${edge.fixtures.companyId}&size=5`;
-    const [plain, gzipped, refused] = [await get(edge, path), await get(edge, path, { 'accept-encoding': 'gzip, br' }), await get(edge, path, { 'accept-encoding': 'gzip;q=0' })];
+    const [plain, gzipped, refused] = [
+      await get(edge, path),
+      await get(edge, path, { 'accept-encoding': 'gzip, br' }),
+      await get(edge, path, { 'accept-encoding': 'gzip;q=0' }),
+    ];
     expect([plain.status, plain.headers['content-encoding']]).toEqual([200, undefined]);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(refused.headers['content-encoding']).toBeUndefined();
@@ -267,7 +386,9 @@ describe('the production-like server at the edge: limits and connections', () =>
     socket.on('data', (d: Buffer) => (received += d.toString()));
     const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.write(`GET /v2/items?companyId=${edge.fixtures.companyId}&size=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${edge.tokens.full}\r\n\r\n`);
+    socket.write(
+      `GET /v2/items?companyId=${edge.fixtures.companyId}&size=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${edge.tokens.full}\r\n\r\n`,
+    );
     await within(2_000, async () => received.includes('\r\n\r\n'));
     const answeredAt = Date.now();
     expect(received).toMatch(/keep-alive: timeout=1/i);

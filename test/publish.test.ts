@@ -6,7 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../harness/core/errors.js';
 import { outputNames } from '../harness/outputs/registry.js';
 import { acquireLock, LOCK_FILE, readLock, type LockInfo } from '../harness/publish/lock.js';
-import { JOURNAL, makeScratch, publish, recoverPublication, RUNS_DIR, SimulatedCrash, stagedNames } from '../harness/publish/publish.js';
+import {
+  JOURNAL,
+  makeScratch,
+  publish,
+  recoverPublication,
+  RUNS_DIR,
+  SimulatedCrash,
+  stagedNames,
+} from '../harness/publish/publish.js';
 import { claimReportsDir } from '../harness/publish/reports-dir.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cnf-publish-'));
@@ -35,7 +43,8 @@ function previousSet(dir: string): void {
 /** A new run's staged set: a few files and the bundle, no junit.xml, no allure-results, no allure-report. */
 function stageNewSet(dir: string, runId: string) {
   const scratch = makeScratch(dir, runId);
-  for (const f of ['certification.json', 'certification.md', 'ledger.json', 'run.json']) writeFileSync(join(scratch.stage, f), `new ${f}`);
+  for (const f of ['certification.json', 'certification.md', 'ledger.json', 'run.json'])
+    writeFileSync(join(scratch.stage, f), `new ${f}`);
   mkdirSync(join(scratch.stage, 'certification'));
   writeFileSync(join(scratch.stage, 'certification', 'index.html'), 'new page');
   return scratch;
@@ -43,19 +52,39 @@ function stageNewSet(dir: string, runId: string) {
 
 /** What REPORTS_DIR must hold once the new set is published: the new set, the untouched files, nothing of the old set. */
 function expectNewSet(dir: string): void {
-  const entries = readdirSync(dir).filter((e) => e !== LOCK_FILE).sort();
-  expect(entries).toEqual(['README.md', 'certification', 'certification.json', 'certification.md', 'ledger.json', 'run.json', 'screenshots', 'selfcheck.json'].sort());
-  for (const f of ['certification.json', 'certification.md', 'ledger.json', 'run.json']) expect(readFileSync(join(dir, f), 'utf8')).toBe(`new ${f}`);
+  const entries = readdirSync(dir)
+    .filter((e) => e !== LOCK_FILE)
+    .sort();
+  expect(entries).toEqual(
+    [
+      'README.md',
+      'certification',
+      'certification.json',
+      'certification.md',
+      'ledger.json',
+      'run.json',
+      'screenshots',
+      'selfcheck.json',
+    ].sort(),
+  );
+  for (const f of ['certification.json', 'certification.md', 'ledger.json', 'run.json'])
+    expect(readFileSync(join(dir, f), 'utf8')).toBe(`new ${f}`);
   expect(readdirSync(join(dir, 'certification'))).toEqual(['index.html']);
   expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('kept');
 }
 
-describe('publishing a run\'s outputs as one set', () => {
+describe("publishing a run's outputs as one set", () => {
   it('replaces the previous set whole: no file of it survives beside the new one, other files are untouched', () => {
     const dir = freshDir();
     previousSet(dir);
     const scratch = stageNewSet(dir, 'run-new');
-    expect(publish(dir, scratch, 'run-new')).toEqual(['certification', 'certification.md', 'certification.json', 'ledger.json', 'run.json']);
+    expect(publish(dir, scratch, 'run-new')).toEqual([
+      'certification',
+      'certification.md',
+      'certification.json',
+      'ledger.json',
+      'run.json',
+    ]);
     expectNewSet(dir);
     expect(existsSync(join(dir, RUNS_DIR))).toBe(false);
     expect(existsSync(join(dir, JOURNAL))).toBe(false);
@@ -101,10 +130,15 @@ describe('publishing a run\'s outputs as one set', () => {
     const dir = freshDir();
     const dead = makeScratch(dir, 'run-killed');
     const entry = { event: 'created', resource: 'item', id: 'it_1', target: 'main', marker: 'cnf-x-1', at: 'now' };
-    writeFileSync(join(dead.work, 'journal.jsonl'), `${JSON.stringify({ type: 'ledger', at: 'now', runId: 'run-killed', entry })}\n`);
+    writeFileSync(
+      join(dead.work, 'journal.jsonl'),
+      `${JSON.stringify({ type: 'ledger', at: 'now', runId: 'run-killed', entry })}\n`,
+    );
     const claim = claimReportsDir(dir, 'run-next', 'conformance');
     claim.lock.release();
-    expect(claim.notes.join('\n')).toMatch(/run run-killed ended without finishing: the records it created are in its journal; archive them with npm run cleanup -- .*run-killed\.abandoned\/work\/journal\.jsonl/);
+    expect(claim.notes.join('\n')).toMatch(
+      /run run-killed ended without finishing: the records it created are in its journal; archive them with npm run cleanup -- .*run-killed\.abandoned\/work\/journal\.jsonl/,
+    );
     expect(existsSync(join(dir, RUNS_DIR, 'run-killed.abandoned', 'work', 'journal.jsonl'))).toBe(true);
   });
 
@@ -122,7 +156,17 @@ describe('the lock on REPORTS_DIR', () => {
     return Number(r.stdout);
   };
   const writeLock = (dir: string, info: Partial<LockInfo>) =>
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: hostname(), purpose: 'conformance', runId: 'old-run', startedAt: '2026-01-01T00:00:00.000Z', ...info }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({
+        pid: 1,
+        host: hostname(),
+        purpose: 'conformance',
+        runId: 'old-run',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        ...info,
+      }),
+    );
 
   it('a second holder gets a ConfigError naming REPORTS_DIR and the pid that holds it', () => {
     const dir = freshDir();
@@ -164,10 +208,12 @@ describe('the lock on REPORTS_DIR', () => {
   it('never takes over the lock of another machine: it names the host and the file to delete', () => {
     const dir = freshDir();
     writeLock(dir, { pid: 4242, host: 'ci-runner-7' });
-    expect(() => acquireLock(dir, { runId: 'next', purpose: 'conformance' })).toThrow(/is locked by pid 4242 on ci-runner-7 .* if that run is gone, delete .*\.lock/);
+    expect(() => acquireLock(dir, { runId: 'next', purpose: 'conformance' })).toThrow(
+      /is locked by pid 4242 on ci-runner-7 .* if that run is gone, delete .*\.lock/,
+    );
   });
 
-  it('release leaves another process\'s lock alone', () => {
+  it("release leaves another process's lock alone", () => {
     const dir = freshDir();
     const lock = acquireLock(dir, { runId: 'mine', purpose: 'conformance' });
     writeLock(dir, { pid: process.pid, runId: 'someone-else' });

@@ -36,7 +36,12 @@ describe('CONFORMANCE_MODE=readonly against a standalone mock', () => {
   it('sends nothing but GET requests: the mock request log shows zero non-GET', async () => {
     const mock = await startMock();
     try {
-      const run = await runConformanceCli({ ...mockEnv(mock), CONFORMANCE_MODE: 'readonly', REPORTS_DIR: reports, SEED: '99' });
+      const run = await runConformanceCli({
+        ...mockEnv(mock),
+        CONFORMANCE_MODE: 'readonly',
+        REPORTS_DIR: reports,
+        SEED: '99',
+      });
       const output = `${run.stdout}\n${run.stderr}`;
       expect([0, 3], output.slice(-3000)).toContain(run.code);
       const methods = new Set(mock.requestLog.map((r) => r.method));
@@ -45,7 +50,10 @@ describe('CONFORMANCE_MODE=readonly against a standalone mock', () => {
       // Checks that need a write were skipped with the reason, not refused by the safety net.
       const pacing = JSON.parse(readFileSync(join(reports, 'pacing.json'), 'utf8')) as PacingReport;
       expect(pacing.refusedInReadonly).toBe(0);
-      const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')) as { mode: string; clauses: { verdict: string; reason?: string }[] };
+      const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')) as {
+        mode: string;
+        clauses: { verdict: string; reason?: string }[];
+      };
       expect(cert.mode).toBe('readonly');
       expect(cert.clauses.some((c) => c.verdict === 'skipped' && /readonly/.test(c.reason ?? ''))).toBe(true);
       const ledger = JSON.parse(readFileSync(join(reports, 'ledger.json'), 'utf8')) as LedgerReport;

@@ -49,7 +49,12 @@ export function facts(overrides: Partial<RunFacts> = {}): RunFacts {
     runId: 'run-sample',
     harness: { name: 'partner-api-v2-conformance', version: '0.0.0-test' },
     spec: { file: 'spec.md', sha256: null },
-    target: { url: 'https://partner.example.test/v2', kind: 'live', identity: 'https://partner.example.test/v2', companyId: 'cmp_1' },
+    target: {
+      url: 'https://partner.example.test/v2',
+      kind: 'live',
+      identity: 'https://partner.example.test/v2',
+      companyId: 'cmp_1',
+    },
     startedAt: at,
     seed: 42,
     numRuns: 5,
@@ -57,14 +62,24 @@ export function facts(overrides: Partial<RunFacts> = {}): RunFacts {
     selection: { mode: 'full' },
     planned: { keys: [], plan: { checks: 4, sharedTasks: 0, get: 4, write: 1, lowerBoundMs: 0 } },
     limits: { getPerMin: 0, writePerMin: 0, maxConcurrency: 4, requestTimeoutMs: 15000, consistencyWindowMs: 10000 },
-    config: { BASE_URL: 'https://partner.example.test/v2', COMPANY_ID: 'cmp_1', ACCESS_TOKEN: 'set', ACCESS_TOKEN_NO_PO: 'not set', SEED: 42 },
+    config: {
+      BASE_URL: 'https://partner.example.test/v2',
+      COMPANY_ID: 'cmp_1',
+      ACCESS_TOKEN: 'set',
+      ACCESS_TOKEN_NO_PO: 'not set',
+      SEED: 42,
+    },
     warnings: [],
     ...overrides,
   };
 }
 
 /** A journal of `checks` with their exchanges, started and ended like a run's. */
-export function journalOf(checks: CheckOutcome[], exchanges: RecordedExchange[] = [], f: RunFacts = facts()): JournalEvent[] {
+export function journalOf(
+  checks: CheckOutcome[],
+  exchanges: RecordedExchange[] = [],
+  f: RunFacts = facts(),
+): JournalEvent[] {
   const runId = f.runId;
   return [
     { type: 'run-started', at, run: f },
@@ -83,13 +98,44 @@ export function sampleJournal(f: RunFacts = facts()): JournalEvent[] {
         clause: 'ITEM-PAGE-ONE-BASED',
         verdict: 'failed',
         reason: 'page=1 is not numbered 1 <script>alert("x")</script>',
-        failures: [{ kind: 'field-mismatch', message: 'page=1: number is 0, expected 1', expected: 1, actual: 0, path: 'number', exchange: failing.id }],
+        failures: [
+          {
+            kind: 'field-mismatch',
+            message: 'page=1: number is 0, expected 1',
+            expected: 1,
+            actual: 0,
+            path: 'number',
+            exchange: failing.id,
+          },
+        ],
       }),
-      check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed', file: 'suites/items/create-part.check.ts' }),
-      check({ clause: 'PO-PERMISSION-REQUIRED', verdict: 'skipped', file: 'suites/po/p.check.ts', reason: 'ACCESS_TOKEN_NO_PO is not set' }),
-      check({ clause: 'AUTH-REJECTION-STATUS', verdict: 'passed', file: 'suites/platform/a.check.ts', observations: [{ name: 'status for a request without a token', value: 401 }] }),
+      check({
+        clause: 'ITEM-CREATE-ENVELOPE',
+        variant: 'part',
+        verdict: 'passed',
+        file: 'suites/items/create-part.check.ts',
+      }),
+      check({
+        clause: 'PO-PERMISSION-REQUIRED',
+        verdict: 'skipped',
+        file: 'suites/po/p.check.ts',
+        reason: 'ACCESS_TOKEN_NO_PO is not set',
+      }),
+      check({
+        clause: 'AUTH-REJECTION-STATUS',
+        verdict: 'passed',
+        file: 'suites/platform/a.check.ts',
+        observations: [{ name: 'status for a request without a token', value: 401 }],
+      }),
     ],
-    [failing, exchange('ITEM-CREATE-ENVELOPE [part]', { method: 'POST', url: 'https://partner.example.test/v2/items', requestBody: '{"companyId":"cmp_1","items":[]}' })],
+    [
+      failing,
+      exchange('ITEM-CREATE-ENVELOPE [part]', {
+        method: 'POST',
+        url: 'https://partner.example.test/v2/items',
+        requestBody: '{"companyId":"cmp_1","items":[]}',
+      }),
+    ],
     f,
   );
 }
@@ -100,11 +146,24 @@ export function sampleCertification(events: JournalEvent[] = sampleJournal()): C
 
 /** Runs a CLI of the harness as a user would (tsx), with a clean environment. */
 /** `partner-conformance <command> …` as a child process, with none of the caller's settings. */
-export async function runCli(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runCli(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|PARTNER_CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|SEED|REPORTS_DIR)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) =>
+        !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|PARTNER_CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|SEED|REPORTS_DIR)/.test(
+          k,
+        ),
+    ),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', ...(command ? [command] : []), ...args], { env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env } });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--', 'harness/cli/main.ts', ...(command ? [command] : []), ...args],
+    { env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env } },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

@@ -29,7 +29,10 @@ describe('spec sections', () => {
 
 describe('certification page (as text)', () => {
   const events = sampleJournal();
-  const html = certificationHtml({ ctx: outputContext(sampleCertification(events), events), files: ['certification.json'] });
+  const html = certificationHtml({
+    ctx: outputContext(sampleCertification(events), events),
+    files: ['certification.json'],
+  });
 
   it('puts the verdict first and escapes everything the target sent', () => {
     expect(html.indexOf('id="verdict"')).toBeLessThan(html.indexOf('id="what-failed"'));
@@ -55,12 +58,17 @@ describe('certification page (as text)', () => {
 });
 
 describe('evidence of a check', () => {
-  it('is its own exchanges (by owner) and the shared fixtures\' it cited, in time order, of the main target only', () => {
+  it("is its own exchanges (by owner) and the shared fixtures' it cited, in time order, of the main target only", () => {
     const fixture = exchange('shared:items', { id: 'ex-fixture', startedAt: '2025-01-01T09:59:00.000Z' });
     const own = exchange('ITEM-CREATE-ENVELOPE [part]', { id: 'ex-own' });
     const other = exchange('ITEM-CREATE-ENVELOPE [tire]', { id: 'ex-tire' });
     const faulty = exchange('ITEM-CREATE-ENVELOPE [part]', { id: 'ex-fault', target: 'fault-x' });
-    const part = check({ clause: 'ITEM-CREATE-ENVELOPE', variant: 'part', verdict: 'passed', cited: [{ id: 'ex-fixture', from: 'items' }] });
+    const part = check({
+      clause: 'ITEM-CREATE-ENVELOPE',
+      variant: 'part',
+      verdict: 'passed',
+      cited: [{ id: 'ex-fixture', from: 'items' }],
+    });
     const events = journalOf([part], [fixture, own, other, faulty]);
     const ctx = outputContext(sampleCertification(events), events);
     expect(ctx.evidenceOf(part).map((e) => e.id)).toEqual(['ex-fixture', 'ex-own']);
@@ -142,16 +150,29 @@ describe('npm run report', () => {
     const texts = [...inline].filter(([name]) => name.startsWith('data/test-results/')).map(([, text]) => text);
     expect(texts.some((t) => t.includes(`${published}#${id}`))).toBe(true);
     // The raw results keep the relative link.
-    expect(readFileSync(join(results, '00000000-0000-4000-8000-000000000001-result.json'), 'utf8')).toContain(`"clauses.html#${id}"`);
+    expect(readFileSync(join(results, '00000000-0000-4000-8000-000000000001-result.json'), 'utf8')).toContain(
+      `"clauses.html#${id}"`,
+    );
   });
 
   it('links a clause to its line in the catalogue on GitHub when run in GitHub Actions', () => {
     const source = readFileSync('contract/clauses.ts', 'utf8');
     const line = clauseLines(source).get('ITEM-PAGING')!;
     expect(source.split('\n')[line - 1]).toContain("'ITEM-PAGING': {");
-    const links = clauseLinks(reportSettings({ GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/cnf', GITHUB_SHA: 'abc123' }, { dotenv: false }), process.cwd());
+    const links = clauseLinks(
+      reportSettings(
+        { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/cnf', GITHUB_SHA: 'abc123' },
+        { dotenv: false },
+      ),
+      process.cwd(),
+    );
     expect(links.urlFor('ITEM-PAGING')).toBe(`https://github.com/acme/cnf/blob/abc123/contract/clauses.ts#L${line}`);
-    expect(clauseLinks(reportSettings({ REPORT_CLAUSES_URL: 'https://x.test/clauses.html' }, { dotenv: false }), process.cwd()).urlFor('A')).toBe('https://x.test/clauses.html#A');
+    expect(
+      clauseLinks(
+        reportSettings({ REPORT_CLAUSES_URL: 'https://x.test/clauses.html' }, { dotenv: false }),
+        process.cwd(),
+      ).urlFor('A'),
+    ).toBe('https://x.test/clauses.html#A');
   });
 
   it('exits 2 with one line when there are no results', async () => {

@@ -15,8 +15,14 @@ describe('retry policy', () => {
   const none = { transient: 0, rateLimited: 0 };
 
   it('retries a 429 for any method, after Retry-After when sent', () => {
-    expect(retryDecision('POST', { kind: 'response', status: 429, retryAfter: '2' }, none, () => 0)).toMatchObject({ delayMs: 2_000, reason: '429' });
-    expect(retryDecision('GET', { kind: 'response', status: 429 }, none, () => 0)).toMatchObject({ reason: '429', rateLimited: true });
+    expect(retryDecision('POST', { kind: 'response', status: 429, retryAfter: '2' }, none, () => 0)).toMatchObject({
+      delayMs: 2_000,
+      reason: '429',
+    });
+    expect(retryDecision('GET', { kind: 'response', status: 429 }, none, () => 0)).toMatchObject({
+      reason: '429',
+      rateLimited: true,
+    });
   });
 
   it('backs off exponentially with jitter when no Retry-After is sent', () => {
@@ -60,7 +66,13 @@ describe('pacing proxy forwarding', () => {
     const { pacing, client, target } = await pacedClient(t.url, { token: 'real-secret-token-value' });
     cleanups.push(t.stop, pacing.close);
     const tagged = new ApiClient({ ...client.options, wireHeaders: { [CHECK_HEADER]: 'check-1' } });
-    const res = await tagged.request({ method: 'POST', path: '/items', query: { companyId: 'c', page: 2 }, body: { a: 1 }, headers: { 'x-extra': 'kept' } });
+    const res = await tagged.request({
+      method: 'POST',
+      path: '/items',
+      query: { companyId: 'c', page: 2 },
+      body: { a: 1 },
+      headers: { 'x-extra': 'kept' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers['x-target']).toBe('yes');
     expect(res.json).toEqual({ echoed: true });
@@ -91,7 +103,9 @@ describe('pacing proxy retries', () => {
   });
 
   it('does not replay a write that met a 503 or a reset: the check becomes inconclusive', async () => {
-    const t = await fakeTarget((req, res) => (req.method === 'PUT' ? req.socket.destroy() : json(res, 503, { error: 'busy' })));
+    const t = await fakeTarget((req, res) =>
+      req.method === 'PUT' ? req.socket.destroy() : json(res, 503, { error: 'busy' }),
+    );
     const { pacing, client } = await pacedClient(t.url);
     cleanups.push(t.stop, pacing.close);
     await expect(client.post('/items', { a: 1 })).rejects.toBeInstanceOf(TransportError);
@@ -101,7 +115,9 @@ describe('pacing proxy retries', () => {
   });
 
   it('retries a write after a 429, waiting Retry-After', async () => {
-    const t = await fakeTarget((_req, res, n) => (n === 1 ? json(res, 429, { error: 'slow down' }, { 'retry-after': '1' }) : json(res, 200, { success: true })));
+    const t = await fakeTarget((_req, res, n) =>
+      n === 1 ? json(res, 429, { error: 'slow down' }, { 'retry-after': '1' }) : json(res, 200, { success: true }),
+    );
     const { pacing, client } = await pacedClient(t.url);
     cleanups.push(t.stop, pacing.close);
     const started = performance.now();
@@ -117,7 +133,9 @@ describe('pacing proxy retries', () => {
     const mock = await startMock({ knobs: { latencyMs: 0, rateLimit: { getPerMin: 600, writePerMin: 600 } } });
     const { pacing, client } = await pacedClient(mock.url, { token: mock.tokens.full, maxConcurrency: 16 });
     cleanups.push(() => mock.stop(), pacing.close);
-    const answers = await Promise.all(Array.from({ length: 115 }, () => client.get('/items', { companyId: mock.fixtures.companyId, size: 1, page: 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 115 }, () => client.get('/items', { companyId: mock.fixtures.companyId, size: 1, page: 1 })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(mock.requestLog.some((r) => r.status === 429)).toBe(true);
     expect(pacing.report().retriesByReason['429']).toBe(mock.requestLog.filter((r) => r.status === 429).length);

@@ -18,7 +18,8 @@ const root = mkdtempSync(join(tmpdir(), 'cnf-isolation-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** stderr without npm's and node's own notices. */
-const errorLines = (r: CliRun) => r.stderr.split('\n').filter((l) => l.trim() && !/^npm warn|ExperimentalWarning|--trace-warnings/i.test(l));
+const errorLines = (r: CliRun) =>
+  r.stderr.split('\n').filter((l) => l.trim() && !/^npm warn|ExperimentalWarning|--trace-warnings/i.test(l));
 const output = (r: CliRun) => `${r.stdout}\n${r.stderr}`.slice(-3000);
 
 let mock: MockServer;
@@ -33,7 +34,10 @@ describe('runs on one REPORTS_DIR', () => {
 
   it('started together: one runs, the other exits 2 at once naming REPORTS_DIR and the pid that holds it', async () => {
     const env = { ...mockEnv(mock), REPORTS_DIR: shared, SEED: '11' };
-    const runs = await Promise.all([runConformanceCli(env, ['-t', 'ITEM-PAGE']), runConformanceCli(env, ['-t', 'ITEM-PAGE'])]);
+    const runs = await Promise.all([
+      runConformanceCli(env, ['-t', 'ITEM-PAGE']),
+      runConformanceCli(env, ['-t', 'ITEM-PAGE']),
+    ]);
     const winner = runs.find((r) => r.code === 0);
     const loser = runs.find((r) => r.code === 2);
     expect(winner, runs.map(output).join('\n-----\n')).toBeDefined();
@@ -56,13 +60,28 @@ describe('runs on one REPORTS_DIR', () => {
 
   it('a selection that matches nothing publishes nothing: the previous outputs stay whole', async () => {
     // A run that died without releasing the lock is taken over, and the run says whose it was.
-    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
-    writeFileSync(join(shared, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), purpose: 'conformance', runId: 'killed-run', startedAt: '2026-01-01T00:00:00.000Z' }));
+    const dead = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout,
+    );
+    writeFileSync(
+      join(shared, LOCK_FILE),
+      JSON.stringify({
+        pid: dead,
+        host: hostname(),
+        purpose: 'conformance',
+        runId: 'killed-run',
+        startedAt: '2026-01-01T00:00:00.000Z',
+      }),
+    );
     const before = readFileSync(join(shared, 'run.json'), 'utf8');
-    const files = readdirSync(shared).filter((f) => f !== LOCK_FILE).sort();
+    const files = readdirSync(shared)
+      .filter((f) => f !== LOCK_FILE)
+      .sort();
     const r = await runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: shared }, ['suites/no-such-suite']);
     expect(r.code, output(r)).toBe(2);
-    expect(r.stdout).toMatch(new RegExp(`note: took over the lock of REPORTS_DIR from conformance run killed-run \\(pid ${dead}, `));
+    expect(r.stdout).toMatch(
+      new RegExp(`note: took over the lock of REPORTS_DIR from conformance run killed-run \\(pid ${dead}, `),
+    );
     expect(r.stderr).toMatch(/no check matched the paths suites\/no-such-suite; nothing was certified or published/);
     expect(readFileSync(join(shared, 'run.json'), 'utf8')).toBe(before);
     expect(readdirSync(shared).sort()).toEqual(files);
@@ -73,10 +92,12 @@ describe('runs on one REPORTS_DIR', () => {
 });
 
 describe('runs on one target from two machines (two REPORTS_DIRs)', () => {
-  it('archive only their own records: no cleanup request names another run\'s id', async () => {
+  it("archive only their own records: no cleanup request names another run's id", async () => {
     const dirs = [join(root, 'machine-a'), join(root, 'machine-b')];
     const filter = ['-t', 'ITEM-CREATE|VEHICLE-CREATE|CUSTOMER-CREATE'];
-    const runs = await Promise.all(dirs.map((d, i) => runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: d, SEED: String(100 + i) }, filter)));
+    const runs = await Promise.all(
+      dirs.map((d, i) => runConformanceCli({ ...mockEnv(mock), REPORTS_DIR: d, SEED: String(100 + i) }, filter)),
+    );
     runs.forEach((r) => expect(r.code, output(r)).toBe(0));
     const ledgers = dirs.map((d) => JSON.parse(readFileSync(join(d, 'ledger.json'), 'utf8')) as LedgerReport);
     expect(ledgers[0]!.marker).not.toBe(ledgers[1]!.marker);
@@ -90,10 +111,16 @@ describe('runs on one target from two machines (two REPORTS_DIRs)', () => {
       const [mine, theirs] = [ids(ledger), ids(other)];
       expect([...mine].filter((id) => theirs.has(id))).toEqual([]);
       // Every id its cleanup sent (the PATCH bodies in its HAR) is one it created.
-      const har = JSON.parse(readFileSync(join(dirs[i]!, 'exchanges.har'), 'utf8')) as { log: { entries: { _clause?: string; request: { method: string; postData?: { text?: string } } }[] } };
+      const har = JSON.parse(readFileSync(join(dirs[i]!, 'exchanges.har'), 'utf8')) as {
+        log: { entries: { _clause?: string; request: { method: string; postData?: { text?: string } } }[] };
+      };
       const sent = har.log.entries
         .filter((e) => e._clause === 'cleanup' && e.request.method === 'PATCH')
-        .flatMap((e) => [...(e.request.postData?.text ?? '').matchAll(/"(?:itemId|vehicleId|customerId)":"([^"]+)"/g)].map((m) => m[1]!));
+        .flatMap((e) =>
+          [...(e.request.postData?.text ?? '').matchAll(/"(?:itemId|vehicleId|customerId)":"([^"]+)"/g)].map(
+            (m) => m[1]!,
+          ),
+        );
       expect(sent.length).toBeGreaterThan(0);
       expect(sent.filter((id) => theirs.has(id) && !mine.has(id))).toEqual([]);
       // And nothing of its own stays active.

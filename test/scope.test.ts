@@ -33,7 +33,9 @@ describe('the embedded mock, whole catalogue (what `npm run conformance` does wi
     expect(run.stdout).toMatch(/selection: the whole catalogue/);
     expect(run.stdout).toMatch(/^Verdict: CONFORMANT$/m);
     // The journal holds every exchange once; the certificate counts them all.
-    const exchanges = text(dir, 'journal.jsonl').split('\n').filter((l) => l.includes('"type":"exchange"')).length;
+    const exchanges = text(dir, 'journal.jsonl')
+      .split('\n')
+      .filter((l) => l.includes('"type":"exchange"')).length;
     expect(cert.traffic.exchanges.total).toBe(exchanges);
   }, 300_000);
 });
@@ -83,18 +85,31 @@ describe('a partial selection never reads CONFORMANT', () => {
   }, 300_000);
 
   it('a token without the Purchase Orders permission is a configuration error naming ACCESS_TOKEN and §5.3, unless the area is left out', async () => {
-    const refused = await runConformanceCli({ ...mockEnv(mock), ACCESS_TOKEN: mock.tokens.noPo, REPORTS_DIR: join(root, 'nopo') });
+    const refused = await runConformanceCli({
+      ...mockEnv(mock),
+      ACCESS_TOKEN: mock.tokens.noPo,
+      REPORTS_DIR: join(root, 'nopo'),
+    });
     expect(refused.code).toBe(2);
     const lines = refused.stderr.split('\n').filter((l) => l.trim() && !/npm warn/i.test(l));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration error: ACCESS_TOKEN lacks the Purchase Orders permission \(§5\.3\): .*HTTP 403.*--skip-area purchaseOrders/);
+    expect(lines[0]).toMatch(
+      /^Configuration error: ACCESS_TOKEN lacks the Purchase Orders permission \(§5\.3\): .*HTTP 403.*--skip-area purchaseOrders/,
+    );
 
     const dir = join(root, 'nopo-skipped');
-    const run = await runConformanceCli({ ...mockEnv(mock), ACCESS_TOKEN: mock.tokens.noPo, ACCESS_TOKEN_NO_PO: '', REPORTS_DIR: dir }, ['--skip-area', 'purchaseOrders', '-t', '^(PO-|TENANT-LIST)']);
+    const run = await runConformanceCli(
+      { ...mockEnv(mock), ACCESS_TOKEN: mock.tokens.noPo, ACCESS_TOKEN_NO_PO: '', REPORTS_DIR: dir },
+      ['--skip-area', 'purchaseOrders', '-t', '^(PO-|TENANT-LIST)'],
+    );
     expect(run.code, run.stdout.slice(-2000)).toBe(0);
     const cert = read<Certification>(dir, 'certification.json');
     expect(cert.headline).toMatch(/^PASSED \(partial: .*without purchaseOrders\)$/);
-    expect(cert.clauses.filter((c) => c.area === 'purchaseOrders').every((c) => c.verdict === 'not-run' || c.verdict === 'not-testable')).toBe(true);
+    expect(
+      cert.clauses
+        .filter((c) => c.area === 'purchaseOrders')
+        .every((c) => c.verdict === 'not-run' || c.verdict === 'not-testable'),
+    ).toBe(true);
     expect(cert.clauses.find((c) => c.id === 'PO-LIST-ENVELOPE')?.reason).toMatch(/left out/);
   }, 300_000);
 });

@@ -74,7 +74,10 @@ describe('a full run that logs in with PARTNER_ID and AUTH_KEY', () => {
     for (const s of secrets) if (output().includes(s)) leaks.push(`console output holds ${s.slice(0, 8)}…`);
     expect(leaks).toEqual([]);
     // Curl lines read the token from the shell instead.
-    const curls = files.filter((f) => f.includes('allure-results')).map((f) => readFileSync(f, 'utf8')).filter((t) => t.startsWith('curl '));
+    const curls = files
+      .filter((f) => f.includes('allure-results'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .filter((t) => t.startsWith('curl '));
     expect(curls.length).toBeGreaterThan(0);
     for (const c of curls) expect(c).not.toMatch(/Bearer (?!\$ACCESS_TOKEN)/);
   });
@@ -87,7 +90,9 @@ describe('cleanup after a full run', () => {
     expect(marked.length).toBeGreaterThan(0);
     const active = marked.filter((m) => m.state === 'Active');
     expect(active.map((a) => `${a.path} ${JSON.stringify(a.record).slice(0, 160)}`)).toEqual([]);
-    expect(ledger.summary.created).toBe(ledger.summary.archivedByChecks + ledger.summary.archivedByCleanup + ledger.summary.leftovers);
+    expect(ledger.summary.created).toBe(
+      ledger.summary.archivedByChecks + ledger.summary.archivedByCleanup + ledger.summary.leftovers,
+    );
     // Only appointment requests, which have no documented archive, may be left.
     expect([...new Set(ledger.leftovers.map((l) => l.resource))].filter((r) => r !== 'appointmentRequest')).toEqual([]);
   });

@@ -13,23 +13,44 @@ const day = Math.floor(Date.now() / 86_400_000);
 const subset = process.env.SELFCHECK_SUBSET ?? `${day % parts}/${parts}`;
 
 describe('fault self-check', () => {
-  it(`catches every fault of subset ${subset}, precisely, with no failure on the conforming mock`, { timeout: 600_000 }, async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'cnf-selfcheck-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'selfcheck', '--subset', subset], {
-      env: { ...process.env, REPORTS_DIR: reports, ENV_FILE: '/dev/null', NO_COLOR: '1', VITEST: undefined, VITEST_MODE: undefined, VITEST_POOL_ID: undefined, VITEST_WORKER_ID: undefined },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const report = JSON.parse(readFileSync(join(reports, 'selfcheck.json'), 'utf8')) as { summary: string; cleanFailures: string[]; clausesWithoutFault: string[] };
-    console.log(`selfcheck subset ${subset}: ${report.summary}`);
-    expect(report.cleanFailures, out.slice(-3000)).toEqual([]);
-    expect(report.clausesWithoutFault).toEqual([]);
-    const m = /^detected (\d+)\/(\d+) faults, precise (\d+)\/(\d+)$/.exec(report.summary);
-    expect(m, report.summary).not.toBeNull();
-    expect(Number(m![2])).toBeGreaterThan(0);
-    expect([m![1], m![3]], out.slice(-3000)).toEqual([m![2], m![4]]);
-    expect(code).toBe(0);
-  });
+  it(
+    `catches every fault of subset ${subset}, precisely, with no failure on the conforming mock`,
+    { timeout: 600_000 },
+    async () => {
+      const reports = mkdtempSync(join(tmpdir(), 'cnf-selfcheck-'));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--', 'harness/cli/main.ts', 'selfcheck', '--subset', subset],
+        {
+          env: {
+            ...process.env,
+            REPORTS_DIR: reports,
+            ENV_FILE: '/dev/null',
+            NO_COLOR: '1',
+            VITEST: undefined,
+            VITEST_MODE: undefined,
+            VITEST_POOL_ID: undefined,
+            VITEST_WORKER_ID: undefined,
+          },
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const report = JSON.parse(readFileSync(join(reports, 'selfcheck.json'), 'utf8')) as {
+        summary: string;
+        cleanFailures: string[];
+        clausesWithoutFault: string[];
+      };
+      console.log(`selfcheck subset ${subset}: ${report.summary}`);
+      expect(report.cleanFailures, out.slice(-3000)).toEqual([]);
+      expect(report.clausesWithoutFault).toEqual([]);
+      const m = /^detected (\d+)\/(\d+) faults, precise (\d+)\/(\d+)$/.exec(report.summary);
+      expect(m, report.summary).not.toBeNull();
+      expect(Number(m![2])).toBeGreaterThan(0);
+      expect([m![1], m![3]], out.slice(-3000)).toEqual([m![2], m![4]]);
+      expect(code).toBe(0);
+    },
+  );
 });

@@ -20,7 +20,11 @@ const dir = mkdtempSync(join(tmpdir(), 'spec-drift-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function drift(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'spec-drift', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, SPEC_PATH: '' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'spec-drift', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, SPEC_PATH: '' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -31,12 +35,17 @@ const occursOnce = (md: string, s: string) => md.indexOf(s) >= 0 && md.indexOf(s
 function plan(md: string, units: readonly SpecUnit[]) {
   const prose = units.filter((u) => u.kind !== 'table-row' && u.text.split(' ').length >= 8 && occursOnce(md, u.raw));
   const changed = prose[Math.floor(prose.length / 3)]!;
-  const removed = [...prose].reverse().find((u) => / s[2-9]$/.test(u.locator) && u.section !== changed.section && occursOnce(md, ` ${u.raw}`))!;
+  const removed = [...prose]
+    .reverse()
+    .find((u) => / s[2-9]$/.test(u.locator) && u.section !== changed.section && occursOnce(md, ` ${u.raw}`))!;
   const anchor = prose.find((u) => u.section !== changed.section && u.section !== removed.section)!;
   const words = changed.raw.split(' ');
   const i = words.findIndex((w, k) => k >= words.length / 3 && /^[a-z]{4,}$/.test(w));
   const reworded = [...words.slice(0, i), 'zebra', ...words.slice(i + 1)].join(' ');
-  const edited = md.replace(changed.raw, reworded).replace(` ${removed.raw}`, '').replace(anchor.raw, `${anchor.raw} ${ADDED_SENTENCE}`);
+  const edited = md
+    .replace(changed.raw, reworded)
+    .replace(` ${removed.raw}`, '')
+    .replace(anchor.raw, `${anchor.raw} ${ADDED_SENTENCE}`);
   return { changed, removed, anchor, edited };
 }
 
@@ -72,14 +81,16 @@ describe('npm run spec-drift', () => {
     expect(out.moved).toEqual([]);
     expect(out.duplicates).toEqual([]);
 
-    const entryOf = (fingerprint: string) => (traceability as readonly TraceEntry[]).find((e) => e.fingerprint === fingerprint)!;
+    const entryOf = (fingerprint: string) =>
+      (traceability as readonly TraceEntry[]).find((e) => e.fingerprint === fingerprint)!;
     const text = drift(['--spec', copy]);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/CHANGED \(1\)/);
     expect(text.stdout).toMatch(/ADDED \(1\)/);
     expect(text.stdout).toMatch(/REMOVED \(1\)/);
     expect(text.stdout).toContain(ADDED_SENTENCE);
-    for (const id of [...(entryOf(changed.fingerprint).covers ?? []), ...(entryOf(removed.fingerprint).covers ?? [])]) expect(text.stdout).toContain(id);
+    for (const id of [...(entryOf(changed.fingerprint).covers ?? []), ...(entryOf(removed.fingerprint).covers ?? [])])
+      expect(text.stdout).toContain(id);
   });
 
   it('exits 2 with one line when the spec file is missing, or on a bad option', () => {
@@ -97,7 +108,9 @@ describe('specDrift', () => {
   it('pairs a short table row edited in place, and reports moved and duplicate entries', (ctx) => {
     if (!spec) return ctx.skip(noSpec);
     const units = parseSpecUnits(spec);
-    const row = units.find((u) => u.kind === 'table-row' && u.text.split(' | ').length === 2 && occursOnce(spec, u.raw))!;
+    const row = units.find(
+      (u) => u.kind === 'table-row' && u.text.split(' | ').length === 2 && occursOnce(spec, u.raw),
+    )!;
     const cells = row.raw.split('|');
     const retyped = [...cells.slice(0, -2), ' changed-type ', ''].join('|');
     const d = specDrift(parseSpecUnits(spec.replace(row.raw, retyped)), traceability);

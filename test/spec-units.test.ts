@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { normaliseText, parseSpecUnits, sketchOf, sketchSimilarity, splitSentences, tableCells, wordOverlap } from '../contract/spec-units.js';
+import {
+  normaliseText,
+  parseSpecUnits,
+  sketchOf,
+  sketchSimilarity,
+  splitSentences,
+  tableCells,
+  wordOverlap,
+} from '../contract/spec-units.js';
 
 /** A made-up spec (not the real one) exercising every construct the parser meets. */
 const SAMPLE = [
@@ -44,25 +52,54 @@ const SAMPLE = [
 
 describe('splitSentences', () => {
   it('splits on sentence ends and keeps abbreviations, decimals, versions and code spans whole', () => {
-    expect(splitSentences('Use e.g. this one. Then i.e. that. Done.')).toEqual(['Use e.g. this one.', 'Then i.e. that.', 'Done.']);
-    expect(splitSentences('It costs 1.5 units. The base ends with v2. Next sentence.')).toEqual(['It costs 1.5 units.', 'The base ends with v2.', 'Next sentence.']);
-    expect(splitSentences('Shape `{ success: boolean, … }. Not. Split` here. Then more.')).toEqual(['Shape `{ success: boolean, … }. Not. Split` here.', 'Then more.']);
-    expect(splitSentences('Call it (see `x.y`). `vehicle.name` is generated.')).toEqual(['Call it (see `x.y`).', '`vehicle.name` is generated.']);
-    expect(splitSentences('Read [the doc. Really](https://a.b/c.d). Why? Because! ok')).toEqual(['Read [the doc. Really](https://a.b/c.d).', 'Why?', 'Because! ok']);
+    expect(splitSentences('Use e.g. this one. Then i.e. that. Done.')).toEqual([
+      'Use e.g. this one.',
+      'Then i.e. that.',
+      'Done.',
+    ]);
+    expect(splitSentences('It costs 1.5 units. The base ends with v2. Next sentence.')).toEqual([
+      'It costs 1.5 units.',
+      'The base ends with v2.',
+      'Next sentence.',
+    ]);
+    expect(splitSentences('Shape `{ success: boolean, … }. Not. Split` here. Then more.')).toEqual([
+      'Shape `{ success: boolean, … }. Not. Split` here.',
+      'Then more.',
+    ]);
+    expect(splitSentences('Call it (see `x.y`). `vehicle.name` is generated.')).toEqual([
+      'Call it (see `x.y`).',
+      '`vehicle.name` is generated.',
+    ]);
+    expect(splitSentences('Read [the doc. Really](https://a.b/c.d). Why? Because! ok')).toEqual([
+      'Read [the doc. Really](https://a.b/c.d).',
+      'Why?',
+      'Because! ok',
+    ]);
     expect(splitSentences('Version 2.0.1 and v2.1 stay whole.')).toEqual(['Version 2.0.1 and v2.1 stay whole.']);
-    expect(splitSentences('Answers 422 (reason: bad x). The next rule.')).toEqual(['Answers 422 (reason: bad x).', 'The next rule.']);
+    expect(splitSentences('Answers 422 (reason: bad x). The next rule.')).toEqual([
+      'Answers 422 (reason: bad x).',
+      'The next rule.',
+    ]);
   });
 
   it('does not split before a lower-case word', () => {
-    expect(splitSentences('Values like approx. five and etc. stay. one more')).toEqual(['Values like approx. five and etc. stay. one more']);
+    expect(splitSentences('Values like approx. five and etc. stay. one more')).toEqual([
+      'Values like approx. five and etc. stay. one more',
+    ]);
   });
 });
 
 describe('normaliseText', () => {
   it('strips formatting and keeps wording', () => {
-    expect(normaliseText('  The **Service**  uses `Bearer <ACCESS_TOKEN>`\n and [links](http://x.y). ')).toBe('the service uses bearer <access_token> and links');
-    expect(normaliseText('*Emphasis* and _this_ but not snake_case_name.')).toBe('emphasis and this but not snake_case_name');
-    expect(normaliseText('Curly \u201cquotes\u201d and \u2019apostrophes\u2019.')).toBe('curly "quotes" and \'apostrophes\'');
+    expect(normaliseText('  The **Service**  uses `Bearer <ACCESS_TOKEN>`\n and [links](http://x.y). ')).toBe(
+      'the service uses bearer <access_token> and links',
+    );
+    expect(normaliseText('*Emphasis* and _this_ but not snake_case_name.')).toBe(
+      'emphasis and this but not snake_case_name',
+    );
+    expect(normaliseText('Curly \u201cquotes\u201d and \u2019apostrophes\u2019.')).toBe(
+      'curly "quotes" and \'apostrophes\'',
+    );
     expect(normaliseText('Ends with a period.')).toBe(normaliseText('Ends   with a period'));
     expect(normaliseText('Ends with a period.')).not.toBe(normaliseText('Ends with one period.'));
   });

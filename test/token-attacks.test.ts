@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { algNone, claimsAsHeader, credentialKinds, resigned, strippedSignature, tamperedSignature, withoutExp, type BadCredential } from '../suites/auth/credentials.js';
+import {
+  algNone,
+  claimsAsHeader,
+  credentialKinds,
+  resigned,
+  strippedSignature,
+  tamperedSignature,
+  withoutExp,
+  type BadCredential,
+} from '../suites/auth/credentials.js';
 import { isWrite, type Endpoint } from '../suites/auth/endpoints.js';
 import { deal, everyReadKinds } from '../suites/auth/matrix.js';
 
@@ -59,7 +68,8 @@ describe('forged tokens', () => {
   });
 
   it('needs a JWT to forge from', () => {
-    for (const f of [algNone, strippedSignature, claimsAsHeader, tamperedSignature]) expect(f('opaque-token')).toBeUndefined();
+    for (const f of [algNone, strippedSignature, claimsAsHeader, tamperedSignature])
+      expect(f('opaque-token')).toBeUndefined();
     expect(resigned('a.b.c', key)).toBeUndefined();
   });
 });
@@ -67,33 +77,54 @@ describe('forged tokens', () => {
 describe('the deal of the auth matrix', () => {
   const read = (path: string): Endpoint => ({ method: 'GET', path });
   const write = (path: string): Endpoint => ({ method: 'POST', path });
-  const endpoints = [...Array.from({ length: 12 }, (_, i) => read(`/r${i}`)), ...Array.from({ length: 10 }, (_, i) => write(`/w${i}`))];
+  const endpoints = [
+    ...Array.from({ length: 12 }, (_, i) => read(`/r${i}`)),
+    ...Array.from({ length: 10 }, (_, i) => write(`/w${i}`)),
+  ];
   const reads = endpoints.filter((e) => !isWrite(e));
   const writes = endpoints.filter(isWrite);
   const kinds: readonly BadCredential[] = credentialKinds;
-  const pairsOf = (pairs: [BadCredential, Endpoint][], k: BadCredential) => pairs.filter(([x]) => x === k).map(([, e]) => e.path);
+  const pairsOf = (pairs: [BadCredential, Endpoint][], k: BadCredential) =>
+    pairs.filter(([x]) => x === k).map(([, e]) => e.path);
 
   it('unlimited: every kind against every endpoint', () => {
     expect(deal(endpoints, kinds, false, 1)).toHaveLength(kinds.length * endpoints.length);
   });
 
-  it.each([1, 2, 3, 42, 4242])('rate-limited (seed %i): every token attack on every read, the rest dealt once per endpoint', (seed) => {
-    const pairs = deal(endpoints, kinds, true, seed);
-    for (const k of everyReadKinds) expect(pairsOf(pairs, k).filter((p) => p.startsWith('/r')).sort()).toEqual(reads.map((e) => e.path).sort());
-    const dealtReads = pairs.filter(([k, e]) => !everyReadKinds.includes(k) && !isWrite(e)).map(([, e]) => e.path);
-    expect(dealtReads.sort()).toEqual(reads.map((e) => e.path).sort());
-    const writePairs = pairs.filter(([, e]) => isWrite(e)).map(([, e]) => e.path);
-    expect(writePairs.sort()).toEqual(writes.map((e) => e.path).sort());
-    for (const k of kinds) expect(pairs.some(([x, e]) => x === k && isWrite(e)), k).toBe(true);
-    expect(pairs).toHaveLength(everyReadKinds.length * reads.length + reads.length + writes.length);
-  });
+  it.each([1, 2, 3, 42, 4242])(
+    'rate-limited (seed %i): every token attack on every read, the rest dealt once per endpoint',
+    (seed) => {
+      const pairs = deal(endpoints, kinds, true, seed);
+      for (const k of everyReadKinds)
+        expect(
+          pairsOf(pairs, k)
+            .filter((p) => p.startsWith('/r'))
+            .sort(),
+        ).toEqual(reads.map((e) => e.path).sort());
+      const dealtReads = pairs.filter(([k, e]) => !everyReadKinds.includes(k) && !isWrite(e)).map(([, e]) => e.path);
+      expect(dealtReads.sort()).toEqual(reads.map((e) => e.path).sort());
+      const writePairs = pairs.filter(([, e]) => isWrite(e)).map(([, e]) => e.path);
+      expect(writePairs.sort()).toEqual(writes.map((e) => e.path).sort());
+      for (const k of kinds)
+        expect(
+          pairs.some(([x, e]) => x === k && isWrite(e)),
+          k,
+        ).toBe(true);
+      expect(pairs).toHaveLength(everyReadKinds.length * reads.length + reads.length + writes.length);
+    },
+  );
 
   it('is reproducible with the seed', () => {
     expect(deal(endpoints, kinds, true, 7)).toEqual(deal(endpoints, kinds, true, 7));
   });
 
   it('without the expired token, the other kinds share the writes', () => {
-    const pairs = deal(endpoints, kinds.filter((k) => k !== 'expired'), true, 3);
+    const pairs = deal(
+      endpoints,
+      kinds.filter((k) => k !== 'expired'),
+      true,
+      3,
+    );
     expect(pairs.some(([k]) => k === 'expired')).toBe(false);
     expect(pairs.filter(([, e]) => isWrite(e))).toHaveLength(writes.length);
   });

@@ -16,25 +16,33 @@ const noSpec = `spec not found at ${specFile} (set SPEC_PATH): the matrix cannot
 
 const entries: readonly TraceEntry[] = traceability;
 const show = (e: TraceEntry) => `${e.section} ${e.fingerprint} [${e.label}]`;
-const skeleton = (u: SpecUnit) => `${u.locator}: { section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: …, covers: […] }`;
+const skeleton = (u: SpecUnit) =>
+  `${u.locator}: { section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: …, covers: […] }`;
 
 describe('traceability matrix against the spec', () => {
   it('every normative unit of the spec has an entry', (ctx) => {
     if (!units) return ctx.skip(noSpec);
     const known = new Set(entries.map((e) => e.fingerprint));
     const missing = units.filter((u) => !known.has(u.fingerprint)).map(skeleton);
-    expect(missing, `units without an entry (npm run spec-drift lists them with their text):\n${missing.join('\n')}`).toEqual([]);
+    expect(
+      missing,
+      `units without an entry (npm run spec-drift lists them with their text):\n${missing.join('\n')}`,
+    ).toEqual([]);
   });
 
-  it('every entry matches a unit, in the unit\'s section and with its sketch', (ctx) => {
+  it("every entry matches a unit, in the unit's section and with its sketch", (ctx) => {
     if (!units) return ctx.skip(noSpec);
     const byFingerprint = new Map(units.map((u) => [u.fingerprint, u]));
     const stale = entries.filter((e) => !byFingerprint.has(e.fingerprint)).map(show);
     expect(stale, `entries whose fingerprint matches no unit:\n${stale.join('\n')}`).toEqual([]);
-    const misplaced = entries.filter((e) => byFingerprint.has(e.fingerprint) && byFingerprint.get(e.fingerprint)!.section !== e.section).map(show);
+    const misplaced = entries
+      .filter((e) => byFingerprint.has(e.fingerprint) && byFingerprint.get(e.fingerprint)!.section !== e.section)
+      .map(show);
     expect(misplaced, 'entries filed under another section than their unit').toEqual([]);
-    const badSketch = entries.filter((e) => byFingerprint.has(e.fingerprint) && byFingerprint.get(e.fingerprint)!.sketch !== e.sketch).map(show);
-    expect(badSketch, 'entries whose sketch is not their unit\'s').toEqual([]);
+    const badSketch = entries
+      .filter((e) => byFingerprint.has(e.fingerprint) && byFingerprint.get(e.fingerprint)!.sketch !== e.sketch)
+      .map(show);
+    expect(badSketch, "entries whose sketch is not their unit's").toEqual([]);
   });
 
   it('entries follow the order of the spec', (ctx) => {
@@ -86,7 +94,9 @@ describe('traceability matrix on its own', () => {
   });
 
   it('every covered clause exists in the catalogue', () => {
-    const unknown = entries.flatMap((e) => (e.covers ?? []).filter((id) => !(id in clauses)).map((id) => `${show(e)}: ${id}`));
+    const unknown = entries.flatMap((e) =>
+      (e.covers ?? []).filter((id) => !(id in clauses)).map((id) => `${show(e)}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -107,13 +117,26 @@ describe('traceability matrix on its own', () => {
   });
 
   it('classifies by the catalogue: strict wins, observed only, not testable, gaps', () => {
-    const strict = entries.find((e): e is CoveredEntry => !!e.covers?.length && !e.gap && e.covers.some((id) => isStrict(id)))!;
+    const strict = entries.find(
+      (e): e is CoveredEntry => !!e.covers?.length && !e.gap && e.covers.some((id) => isStrict(id)),
+    )!;
     expect(classify(strict, clauses).cls).toBe('strict');
-    const observed = entries.find((e) => e.covers?.length && !e.gap && e.covers.every((id) => (clauses[id] as Clause).strictness === 'observed' && !(clauses[id] as Clause).notTestable))!;
+    const observed = entries.find(
+      (e) =>
+        e.covers?.length &&
+        !e.gap &&
+        e.covers.every(
+          (id) => (clauses[id] as Clause).strictness === 'observed' && !(clauses[id] as Clause).notTestable,
+        ),
+    )!;
     expect(classify(observed, clauses).cls).toBe('observedOnly');
-    const catalogueOnly = entries.find((e) => e.covers?.length && e.covers.every((id) => (clauses[id] as Clause).notTestable))!;
+    const catalogueOnly = entries.find(
+      (e) => e.covers?.length && e.covers.every((id) => (clauses[id] as Clause).notTestable),
+    )!;
     expect(classify(catalogueOnly, clauses)).toEqual({ cls: 'notTestable', reason: 'catalogue' });
-    expect(classify({ ...strict, covers: [], gap: 'nothing checks it' } satisfies CoveredEntry, clauses).cls).toBe('notCovered');
+    expect(classify({ ...strict, covers: [], gap: 'nothing checks it' } satisfies CoveredEntry, clauses).cls).toBe(
+      'notCovered',
+    );
     expect(classify({ ...strict, gap: 'half of it' } satisfies CoveredEntry, clauses).cls).toBe('partly');
     expect(gapList(entries).length).toBe(entries.filter((e) => e.gap !== undefined).length);
   });

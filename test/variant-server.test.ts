@@ -17,7 +17,12 @@ import { transformations, VARIANT_MAX_PAGE_SIZE, type TransformationId } from '.
  */
 
 /** Transformations that only refuse or normalise input the suites should never send: they guard, and may not fire. */
-const guards: TransformationId[] = ['appointment-dates-exact-forms', 'po-dates-days-only', 'item-create-trims-text', 'vehicle-writes-trim-text'];
+const guards: TransformationId[] = [
+  'appointment-dates-exact-forms',
+  'po-dates-days-only',
+  'item-create-trims-text',
+  'vehicle-writes-trim-text',
+];
 /** Choices no check provokes today, kept so that a future check cannot come to depend on the mock's answer. */
 const latent: TransformationId[] = [
   // The paging walk stops on the reported totals, so it asks no page past the last of these lists.
@@ -26,7 +31,11 @@ const latent: TransformationId[] = [
 /** Inconclusive reasons that come from data moving under the run, not from the variant. */
 const transient = /kept changing|changed during|changed between|concurrent/i;
 
-async function getJson(base: string, path: string, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function getJson(
+  base: string,
+  path: string,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -70,7 +79,11 @@ describe('the variant conforming server', () => {
     const [mockAppt, variantAppt, exactAppt, variantOrders] = await Promise.all([
       getJson(mock.url, `/appointmentRequests?${company}&${millis}`, token),
       getJson(variant.url, `/appointmentRequests?${company}&${millis}`, token),
-      getJson(variant.url, `/appointmentRequests?${company}&appointmentDateStart=2026-01-01T00:00:00Z&appointmentStartDate=junk`, token),
+      getJson(
+        variant.url,
+        `/appointmentRequests?${company}&appointmentDateStart=2026-01-01T00:00:00Z&appointmentStartDate=junk`,
+        token,
+      ),
       getJson(variant.url, `/purchaseOrders?${company}&createdDateStart=2026-01-01T00:00:00Z`, token),
     ]);
     expect([mockAppt.status, variantAppt.status, exactAppt.status]).toEqual([200, 400, 200]);
@@ -107,7 +120,11 @@ describe('npm run conformance against the variant conforming server', () => {
   });
 
   it('passes with no failed clause and records the variant choices', async () => {
-    const run = await runConformanceCli({ ...mockEnv(variant.mock, variant.url), ENV_FILE: '/dev/null', REPORTS_DIR: reports });
+    const run = await runConformanceCli({
+      ...mockEnv(variant.mock, variant.url),
+      ENV_FILE: '/dev/null',
+      REPORTS_DIR: reports,
+    });
     const output = `${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`;
     const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')) as Certification;
     const failed = cert.clauses.filter((c) => c.verdict === 'failed').map((c) => c.id);
@@ -115,38 +132,54 @@ describe('npm run conformance against the variant conforming server', () => {
     expect(cert.runErrors).toEqual([]);
     expect(cert.summary['not-run']).toBe(0);
     // Exit 3 is accepted only for data moving under the run, each inconclusive clause explained.
-    const inconclusive = cert.clauses.filter((c) => c.verdict === 'inconclusive').map((c) => `${c.id}: ${c.reason ?? ''}`);
-    expect(run.code === 0 || (run.code === 3 && inconclusive.length > 0 && inconclusive.every((r) => transient.test(r))), `exit ${run.code}, seed ${cert.seed}, inconclusive: ${inconclusive.join('; ')}\n${output}`).toBe(true);
+    const inconclusive = cert.clauses
+      .filter((c) => c.verdict === 'inconclusive')
+      .map((c) => `${c.id}: ${c.reason ?? ''}`);
+    expect(
+      run.code === 0 || (run.code === 3 && inconclusive.length > 0 && inconclusive.every((r) => transient.test(r))),
+      `exit ${run.code}, seed ${cert.seed}, inconclusive: ${inconclusive.join('; ')}\n${output}`,
+    ).toBe(true);
 
     // The run really met the variant: every transformation but the guards and latent ones changed some exchange.
-    const unused = transformations.map((t) => t.id).filter((id) => !guards.includes(id) && !latent.includes(id) && variant.applied[id] === 0);
+    const unused = transformations
+      .map((t) => t.id)
+      .filter((id) => !guards.includes(id) && !latent.includes(id) && variant.applied[id] === 0);
     expect(unused).toEqual([]);
 
     const observed = (clause: string) => cert.observations.filter((o) => o.clause === clause);
     // One observation per registered adapter (read by id, documented paging), whichever resources are on the new design.
-    expect(observed('UNKNOWN-ID-STATUS').map((o) => o.value)).toEqual(Array(adapters.filter((a) => a.get).length).fill(400));
+    expect(observed('UNKNOWN-ID-STATUS').map((o) => o.value)).toEqual(
+      Array(adapters.filter((a) => a.get).length).fill(400),
+    );
     const rejections = observed('AUTH-REJECTION-STATUS').map((o) => Object.keys(o.value as Record<string, number>));
     expect(rejections.length).toBeGreaterThan(0);
     expect(new Set(rejections.flat())).toEqual(new Set(['403']));
-    expect(observed('PAGE-SIZE-LIMITS').filter((o) => o.name.endsWith('size=1000')).map((o) => o.value)).toEqual(
-      Array(adapters.filter((a) => a.documentedList).length).fill(`${VARIANT_MAX_PAGE_SIZE} records`),
-    );
+    expect(
+      observed('PAGE-SIZE-LIMITS')
+        .filter((o) => o.name.endsWith('size=1000'))
+        .map((o) => o.value),
+    ).toEqual(Array(adapters.filter((a) => a.documentedList).length).fill(`${VARIANT_MAX_PAGE_SIZE} records`));
   }, 300_000);
 });
 
 // Found by the variant: walkPages took a page shorter than the size asked for the last one.
 describe('walkPages when the server serves fewer records per page than asked (§8: maximum not shown)', () => {
-  const served = (all: number, perPage: number, withTotal: boolean) => async (page: number): Promise<WalkedPage> => {
-    const ids = Array.from({ length: all }, (_, i) => `r${i}`).slice((page - 1) * perPage, page * perPage);
-    return { page, ids, ...(withTotal ? { total: all } : {}) };
-  };
+  const served =
+    (all: number, perPage: number, withTotal: boolean) =>
+    async (page: number): Promise<WalkedPage> => {
+      const ids = Array.from({ length: all }, (_, i) => `r${i}`).slice((page - 1) * perPage, page * perPage);
+      return { page, ids, ...(withTotal ? { total: all } : {}) };
+    };
 
-  it.each([true, false])('walks every record once and ends on an empty page (total reported: %s)', async (withTotal) => {
-    const walk = await walkPages(50, served(160, 40, withTotal));
-    expect(walk.pages.flatMap((p) => p.ids)).toHaveLength(160);
-    expect(pagingViolations(walk)).toEqual([]);
-    expect(walk.end).toBe(withTotal ? 'total' : 'empty');
-  });
+  it.each([true, false])(
+    'walks every record once and ends on an empty page (total reported: %s)',
+    async (withTotal) => {
+      const walk = await walkPages(50, served(160, 40, withTotal));
+      expect(walk.pages.flatMap((p) => p.ids)).toHaveLength(160);
+      expect(pagingViolations(walk)).toEqual([]);
+      expect(walk.end).toBe(withTotal ? 'total' : 'empty');
+    },
+  );
 
   it('still sees pages larger than size', async () => {
     const walk = await walkPages(50, served(160, 51, true));

@@ -21,10 +21,43 @@ const emptyUpdatedFilters: Transformation = {
   id: 'updated-filters-always-empty',
   why: 'a broken server, not a choice: the updated-date filters match nothing',
   response: (c, a) => {
-    if (c.method !== 'GET' || !(c.query.has('updatedDateStart') || c.query.has('updatedDateEnd')) || a.status !== 200 || !isObject(a.body)) return undefined;
+    if (
+      c.method !== 'GET' ||
+      !(c.query.has('updatedDateStart') || c.query.has('updatedDateEnd')) ||
+      a.status !== 200 ||
+      !isObject(a.body)
+    )
+      return undefined;
     const body = a.body;
-    if (c.path === '/items') return { ...a, body: { ...body, content: [], totalCount: 0, totalPages: 0, numberOfElements: 0, empty: true, first: true, last: true } };
-    if (isObject(body.results)) return { ...a, body: { ...body, results: { content: [], pagination: { ...(isObject(body.results.pagination) ? body.results.pagination : {}), totalCount: 0, totalPages: 0 } } } };
+    if (c.path === '/items')
+      return {
+        ...a,
+        body: {
+          ...body,
+          content: [],
+          totalCount: 0,
+          totalPages: 0,
+          numberOfElements: 0,
+          empty: true,
+          first: true,
+          last: true,
+        },
+      };
+    if (isObject(body.results))
+      return {
+        ...a,
+        body: {
+          ...body,
+          results: {
+            content: [],
+            pagination: {
+              ...(isObject(body.results.pagination) ? body.results.pagination : {}),
+              totalCount: 0,
+              totalPages: 0,
+            },
+          },
+        },
+      };
     return undefined;
   },
 };
@@ -51,7 +84,12 @@ describe('no verdict without evidence', () => {
     const r = await run(mockEnv(standIn.mock, standIn.url), ['-t', 'FILTER-UPDATED|PAGE-CONSISTENT']);
     const verdict = (id: string) => r.cert?.clauses.find((c) => c.id === id)?.verdict;
     expect(standIn.applied['updated-filters-always-empty']).toBeGreaterThan(0);
-    for (const id of ['VEHICLE-FILTER-UPDATED', 'ITEM-FILTER-UPDATED', 'APPT-FILTER-UPDATED-DATE', 'ITEM-PAGE-CONSISTENT']) {
+    for (const id of [
+      'VEHICLE-FILTER-UPDATED',
+      'ITEM-FILTER-UPDATED',
+      'APPT-FILTER-UPDATED-DATE',
+      'ITEM-PAGE-CONSISTENT',
+    ]) {
       expect(['failed', 'inconclusive'], `${id}: ${verdict(id)}\n${r.stdout.slice(-1500)}`).toContain(verdict(id));
     }
     // The run's own vehicle and item, updated now, are known to match: leaving them out is a failure.

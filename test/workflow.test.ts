@@ -16,7 +16,8 @@ const read = (f: string) => readFileSync(join(dir, f), 'utf8');
 
 describe('GitHub Actions workflows', () => {
   it('actionlint finds a mistake when there is one (the linter really runs)', async () => {
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.pull_request.title }}\n      - uses: actions/setup-node@v4\n        with:\n          node-versio: 22\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.pull_request.title }}\n      - uses: actions/setup-node@v4\n        with:\n          node-versio: 22\n';
     const findings = await runLint(broken, '.github/workflows/broken.yml');
     expect(findings.map((f) => f.kind).sort()).toEqual(['action', 'expression']);
   });
@@ -29,7 +30,9 @@ describe('GitHub Actions workflows', () => {
   it('runs against one target never overlap, and a run on the mock waits for no one', () => {
     const caller = read('conformance.yml');
     // The group is named from the target, never from a secret (a group cannot read secrets).
-    expect(caller).toMatch(/concurrency:\n\s+group: partner-conformance-\$\{\{ needs\.target\.outputs\.key \}\}\n\s+cancel-in-progress: false/);
+    expect(caller).toMatch(
+      /concurrency:\n\s+group: partner-conformance-\$\{\{ needs\.target\.outputs\.key \}\}\n\s+cancel-in-progress: false/,
+    );
     expect(caller).toMatch(/key="embedded-mock-\$GITHUB_RUN_ID"/);
     expect(caller).toContain('uses: ./.github/workflows/conformance-run.yml');
   });

@@ -6,7 +6,9 @@ export function jwtClaims(token: string): Record<string, unknown> | undefined {
   if (parts.length !== 3) return undefined;
   try {
     const claims: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
-    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
+    return claims && typeof claims === 'object' && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -26,7 +28,11 @@ export function jwtExpiryMs(token: string): number | undefined {
  * send something JWT-shaped; the signature is the secret part and never leaves the main process.
  */
 export function placeholderFor(token: string, label: string): string {
-  const marker = Buffer.from(`conformance-placeholder:${label}:${randomBytes(9).toString('hex')}`).toString('base64url');
+  const marker = Buffer.from(`conformance-placeholder:${label}:${randomBytes(9).toString('hex')}`).toString(
+    'base64url',
+  );
   const parts = token.split('.');
-  return parts.length === 3 ? `${parts[0]}.${parts[1]}.${marker}` : `cnf-placeholder-${label}-${randomBytes(9).toString('hex')}`;
+  return parts.length === 3
+    ? `${parts[0]}.${parts[1]}.${marker}`
+    : `cnf-placeholder-${label}-${randomBytes(9).toString('hex')}`;
 }

@@ -21,7 +21,8 @@ export function staticToken(token: string, now: () => number = Date.now): TokenS
   const expiresAt = jwtExpiryMs(token);
   return {
     current: async () => {
-      if (expiresAt !== undefined && now() >= expiresAt) throw expiredError(`ACCESS_TOKEN expired at ${new Date(expiresAt).toISOString()}`);
+      if (expiresAt !== undefined && now() >= expiresAt)
+        throw expiredError(`ACCESS_TOKEN expired at ${new Date(expiresAt).toISOString()}`);
       return token;
     },
     stop: () => undefined,
@@ -142,7 +143,11 @@ export class LoginSession implements TokenSource {
   }
 
   private async login(): Promise<Tokens> {
-    const body = await this.post(this.o.loginPath, { partnerId: this.o.partnerId, authKey: this.o.authKey }, 'AUTH_LOGIN_PATH');
+    const body = await this.post(
+      this.o.loginPath,
+      { partnerId: this.o.partnerId, authKey: this.o.authKey },
+      'AUTH_LOGIN_PATH',
+    );
     this.logins += 1;
     return this.tokensFrom(body, 'login');
   }
@@ -161,12 +166,19 @@ export class LoginSession implements TokenSource {
     registerSecret(refreshToken);
     if (!accessToken) throw new ConfigError(`the ${what} answer carries no data.accessToken`);
     const obtainedAt = this.now();
-    return { accessToken, refreshToken, obtainedAt, expiresAt: jwtExpiryMs(accessToken) ?? obtainedAt + (this.o.defaultLifetimeMs ?? ONE_HOUR) };
+    return {
+      accessToken,
+      refreshToken,
+      obtainedAt,
+      expiresAt: jwtExpiryMs(accessToken) ?? obtainedAt + (this.o.defaultLifetimeMs ?? ONE_HOUR),
+    };
   }
 
   private async post(path: string, payload: unknown, pathVar: string): Promise<unknown> {
     // A full URL is taken as it is: the token service may live outside the /v2 base.
-    const url = /^https?:\/\//i.test(path) ? path : `${this.o.baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+    const url = /^https?:\/\//i.test(path)
+      ? path
+      : `${this.o.baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
     let res;
     try {
       res = await request(url, {
@@ -191,9 +203,12 @@ export class LoginSession implements TokenSource {
     // Register before anything could print the body.
     registerSecret(pick(json, 'accessToken'));
     registerSecret(pick(json, 'refreshToken'));
-    if (res.statusCode >= 500) throw new TransportError(`POST ${path} answered HTTP ${res.statusCode}`, `HTTP_${res.statusCode}`);
+    if (res.statusCode >= 500)
+      throw new TransportError(`POST ${path} answered HTTP ${res.statusCode}`, `HTTP_${res.statusCode}`);
     if (res.statusCode < 200 || res.statusCode >= 300) {
-      throw new ConfigError(`POST ${path} (${pathVar}) with PARTNER_ID and AUTH_KEY was refused: HTTP ${res.statusCode}`);
+      throw new ConfigError(
+        `POST ${path} (${pathVar}) with PARTNER_ID and AUTH_KEY was refused: HTTP ${res.statusCode}`,
+      );
     }
     return json;
   }

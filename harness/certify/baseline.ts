@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from '../core/errors.js';
-import { clauseVerdicts, type BaselineDiff, type Certification, type ClauseChange, type ClauseVerdict } from './types.js';
+import {
+  clauseVerdicts,
+  type BaselineDiff,
+  type Certification,
+  type ClauseChange,
+  type ClauseVerdict,
+} from './types.js';
 
 export type { BaselineDiff, ClauseChange } from './types.js';
 import { EXIT } from '../core/exit-codes.js';
@@ -9,8 +15,6 @@ import { EXIT } from '../core/exit-codes.js';
 /** What makes the run exit 1: any failing clause, or only a clause that fails now and did not in the baseline. */
 export const failOnValues = ['any', 'regression'] as const;
 export type FailOn = (typeof failOnValues)[number];
-
-
 
 const verdicts = clauseVerdicts as readonly ClauseVerdict[] as [ClauseVerdict, ...ClauseVerdict[]];
 
@@ -33,7 +37,10 @@ export function readBaseline(file: string): Baseline {
     throw new ConfigError(`--baseline ${file}: cannot read it (${why})`);
   }
   const parsed = baselineSchema.safeParse(raw);
-  if (!parsed.success) throw new ConfigError(`--baseline ${file}: not a certification.json (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})`);
+  if (!parsed.success)
+    throw new ConfigError(
+      `--baseline ${file}: not a certification.json (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})`,
+    );
   return parsed.data;
 }
 
@@ -63,7 +70,11 @@ export function diffBaseline(baseline: Baseline, current: Pick<Certification, 'c
  * any: 1 when the certification is non-conformant (a failed clause or a run error), 3 when inconclusive.
  * regression: 1 only for a newly failing clause; otherwise 3 when something could not be judged.
  */
-export function gateExitCode(cert: Pick<Certification, 'verdict' | 'runErrors'>, failOn: FailOn, diff?: BaselineDiff): number {
+export function gateExitCode(
+  cert: Pick<Certification, 'verdict' | 'runErrors'>,
+  failOn: FailOn,
+  diff?: BaselineDiff,
+): number {
   // An interrupted run certifies nothing. The CLI that was interrupted exits 130 or 143 itself;
   // this is merge-reports over an interrupted shard's outputs: as inconclusive, never conformant.
   if (cert.verdict === 'interrupted') return EXIT.inconclusive;

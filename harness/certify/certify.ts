@@ -10,7 +10,16 @@ import { checkVerdicts, verdictWords, type ClauseVerdict, type RunVerdict } from
 import { diffBaseline, type Baseline } from './baseline.js';
 import { mergedRuns } from './merge.js';
 import { clauseVerdict, emptySummary, inconclusiveCause, isStrictTestable, strictSummary } from './rules.js';
-import type { Certification, CheckReport, ClauseReport, Interruption, LedgerSummary, Scope, Traffic, Visibility } from './types.js';
+import type {
+  Certification,
+  CheckReport,
+  ClauseReport,
+  Interruption,
+  LedgerSummary,
+  Scope,
+  Traffic,
+  Visibility,
+} from './types.js';
 
 export type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
 export { clauseVerdicts } from './types.js';
@@ -36,7 +45,8 @@ export interface CertifyOptions {
   labelOf?: (runId: string) => string;
 }
 
-const of = <T extends JournalEvent['type']>(events: readonly JournalEvent[], type: T) => events.filter((e): e is EventOf<T> => e.type === type);
+const of = <T extends JournalEvent['type']>(events: readonly JournalEvent[], type: T) =>
+  events.filter((e): e is EventOf<T> => e.type === type);
 
 const clock = (iso: string) => new Date(iso).toISOString().slice(11, 19);
 
@@ -45,11 +55,17 @@ const clock = (iso: string) => new Date(iso).toISOString().slice(11, 19);
  * catalogue. Pure: the same events give the same certificate, and nothing changes it afterwards.
  * Only the main target is certified (the fault self-check's other targets are judged apart).
  */
-export function certify(events: readonly JournalEvent[], catalogue: Readonly<Record<ClauseId, Clause>>, o: CertifyOptions = {}): Certification {
+export function certify(
+  events: readonly JournalEvent[],
+  catalogue: Readonly<Record<ClauseId, Clause>>,
+  o: CertifyOptions = {},
+): Certification {
   const runs = mergedRuns(events, o.labelOf);
   const facts = runs.facts;
   const main = (t: string) => t === 'main';
-  const outcomes = of(events, 'check').map((e) => e.outcome).filter((c) => main(c.target));
+  const outcomes = of(events, 'check')
+    .map((e) => e.outcome)
+    .filter((c) => main(c.target));
   const registered = of(events, 'check-registered').filter((e) => main(e.target));
   const interruptions = of(events, 'interrupted');
   const runErrors = [...of(events, 'run-error').map((e) => e.message), ...runs.missing];
@@ -60,26 +76,56 @@ export function certify(events: readonly JournalEvent[], catalogue: Readonly<Rec
   const clauses = ids.map((id): ClauseReport => {
     const clause = catalogue[id];
     const checks = outcomes.filter((c) => c.clause === id);
-    const { verdict, reason } = clauseVerdict(clause, checks, notRunReason(id, registered, facts.selection, interruptions[0]?.signal));
+    const { verdict, reason } = clauseVerdict(
+      clause,
+      checks,
+      notRunReason(id, registered, facts.selection, interruptions[0]?.signal),
+    );
     summary[verdict] += 1;
-    for (const c of checks) for (const ob of c.observations) observations.push({ clause: id, check: c.name, name: ob.name, value: ob.value });
-    return { id, ...clause, verdict, ...(reason ? { reason } : {}), checks: checks.map(({ clause: _c, target: _t, ...rest }): CheckReport => rest) };
+    for (const c of checks)
+      for (const ob of c.observations) observations.push({ clause: id, check: c.name, name: ob.name, value: ob.value });
+    return {
+      id,
+      ...clause,
+      verdict,
+      ...(reason ? { reason } : {}),
+      checks: checks.map(({ clause: _c, target: _t, ...rest }): CheckReport => rest),
+    };
   });
   const strict = strictSummary(clauses);
   const scope = scopeOf(clauses, facts.selection, runs.whole, runs.mergedFrom !== undefined);
-  const interrupted = interruptionOf(interruptions, outcomes.length, of(events, 'cleanup').map((e) => e.ledger));
+  const interrupted = interruptionOf(
+    interruptions,
+    outcomes.length,
+    of(events, 'cleanup').map((e) => e.ledger),
+  );
   const verdict = runVerdict(strict, runErrors, scope, interrupted);
   const traffic = trafficOf(events);
   const ledgers = of(events, 'cleanup').map((e) => e.ledger);
-  const ended = of(events, 'run-ended').map((e) => e.at).sort().at(-1) ?? outcomes.map((c) => c.startedAt).sort().at(-1) ?? facts.startedAt;
-  const startedAt = of(events, 'run-started').map((e) => e.run.startedAt).sort()[0]!;
+  const ended =
+    of(events, 'run-ended')
+      .map((e) => e.at)
+      .sort()
+      .at(-1) ??
+    outcomes
+      .map((c) => c.startedAt)
+      .sort()
+      .at(-1) ??
+    facts.startedAt;
+  const startedAt = of(events, 'run-started')
+    .map((e) => e.run.startedAt)
+    .sort()[0]!;
 
   const cert: Certification = {
     schemaVersion: 2,
     harness: facts.harness,
     spec: facts.spec,
     target: facts.target,
-    run: { runId: runs.runId, ...(runs.shard ? { shard: runs.shard } : {}), ...(runs.mergedFrom ? { mergedFrom: runs.mergedFrom } : {}) },
+    run: {
+      runId: runs.runId,
+      ...(runs.shard ? { shard: runs.shard } : {}),
+      ...(runs.mergedFrom ? { mergedFrom: runs.mergedFrom } : {}),
+    },
     ...(facts.config ? { config: facts.config } : {}),
     startedAt,
     finishedAt: ended,
@@ -93,9 +139,16 @@ export function certify(events: readonly JournalEvent[], catalogue: Readonly<Rec
     ...(facts.warnings.length ? { warnings: facts.warnings } : {}),
     summary,
     strictSummary: strict,
-    checkSummary: Object.fromEntries(checkVerdicts.map((v) => [v, outcomes.filter((c) => c.verdict === v).length])) as Certification['checkSummary'],
+    checkSummary: Object.fromEntries(
+      checkVerdicts.map((v) => [v, outcomes.filter((c) => c.verdict === v).length]),
+    ) as Certification['checkSummary'],
     traffic,
-    visibility: visibilityOf([...outcomes.flatMap((c) => c.waits), ...of(events, 'shared').filter((e) => main(e.target)).flatMap((e) => e.waits)]),
+    visibility: visibilityOf([
+      ...outcomes.flatMap((c) => c.waits),
+      ...of(events, 'shared')
+        .filter((e) => main(e.target))
+        .flatMap((e) => e.waits),
+    ]),
     ...(ledgers.length ? { ledger: sumLedgers(ledgers) } : {}),
     ...(o.coverage ? { coverage: o.coverage } : {}),
     budget: budgetOf(events, startedAt, ended, traffic),
@@ -109,7 +162,12 @@ export function certify(events: readonly JournalEvent[], catalogue: Readonly<Rec
 }
 
 /** Why a clause has no check that ran: filtered out, in another shard, its area left out, or interrupted. */
-function notRunReason(id: ClauseId, registered: EventOf<'check-registered'>[], selection: Scope['selection'], signal?: string): string {
+function notRunReason(
+  id: ClauseId,
+  registered: EventOf<'check-registered'>[],
+  selection: Scope['selection'],
+  signal?: string,
+): string {
   if (signal) return `no check of this clause ended before the run was interrupted (${signal})`;
   const mine = registered.filter((r) => r.key === id || r.key.startsWith(`${id} [`));
   const area = selection.skippedAreas?.[0];
@@ -122,10 +180,17 @@ function notRunReason(id: ClauseId, registered: EventOf<'check-registered'>[], s
   return 'no check of this clause ran';
 }
 
-function scopeOf(clauses: readonly ClauseReport[], selection: Scope['selection'], whole: boolean, merged: boolean): Scope {
+function scopeOf(
+  clauses: readonly ClauseReport[],
+  selection: Scope['selection'],
+  whole: boolean,
+  merged: boolean,
+): Scope {
   const total = clauses.length;
   const selected = clauses.filter((c) => c.verdict !== 'not-run').length;
-  const notExercised = clauses.filter((c) => isStrictTestable(c) && (c.verdict === 'not-run' || c.verdict === 'skipped')).length;
+  const notExercised = clauses.filter(
+    (c) => isStrictTestable(c) && (c.verdict === 'not-run' || c.verdict === 'skipped'),
+  ).length;
   const narrowed = [
     selection.pattern ? `-t '${selection.pattern}'` : '',
     selection.paths?.length ? `paths ${selection.paths.join(' ')}` : '',
@@ -137,7 +202,14 @@ function scopeOf(clauses: readonly ClauseReport[], selection: Scope['selection']
   let note: string | undefined;
   if (narrowed.length) note = `partial: ${selected} of ${total} clauses; ${narrowed.join('; ')}`;
   else if (selection.mode === 'readonly') note = `read-only: ${notExercised} strict clauses not exercised`;
-  return { complete, narrowed: narrowed.length > 0, selection, clauses: { total, selected }, strictNotExercised: notExercised, ...(note ? { note } : {}) };
+  return {
+    complete,
+    narrowed: narrowed.length > 0,
+    selection,
+    clauses: { total, selected },
+    strictNotExercised: notExercised,
+    ...(note ? { note } : {}),
+  };
 }
 
 /**
@@ -145,17 +217,31 @@ function scopeOf(clauses: readonly ClauseReport[], selection: Scope['selection']
  * and none failed or inconclusive. A narrowed selection with nothing failed is PASSED, never
  * conformant; read-only runs stay conformant with what they did not exercise in the headline.
  */
-function runVerdict(strict: Record<ClauseVerdict, number>, runErrors: readonly string[], scope: Scope, interrupted?: Interruption): RunVerdict {
+function runVerdict(
+  strict: Record<ClauseVerdict, number>,
+  runErrors: readonly string[],
+  scope: Scope,
+  interrupted?: Interruption,
+): RunVerdict {
   if (interrupted) return 'interrupted';
   if (strict.failed > 0 || runErrors.length > 0) return 'non-conformant';
   if (strict.inconclusive > 0 || strict.passed === 0) return 'inconclusive';
   return scope.narrowed ? 'passed' : 'conformant';
 }
 
-function interruptionOf(events: EventOf<'interrupted'>[], finished: number, ledgers: LedgerReport[]): Interruption | undefined {
+function interruptionOf(
+  events: EventOf<'interrupted'>[],
+  finished: number,
+  ledgers: LedgerReport[],
+): Interruption | undefined {
   const first = events[0];
   if (!first) return undefined;
-  return { signal: first.signal, at: first.at, checksFinished: finished, ...(ledgers.length ? { records: sumLedgers(ledgers) } : {}) };
+  return {
+    signal: first.signal,
+    at: first.at,
+    checksFinished: finished,
+    ...(ledgers.length ? { records: sumLedgers(ledgers) } : {}),
+  };
 }
 
 /** Resources the spec gives no archive for (§3): their records stay, whatever the cleanup does. */
@@ -175,11 +261,20 @@ function sumLedgers(ledgers: LedgerReport[]): LedgerSummary {
 }
 
 function trafficOf(events: readonly JournalEvent[]): Traffic {
-  const exchanges = of(events, 'exchange').map((e) => e.exchange).filter((x) => x.target === 'main');
-  const owner = (x: (typeof exchanges)[number]) => (x.owner.startsWith('shared:') ? 'shared' : x.owner === 'preflight' || x.owner === 'cleanup' ? x.owner : 'checks');
+  const exchanges = of(events, 'exchange')
+    .map((e) => e.exchange)
+    .filter((x) => x.target === 'main');
+  const owner = (x: (typeof exchanges)[number]) =>
+    x.owner.startsWith('shared:') ? 'shared' : x.owner === 'preflight' || x.owner === 'cleanup' ? x.owner : 'checks';
   const count = (k: string) => exchanges.filter((x) => owner(x) === k).length;
   return {
-    exchanges: { total: exchanges.length, checks: count('checks'), shared: count('shared'), preflight: count('preflight'), cleanup: count('cleanup') },
+    exchanges: {
+      total: exchanges.length,
+      checks: count('checks'),
+      shared: count('shared'),
+      preflight: count('preflight'),
+      cleanup: count('cleanup'),
+    },
     answered429: of(events, 'traffic').reduce((n, e) => n + e.report.rateLimitedAnswers, 0),
     retries: exchanges.reduce((n, x) => n + (x.retries ?? 0), 0),
     pacing: of(events, 'traffic').map((e) => e.report),
@@ -188,21 +283,46 @@ function trafficOf(events: readonly JournalEvent[]): Traffic {
 
 function visibilityOf(waits: readonly WaitRecord[]): Visibility {
   const shown = waits.filter((w) => w.shown);
-  return { waits: waits.length, shown: shown.length, slowestMs: Math.max(0, ...shown.map((w) => w.afterMs)), notShown: waits.length - shown.length };
+  return {
+    waits: waits.length,
+    shown: shown.length,
+    slowestMs: Math.max(0, ...shown.map((w) => w.afterMs)),
+    notShown: waits.length - shown.length,
+  };
 }
 
-function budgetOf(events: readonly JournalEvent[], startedAt: string, ended: string, traffic: Traffic): Certification['budget'] {
+function budgetOf(
+  events: readonly JournalEvent[],
+  startedAt: string,
+  ended: string,
+  traffic: Traffic,
+): Certification['budget'] {
   const runs = of(events, 'run-started').map((e) => e.run);
   const limits = { getPerMin: runs[0]!.limits.getPerMin, writePerMin: runs[0]!.limits.writePerMin };
-  const sum = (pick: (p: (typeof runs)[number]['planned']['plan']) => number) => runs.reduce((n, r) => n + pick(r.planned.plan), 0);
-  const planned = { checks: sum((p) => p.checks), sharedTasks: sum((p) => p.sharedTasks), get: sum((p) => p.get), write: sum((p) => p.write), lowerBoundMs: 0 };
+  const sum = (pick: (p: (typeof runs)[number]['planned']['plan']) => number) =>
+    runs.reduce((n, r) => n + pick(r.planned.plan), 0);
+  const planned = {
+    checks: sum((p) => p.checks),
+    sharedTasks: sum((p) => p.sharedTasks),
+    get: sum((p) => p.get),
+    write: sum((p) => p.write),
+    lowerBoundMs: 0,
+  };
   planned.lowerBoundMs = lowerBoundMs(planned, limits);
-  const byClass = traffic.pacing.reduce((t, p) => ({ get: t.get + p.requestsByClass.get, write: t.write + p.requestsByClass.write }), { get: 0, write: 0 });
+  const byClass = traffic.pacing.reduce(
+    (t, p) => ({ get: t.get + p.requestsByClass.get, write: t.write + p.requestsByClass.write }),
+    { get: 0, write: 0 },
+  );
   if (traffic.pacing.length === 0) return { limits, planned };
   return {
     limits,
     planned,
-    actual: { ...byClass, lowerBoundMs: lowerBoundMs(byClass, limits), wallMs: Date.parse(ended) - Date.parse(startedAt), answered429: traffic.answered429 },
+    actual: {
+      ...byClass,
+      lowerBoundMs: lowerBoundMs(byClass, limits),
+      wallMs: Date.parse(ended) - Date.parse(startedAt),
+      answered429: traffic.answered429,
+    },
   };
 }
 
@@ -210,14 +330,21 @@ function budgetOf(events: readonly JournalEvent[], startedAt: string, ended: str
 function verdictCause(cert: Certification, outcomes: readonly CheckOutcome[]): string | undefined {
   const i = cert.interrupted;
   if (i) {
-    const recs = i.records ? `; ${i.records.created} records created, ${i.records.archivedByChecks + i.records.archivedByCleanup} archived, ${i.records.leftovers} left (ledger.json)` : '';
+    const recs = i.records
+      ? `; ${i.records.created} records created, ${i.records.archivedByChecks + i.records.archivedByCleanup} archived, ${i.records.leftovers} left (ledger.json)`
+      : '';
     return `interrupted by ${i.signal} at ${clock(i.at)} UTC after ${i.checksFinished} finished check(s); the others did not run${recs}`;
   }
   if (cert.verdict !== 'inconclusive') return undefined;
   const cause = inconclusiveCause(cert.clauses, cert.strictSummary);
-  const down = cert.traffic.pacing.map((p) => p.targetDownAt).filter((t): t is string => !!t).sort()[0];
+  const down = cert.traffic.pacing
+    .map((p) => p.targetDownAt)
+    .filter((t): t is string => !!t)
+    .sort()[0];
   if (down) {
-    const unanswered = outcomes.filter((c) => c.verdict === 'inconclusive' && /no answer|stopped answering/i.test(c.reason ?? '')).length;
+    const unanswered = outcomes.filter(
+      (c) => c.verdict === 'inconclusive' && /no answer|stopped answering/i.test(c.reason ?? ''),
+    ).length;
     return `the target stopped answering at ${clock(down)} UTC; ${unanswered} check(s) without an answer${cause ? ` (${cause})` : ''}`;
   }
   return cause;

@@ -17,7 +17,10 @@ export function specCoverage(specFile: string | undefined): NonNullable<Certific
 
 /** One line: how many normative sentences are checked strictly, observed, not testable, left. */
 export function coverageLine(c: NonNullable<Certification['coverage']>): string {
-  const left = c.unaccounted === null ? 'the spec file was not found, so sentences it may add are not counted' : `${c.unaccounted} unaccounted for`;
+  const left =
+    c.unaccounted === null
+      ? 'the spec file was not found, so sentences it may add are not counted'
+      : `${c.unaccounted} unaccounted for`;
   return (
     `Spec coverage: ${c.units} normative sentences and table rows; ${c.strict} checked by strict clauses, ${c.observedOnly} observed only, ` +
     `${c.gaps.total} partly covered, ${c.notTestable.total} not testable (${c.notTestable.byReason['not-shown']} not shown, ${c.notTestable.byReason['not-testable']} not decidable from outside, ${c.notTestable.byReason.catalogue} by the catalogue), ${c.notARule} not rules; ${left}`

@@ -22,15 +22,28 @@ export interface MergedRuns {
 }
 
 /** The runs of a (possibly concatenated) journal, checked to belong together. */
-export function mergedRuns(events: readonly JournalEvent[], labelOf: (runId: string) => string = (id) => `run ${id}`): MergedRuns {
+export function mergedRuns(
+  events: readonly JournalEvent[],
+  labelOf: (runId: string) => string = (id) => `run ${id}`,
+): MergedRuns {
   const runs = events.flatMap((e) => (e.type === 'run-started' ? [e.run] : []));
   const first = runs[0];
   if (!first) throw new ConfigError('the journal holds no run (no run-started event)');
-  if (runs.length === 1) return { facts: first, runId: first.runId, ...(first.selection.shard ? { shard: first.selection.shard } : {}), missing: [], whole: !first.selection.shard };
+  if (runs.length === 1)
+    return {
+      facts: first,
+      runId: first.runId,
+      ...(first.selection.shard ? { shard: first.selection.shard } : {}),
+      missing: [],
+      whole: !first.selection.shard,
+    };
 
   for (const r of runs.slice(1)) {
     const differ = (what: string, a: unknown, b: unknown) => {
-      if (a !== b) throw new ConfigError(`${labelOf(r.runId)} ran with ${what} ${String(b)}, ${labelOf(first.runId)} with ${String(a)}: shards of one run share it`);
+      if (a !== b)
+        throw new ConfigError(
+          `${labelOf(r.runId)} ran with ${what} ${String(b)}, ${labelOf(first.runId)} with ${String(a)}: shards of one run share it`,
+        );
     };
     differ('target', first.target.identity, r.target.identity);
     differ('mode', first.mode, r.mode);
@@ -40,14 +53,20 @@ export function mergedRuns(events: readonly JournalEvent[], labelOf: (runId: str
   const seen = new Map<string, string>();
   for (const r of runs) {
     const label = r.selection.shard ? shardLabel(r.selection.shard) : `unsharded run ${r.runId}`;
-    if (seen.has(label)) throw new ConfigError(`${labelOf(r.runId)} and ${labelOf(seen.get(label)!)} are both ${label}`);
+    if (seen.has(label))
+      throw new ConfigError(`${labelOf(r.runId)} and ${labelOf(seen.get(label)!)} are both ${label}`);
     seen.set(label, r.runId);
   }
   const counts = new Set(runs.map((r) => r.selection.shard?.count ?? 0));
-  if (counts.size > 1) throw new ConfigError(`the inputs were split differently (${[...counts].map((n) => (n ? `into ${n}` : 'not at all')).join(', ')}); merge the shards of one run`);
+  if (counts.size > 1)
+    throw new ConfigError(
+      `the inputs were split differently (${[...counts].map((n) => (n ? `into ${n}` : 'not at all')).join(', ')}); merge the shards of one run`,
+    );
   const count = [...counts][0]!;
   const missing: string[] = [];
-  for (let i = 1; i <= count; i++) if (!seen.has(`${i}/${count}`)) missing.push(`shard ${i}/${count} is missing from the merge: its checks did not count`);
+  for (let i = 1; i <= count; i++)
+    if (!seen.has(`${i}/${count}`))
+      missing.push(`shard ${i}/${count} is missing from the merge: its checks did not count`);
   return {
     facts: first,
     runId: `merged-${runs.map((r) => r.runId).join('+')}`,

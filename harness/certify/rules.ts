@@ -4,10 +4,22 @@ import type { ClauseVerdict } from '../core/verdicts.js';
 
 /** The verdict rules: from the checks of a clause to its verdict, and from the clauses to the run's. */
 
-export const emptySummary = (): Record<ClauseVerdict, number> => ({ passed: 0, failed: 0, inconclusive: 0, skipped: 0, observed: 0, 'not-testable': 0, 'not-run': 0 });
+export const emptySummary = (): Record<ClauseVerdict, number> => ({
+  passed: 0,
+  failed: 0,
+  inconclusive: 0,
+  skipped: 0,
+  observed: 0,
+  'not-testable': 0,
+  'not-run': 0,
+});
 
 /** Worst-first: one failing check fails the clause; skips count only when nothing ran. */
-export function clauseVerdict(clause: Clause, checks: readonly Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>[], notRun = 'no check of this clause ran'): { verdict: ClauseVerdict; reason?: string } {
+export function clauseVerdict(
+  clause: Clause,
+  checks: readonly Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>[],
+  notRun = 'no check of this clause ran',
+): { verdict: ClauseVerdict; reason?: string } {
   if (clause.notTestable) return { verdict: 'not-testable', reason: clause.notTestable };
   if (checks.length === 0) return { verdict: 'not-run', reason: notRun };
   if (clause.strictness === 'observed') {
@@ -23,17 +35,23 @@ export function clauseVerdict(clause: Clause, checks: readonly Pick<CheckOutcome
   return { verdict: 'skipped', reason: [...new Set(checks.map((c) => c.reason).filter(Boolean))].join('; ') };
 }
 
-export const isStrictTestable = (c: Pick<Clause, 'strictness' | 'notTestable'>) => c.strictness === 'strict' && !c.notTestable;
+export const isStrictTestable = (c: Pick<Clause, 'strictness' | 'notTestable'>) =>
+  c.strictness === 'strict' && !c.notTestable;
 
 /** Strict clauses by verdict: the only ones that decide the run (observed ones are counted apart). */
-export function strictSummary(clauses: readonly (Pick<Clause, 'strictness' | 'notTestable'> & { verdict: ClauseVerdict })[]): Record<ClauseVerdict, number> {
+export function strictSummary(
+  clauses: readonly (Pick<Clause, 'strictness' | 'notTestable'> & { verdict: ClauseVerdict })[],
+): Record<ClauseVerdict, number> {
   const out = emptySummary();
   for (const c of clauses) if (isStrictTestable(c)) out[c.verdict] += 1;
   return out;
 }
 
 /** Why a run is inconclusive, in one line: the strict clauses that could not be judged, or none judged at all. */
-export function inconclusiveCause(clauses: readonly (Clause & { verdict: ClauseVerdict; reason?: string })[], strict: Record<ClauseVerdict, number>): string | undefined {
+export function inconclusiveCause(
+  clauses: readonly (Clause & { verdict: ClauseVerdict; reason?: string })[],
+  strict: Record<ClauseVerdict, number>,
+): string | undefined {
   const open = clauses.filter((x) => x.strictness === 'strict' && x.verdict === 'inconclusive');
   if (open.length) {
     const reasons = [...new Set(open.map((x) => x.reason ?? 'no reason given'))];

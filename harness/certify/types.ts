@@ -1,7 +1,15 @@
 import type { ClauseId } from '../../contract/clauses.js';
 import type { CoverageSummary } from '../../contract/coverage.js';
 import type { Clause } from '../../contract/clause.js';
-import type { CheckOutcome, LedgerReport, RunFacts, Selection, Shard, TargetFacts, TrafficReport } from '../core/events.js';
+import type {
+  CheckOutcome,
+  LedgerReport,
+  RunFacts,
+  Selection,
+  Shard,
+  TargetFacts,
+  TrafficReport,
+} from '../core/events.js';
 import type { ClauseVerdict, RunVerdict } from '../core/verdicts.js';
 
 export type { ClauseVerdict, RunVerdict };

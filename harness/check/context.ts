@@ -77,7 +77,9 @@ export function createContext(p: ContextParts): CheckContext {
       if (!meta.shared.includes(key)) meta.shared.push(key);
       p.deadline?.pause();
       // A fixture made by this check runs under the fixture's own plan, not under the check's clock.
-      const { value, exchanges } = await runShared(key, make, { ...p, deadline: undefined }, createContext).finally(() => p.deadline?.resume());
+      const { value, exchanges } = await runShared(key, make, { ...p, deadline: undefined }, createContext).finally(
+        () => p.deadline?.resume(),
+      );
       for (const id of exchanges) citable.set(id, key);
       return value as Awaited<ReturnType<typeof make>>;
     },

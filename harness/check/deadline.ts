@@ -45,7 +45,12 @@ export class Deadline {
 
   private arm(): void {
     this.timer = setTimeout(
-      () => this.fire(new InconclusiveError(`no conclusion within the ${Math.round(this.totalMs / 1000)} s the plan gave it: the target answered too slowly`)),
+      () =>
+        this.fire(
+          new InconclusiveError(
+            `no conclusion within the ${Math.round(this.totalMs / 1000)} s the plan gave it: the target answered too slowly`,
+          ),
+        ),
       Math.max(0, this.remainingMs),
     );
   }

@@ -14,9 +14,11 @@ export class HubReports {
 
   /** Queued behind the earlier reports; never an unhandled rejection (the first failure is kept). */
   send(r: Report): Promise<void> {
-    this.chain = this.chain.then(() => this.client.report(r)).catch((err: unknown) => {
-      this.failure ??= err instanceof Error ? err : new Error(String(err));
-    });
+    this.chain = this.chain
+      .then(() => this.client.report(r))
+      .catch((err: unknown) => {
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+      });
     return this.chain;
   }
 

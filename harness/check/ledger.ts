@@ -15,23 +15,58 @@ export class Ledger {
   ) {}
 
   /** A record the run created: by id when it is known, else by its locator (the cleanup locates it). */
-  created(resource: Resource, id: string | undefined, extra: { customerId?: string; companyId?: string; locator?: RecordLocator } = {}): void {
-    void this.reports.send({ kind: 'ledger', entries: [{ event: 'created', resource, ...(id === undefined ? {} : { id }), ...extra, marker: this.marker, at: new Date().toISOString() }] });
+  created(
+    resource: Resource,
+    id: string | undefined,
+    extra: { customerId?: string; companyId?: string; locator?: RecordLocator } = {},
+  ): void {
+    void this.reports.send({
+      kind: 'ledger',
+      entries: [
+        {
+          event: 'created',
+          resource,
+          ...(id === undefined ? {} : { id }),
+          ...extra,
+          marker: this.marker,
+          at: new Date().toISOString(),
+        },
+      ],
+    });
   }
 
   /**
    * Before a create is sent: each record by its locator, journaled before this resolves, so a
    * worker stopped while the write is in flight leaves nothing the cleanup cannot find.
    */
-  beforeCreate(resource: Resource, locators: readonly RecordLocator[], extra: { companyId?: string } = {}): Promise<void> {
+  beforeCreate(
+    resource: Resource,
+    locators: readonly RecordLocator[],
+    extra: { companyId?: string } = {},
+  ): Promise<void> {
     const at = new Date().toISOString();
-    return this.reports.send({ kind: 'ledger', entries: locators.map((locator) => ({ event: 'created' as const, resource, ...(locator.customerId ? { customerId: locator.customerId } : {}), ...extra, locator, beforeWrite: true as const, marker: this.marker, at })) });
+    return this.reports.send({
+      kind: 'ledger',
+      entries: locators.map((locator) => ({
+        event: 'created' as const,
+        resource,
+        ...(locator.customerId ? { customerId: locator.customerId } : {}),
+        ...extra,
+        locator,
+        beforeWrite: true as const,
+        marker: this.marker,
+        at,
+      })),
+    });
   }
 
   /** The create ledgered before it was sent was refused: nothing to look for. */
   withdrawn(resource: Resource, locators: readonly RecordLocator[]): void {
     const at = new Date().toISOString();
-    void this.reports.send({ kind: 'ledger', entries: locators.map((locator) => ({ event: 'withdrawn' as const, resource, locator, marker: this.marker, at })) });
+    void this.reports.send({
+      kind: 'ledger',
+      entries: locators.map((locator) => ({ event: 'withdrawn' as const, resource, locator, marker: this.marker, at })),
+    });
   }
 
   /** Every entry so far journaled: before a check changes a record its locator may no longer find. */
@@ -40,6 +75,9 @@ export class Ledger {
   }
 
   archived(resource: Resource, id: string): void {
-    void this.reports.send({ kind: 'ledger', entries: [{ event: 'archived', resource, id, marker: this.marker, at: new Date().toISOString() }] });
+    void this.reports.send({
+      kind: 'ledger',
+      entries: [{ event: 'archived', resource, id, marker: this.marker, at: new Date().toISOString() }],
+    });
   }
 }

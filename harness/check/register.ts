@@ -24,9 +24,12 @@ export type CheckFn = (ctx: CheckContext) => Promise<void>;
  */
 
 const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => string | undefined> = {
-  write: (_t, r) => (r.mode === 'readonly' ? 'needs a write; CONFORMANCE_MODE=readonly sends only GET requests' : undefined),
-  tokenNoPo: (t) => (t.tokenNoPo ? undefined : 'ACCESS_TOKEN_NO_PO is not set: no token without the Purchase Orders permission'),
-  otherCompany: (t) => (t.otherCompanyId ? undefined : 'OTHER_COMPANY_ID is not set: no second company to check isolation against'),
+  write: (_t, r) =>
+    r.mode === 'readonly' ? 'needs a write; CONFORMANCE_MODE=readonly sends only GET requests' : undefined,
+  tokenNoPo: (t) =>
+    t.tokenNoPo ? undefined : 'ACCESS_TOKEN_NO_PO is not set: no token without the Purchase Orders permission',
+  otherCompany: (t) =>
+    t.otherCompanyId ? undefined : 'OTHER_COMPANY_ID is not set: no second company to check isolation against',
   customer: (t) => (t.customerId ? undefined : 'CUSTOMER_ID is not set: no existing customer to attach vehicles to'),
   location: (t) => (t.locationId ? undefined : 'LOCATION_ID is not set'),
 };
@@ -74,20 +77,26 @@ function testTimeout(opts: CheckOptions, target: TargetInfo, run: RunInfo): numb
 
 /** The error's kind decides the verdict: a broken rule fails, a missing answer or precondition is inconclusive. */
 function settleError(err: unknown): Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'> {
-  if (err instanceof ContractViolation) return { verdict: 'failed', failures: err.failures.map(redactFailure), reason: redact(err.title) };
+  if (err instanceof ContractViolation)
+    return { verdict: 'failed', failures: err.failures.map(redactFailure), reason: redact(err.title) };
   if (err instanceof SkipError) return { verdict: 'skipped', reason: redact(err.message) };
   if (err instanceof InconclusiveError) return { verdict: 'inconclusive', reason: redact(err.message) };
-  if (err instanceof TransportError) return { verdict: 'inconclusive', reason: redact(`no answer from the target: ${err.message}`) };
+  if (err instanceof TransportError)
+    return { verdict: 'inconclusive', reason: redact(`no answer from the target: ${err.message}`) };
   const e = err instanceof Error ? err : new Error(String(err));
   // The check itself broke: a harness error, reported as such (never blamed on the target's rules).
-  return { verdict: 'failed', error: redact(`${e.name}: ${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 6).join('\n')}` : ''}`) };
+  return {
+    verdict: 'failed',
+    error: redact(`${e.name}: ${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 6).join('\n')}` : ''}`),
+  };
 }
 
 const redactFailure = <T extends { message: string }>(f: T): T => ({ ...f, message: redact(f.message) });
 
 function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetInfo, run: RunInfo): void {
   const key = checkKey(id, opts.variant);
-  if (registered.has(`${target.id}\u0000${key}`)) throw new Error(`conformance(): ${key} is registered twice; give each check of a clause its own variant`);
+  if (registered.has(`${target.id}\u0000${key}`))
+    throw new Error(`conformance(): ${key} is registered twice; give each check of a clause its own variant`);
   registered.add(`${target.id}\u0000${key}`);
   const name = `${key}: ${clauses[id].must}`;
   const file = getCurrentSuite().file?.name ?? 'unknown';
@@ -98,7 +107,18 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
 
   test(name, { timeout: testTimeout(opts, target, run) }, async (tc: TestContext) => {
     const startedAt = new Date();
-    const meta: CheckMeta = { clause: id, variant: opts.variant, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: [], waits: [], cited: [] };
+    const meta: CheckMeta = {
+      clause: id,
+      variant: opts.variant,
+      target: target.id,
+      observations: [],
+      requests: 0,
+      retries: 0,
+      evidence: [],
+      shared: [],
+      waits: [],
+      cited: [],
+    };
     const { client, reports } = queueOf(target);
     const outcome = (settled: Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>): CheckOutcome => ({
       key,
@@ -126,7 +146,12 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       // The run is stopping: the check never started, so it reports nothing (the certificate shows it not run).
       if (admitted.interrupted) return tc.skip('the run was interrupted before this check started');
       // Running out of the planned time means the answers did not come: inconclusive, never failed.
-      const deadline = new Deadline(Math.max(opts.timeoutMs ?? 0, target.kind === 'live' ? admitted.deadlineMs : testTimeout(opts, target, run) - 20_000));
+      const deadline = new Deadline(
+        Math.max(
+          opts.timeoutMs ?? 0,
+          target.kind === 'live' ? admitted.deadlineMs : testTimeout(opts, target, run) - 20_000,
+        ),
+      );
       const ctx = createContext({ run, target, meta, tag: key, coordination: client, reports, deadline });
       try {
         await withinDeadline(fn(ctx), deadline);

@@ -10,7 +10,13 @@ export interface SharedOutcome {
 }
 
 const kindOf = (err: unknown): FailureKind =>
-  err instanceof SkipError ? 'skip' : err instanceof InconclusiveError ? 'inconclusive' : err instanceof TransportError ? 'transport' : 'error';
+  err instanceof SkipError
+    ? 'skip'
+    : err instanceof InconclusiveError
+      ? 'inconclusive'
+      : err instanceof TransportError
+        ? 'transport'
+        : 'error';
 
 function rethrow(key: string, kind: FailureKind, error: string): never {
   const message = `shared fixture ${key}: ${error}`;
@@ -39,7 +45,17 @@ export async function runShared(
     if (answer.role === 'failed') rethrow(key, answer.kind, answer.error);
 
     const tag = `shared:${key}`;
-    const meta: CheckMeta = { clause: check.meta.clause, target: target.id, observations: [], requests: 0, retries: 0, evidence: [], shared: check.meta.shared, waits: [], cited: [] };
+    const meta: CheckMeta = {
+      clause: check.meta.clause,
+      target: target.id,
+      observations: [],
+      requests: 0,
+      retries: 0,
+      evidence: [],
+      shared: check.meta.shared,
+      waits: [],
+      cited: [],
+    };
     const received: string[] = [];
     const ctx = createContext({ ...check, meta, tag, received });
     const admitted = await coordination.admit(tag, budgetOf(run.plan, tag));

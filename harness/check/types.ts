@@ -79,7 +79,12 @@ export interface CheckContext {
    * Each wait is recorded (what, reads, how long the write took to show).
    */
   /** `writtenAt`: when the write was sent (Date.now()), where the wait starts well after it. */
-  eventually<T>(what: string, read: () => Promise<T>, shows: (value: T) => boolean, o?: { windowMs?: number; writtenAt?: number }): Promise<Wait<T>>;
+  eventually<T>(
+    what: string,
+    read: () => Promise<T>,
+    shows: (value: T) => boolean,
+    o?: { windowMs?: number; writtenAt?: number },
+  ): Promise<Wait<T>>;
   /** The value, or inconclusive with the reason when it is missing (a failed precondition). */
   need<T>(value: T, reason: string): NonNullable<T>;
   /**

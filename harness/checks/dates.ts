@@ -53,10 +53,13 @@ export function datesIn(value: unknown): string[] {
 /** Milliseconds of a datetime string, accepting the space-separated form of §2.5 (read as UTC). */
 export function parseDateTime(v: unknown): number | undefined {
   if (typeof v !== 'string') return undefined;
-  const s = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v) ? `${v.replace(' ', 'T')}${v.length === 16 ? ':00' : ''}Z` : v;
+  const s = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v)
+    ? `${v.replace(' ', 'T')}${v.length === 16 ? ':00' : ''}Z`
+    : v;
   const t = Date.parse(s);
   return Number.isNaN(t) ? undefined : t;
 }
 
 /** ISO 8601 datetime in the form §4.5 list rule 1 shows (YYYY-MM-DDThh:mm:ssZ, whole seconds), rounded down. */
-export const isoSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoSeconds = (ms: number) =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');

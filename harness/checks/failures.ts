@@ -17,12 +17,24 @@ export function statusLine(res: ApiResponse): string {
 
 /** `what` was answered with a status the spec does not allow there; `expected` says which it allows ('a 2xx', 'HTTP 400'). */
 export function unexpectedStatus(res: ApiResponse, expected: string, what: string): Failure {
-  return { kind: 'unexpected-status', message: `${what}: expected ${expected}, got ${statusLine(res)}`, expected, actual: res.status, ...exchangeOf(res) };
+  return {
+    kind: 'unexpected-status',
+    message: `${what}: expected ${expected}, got ${statusLine(res)}`,
+    expected,
+    actual: res.status,
+    ...exchangeOf(res),
+  };
 }
 
 /** A request the spec requires to be refused was accepted. */
 export function refusalMissing(res: ApiResponse, what: string, expected = 'a refusal (4xx)'): Failure {
-  return { kind: 'refusal-missing', message: `${what}: expected ${expected}, got ${statusLine(res)}`, expected, actual: res.status, ...exchangeOf(res) };
+  return {
+    kind: 'refusal-missing',
+    message: `${what}: expected ${expected}, got ${statusLine(res)}`,
+    expected,
+    actual: res.status,
+    ...exchangeOf(res),
+  };
 }
 
 /** Every zod issue of a documented shape, each with the path of the failing value (under `base`). */
@@ -31,22 +43,49 @@ export function shapeViolations(schema: z.ZodType, value: unknown, res?: ApiResp
   if (r.success) return [];
   return r.error.issues.map((i) => {
     const path = [base, ...i.path.map(String)].filter(Boolean).join('.');
-    return { kind: 'shape-violation', message: `${path || '(root)'}: ${i.message}`, expected: i.message, actual: valueAt(value, i.path), path: path || undefined, ...exchangeOf(res) };
+    return {
+      kind: 'shape-violation',
+      message: `${path || '(root)'}: ${i.message}`,
+      expected: i.message,
+      actual: valueAt(value, i.path),
+      path: path || undefined,
+      ...exchangeOf(res),
+    };
   });
 }
 
 /** A record known to belong in an answer is not in it. */
 export function leftOut(id: string, why: string, res?: ApiResponse): Failure {
-  return { kind: 'record-left-out', message: `${id} was left out, though ${why}`, expected: id, actual: 'absent', ...exchangeOf(res) };
+  return {
+    kind: 'record-left-out',
+    message: `${id} was left out, though ${why}`,
+    expected: id,
+    actual: 'absent',
+    ...exchangeOf(res),
+  };
 }
 
 /** A record that must stay out of an answer is in it. */
 export function leaked(id: string, why: string, res?: ApiResponse, path?: string): Failure {
-  return { kind: 'record-leaked', message: `${id} came back, though ${why}`, expected: 'absent', actual: id, ...(path ? { path } : {}), ...exchangeOf(res) };
+  return {
+    kind: 'record-leaked',
+    message: `${id} came back, though ${why}`,
+    expected: 'absent',
+    actual: id,
+    ...(path ? { path } : {}),
+    ...exchangeOf(res),
+  };
 }
 
 /** A field read back differs from what was sent or fixed. */
-export function fieldMismatch(what: string, field: string, expected: unknown, actual: unknown, res?: ApiResponse, path?: string): Failure {
+export function fieldMismatch(
+  what: string,
+  field: string,
+  expected: unknown,
+  actual: unknown,
+  res?: ApiResponse,
+  path?: string,
+): Failure {
   return {
     kind: 'field-mismatch',
     message: `${what}: ${field} is ${show(actual)}, expected ${show(expected)}`,
@@ -58,7 +97,11 @@ export function fieldMismatch(what: string, field: string, expected: unknown, ac
 }
 
 /** Answers (or parts of one) that disagree. */
-export function inconsistency(message: string, res?: ApiResponse, detail: { expected?: unknown; actual?: unknown; path?: string } = {}): Failure {
+export function inconsistency(
+  message: string,
+  res?: ApiResponse,
+  detail: { expected?: unknown; actual?: unknown; path?: string } = {},
+): Failure {
   return { kind: 'inconsistency', message, ...detail, ...exchangeOf(res) };
 }
 

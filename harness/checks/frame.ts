@@ -66,7 +66,10 @@ export const serverManaged = (path: string) => /updated|modified|version|etag|ti
 export function looselyEqual(a: unknown, b: unknown): boolean {
   if (typeof a === 'string' && typeof b === 'string') return a.trim().toLowerCase() === b.trim().toLowerCase();
   if (typeof a === 'number' || typeof b === 'number') {
-    const [x, y] = [typeof a === 'string' && a.trim() !== '' ? Number(a) : a, typeof b === 'string' && b.trim() !== '' ? Number(b) : b];
+    const [x, y] = [
+      typeof a === 'string' && a.trim() !== '' ? Number(a) : a,
+      typeof b === 'string' && b.trim() !== '' ? Number(b) : b,
+    ];
     return typeof x === 'number' && typeof y === 'number' && x === y;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -78,7 +81,9 @@ export function looselyEqual(a: unknown, b: unknown): boolean {
     });
   }
   if (isRecord(a) && isRecord(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => a[k] !== undefined || b[k] !== undefined));
+    const keys = new Set(
+      [...Object.keys(a), ...Object.keys(b)].filter((k) => a[k] !== undefined || b[k] !== undefined),
+    );
     return [...keys].every((k) => looselyEqual(a[k], b[k]));
   }
   return a === b;
@@ -91,7 +96,9 @@ const show = (v: unknown) => {
 
 /** A field change in words: `color: was "red", now "blue"`, or `color: sent "blue", read "red"`. */
 export const describeChange = (c: FieldChange, kind: 'moved' | 'notApplied') =>
-  kind === 'moved' ? `${c.path}: was ${show(c.expected)}, now ${c.actual === undefined ? 'absent' : show(c.actual)}` : `${c.path}: sent ${show(c.expected)}, read ${show(c.actual)}`;
+  kind === 'moved'
+    ? `${c.path}: was ${show(c.expected)}, now ${c.actual === undefined ? 'absent' : show(c.actual)}`
+    : `${c.path}: sent ${show(c.expected)}, read ${show(c.actual)}`;
 
 // ── Paths ───────────────────────────────────────────────────────────────────────────────────
 
@@ -111,7 +118,8 @@ const lastKey = (path: string) => path.split('.').at(-1)!;
 /** Arrays in a canonical order (order is not shown), so two reads of one record give the same leaf paths. */
 function canonical(value: unknown, depth = 0): unknown {
   if (depth > 10) return value;
-  if (Array.isArray(value)) return value.map((v) => canonical(v, depth + 1)).sort((x, y) => stableJson(x).localeCompare(stableJson(y)));
+  if (Array.isArray(value))
+    return value.map((v) => canonical(v, depth + 1)).sort((x, y) => stableJson(x).localeCompare(stableJson(y)));
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, canonical(v, depth + 1)]));
   return value;
 }
@@ -120,7 +128,8 @@ function canonical(value: unknown, depth = 0): unknown {
 export function leavesOf(value: unknown, base = '', out = new Map<string, Leaf>(), depth = 0): Map<string, Leaf> {
   if (depth > 10) return out;
   if (Array.isArray(value)) value.forEach((v, i) => leavesOf(v, base ? `${base}.${i}` : String(i), out, depth + 1));
-  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) leavesOf(v, base ? `${base}.${k}` : k, out, depth + 1);
+  else if (isRecord(value))
+    for (const [k, v] of Object.entries(value)) leavesOf(v, base ? `${base}.${k}` : k, out, depth + 1);
   else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out.set(base, value as Leaf);
   return out;
 }
@@ -129,7 +138,10 @@ export function leavesOf(value: unknown, base = '', out = new Map<string, Leaf>(
  * Where each sent field shows in a record whose layout is not shown: the leaves under the sent name
  * (at any depth) holding the sent value, else any leaf holding it. Sent fields shown nowhere are listed.
  */
-export function whereSentShows(after: unknown, sent: Record<string, unknown>): { paths: Map<string, string[]>; notShown: string[] } {
+export function whereSentShows(
+  after: unknown,
+  sent: Record<string, unknown>,
+): { paths: Map<string, string[]>; notShown: string[] } {
   const leaves = leavesOf(after);
   const paths = new Map<string, string[]>();
   const notShown: string[] = [];
@@ -151,11 +163,19 @@ export function whereSentShows(after: unknown, sent: Record<string, unknown>): {
 function derivedFrom(before: unknown, sets: Record<string, unknown>, oldOf: (k: string) => unknown) {
   const changed = Object.entries(sets)
     .map(([k, v]) => ({ old: oldOf(k), now: v }))
-    .filter((c): c is { old: string; now: string } => typeof c.old === 'string' && c.old.length > 0 && typeof c.now === 'string' && c.old !== c.now);
+    .filter(
+      (c): c is { old: string; now: string } =>
+        typeof c.old === 'string' && c.old.length > 0 && typeof c.now === 'string' && c.old !== c.now,
+    );
   return (was: unknown, is: unknown) => changed.some((c) => containsText(was, c.old) && containsText(is, c.now));
 }
 
-function named(before: Record<string, unknown>, after: Record<string, unknown>, intent: Intent, rules: FrameRules): FrameVerdict {
+function named(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  intent: Intent,
+  rules: FrameRules,
+): FrameVerdict {
   const managed = rules.serverManaged ?? serverManaged;
   const notApplied = Object.entries(intent.sets)
     .filter(([k, v]) => !looselyEqual(valueAt(after, k), v))
@@ -175,7 +195,12 @@ function named(before: Record<string, unknown>, after: Record<string, unknown>, 
   return { notApplied, moved, compared };
 }
 
-function loose(before: Record<string, unknown>, after: Record<string, unknown>, intent: Intent, rules: FrameRules): FrameVerdict {
+function loose(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  intent: Intent,
+  rules: FrameRules,
+): FrameVerdict {
   const managed = rules.serverManaged ?? serverManaged;
   const [b, a] = [canonical(before), canonical(after)];
   const { paths, notShown } = whereSentShows(a, intent.sets);
@@ -188,7 +213,9 @@ function loose(before: Record<string, unknown>, after: Record<string, unknown>, 
   // Where a sent value shows now, and where the same name held the old one, may change.
   const allowed = new Set([...paths.values()].flat());
   for (const p of was.keys()) if (lastKey(p) in intent.sets) allowed.add(p);
-  const derived = derivedFrom(b, intent.sets, (k) => [...(paths.get(k) ?? [])].map((p) => was.get(p)).find((x) => typeof x === 'string'));
+  const derived = derivedFrom(b, intent.sets, (k) =>
+    [...(paths.get(k) ?? [])].map((p) => was.get(p)).find((x) => typeof x === 'string'),
+  );
   const moved: FieldChange[] = [];
   let compared = 0;
   for (const [p, v] of was) {
@@ -196,7 +223,8 @@ function loose(before: Record<string, unknown>, after: Record<string, unknown>, 
     if (allowed.has(p) || managed(p) || intent.mayMove?.(p)) continue;
     compared += 1;
     if (!now.has(p)) moved.push({ path: p, expected: v, actual: undefined });
-    else if (!looselyEqual(now.get(p), v) && !derived(v, now.get(p))) moved.push({ path: p, expected: v, actual: now.get(p) });
+    else if (!looselyEqual(now.get(p), v) && !derived(v, now.get(p)))
+      moved.push({ path: p, expected: v, actual: now.get(p) });
   }
   return { notApplied, moved, compared };
 }

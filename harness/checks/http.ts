@@ -16,11 +16,21 @@ export function expectSuccess(res: ApiResponse, what: string): void {
 }
 
 export function expectStatus(res: ApiResponse, status: number, what: string): void {
-  if (res.status !== status) throw new ContractViolation(what, res.status >= 200 && res.status < 300 && status >= 400 ? refusalMissing(res, what, `HTTP ${status}`) : unexpectedStatus(res, `HTTP ${status}`, what));
+  if (res.status !== status)
+    throw new ContractViolation(
+      what,
+      res.status >= 200 && res.status < 300 && status >= 400
+        ? refusalMissing(res, what, `HTTP ${status}`)
+        : unexpectedStatus(res, `HTTP ${status}`, what),
+    );
 }
 
 export function expectClientError(res: ApiResponse, what: string): void {
-  if (!isClientError(res)) throw new ContractViolation(what, isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what));
+  if (!isClientError(res))
+    throw new ContractViolation(
+      what,
+      isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what),
+    );
 }
 
 /** Fails with every line as an inconsistency; prefer the typed builders of ./failures.ts. */

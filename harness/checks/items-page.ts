@@ -28,11 +28,14 @@ export function pageInconsistencies(p: PageCounters, page: number, asked: number
   // An empty list may count as no page or as one empty page; the spec does not say which.
   const totalPagesOk = p.totalPages === totalPages || (p.totalCount === 0 && p.totalPages === 1);
   if (!totalPagesOk) out.push(`totalPages is ${p.totalPages}, expected ceil(${p.totalCount}/${size}) = ${totalPages}`);
-  if (p.numberOfElements !== p.content.length) out.push(`numberOfElements ${p.numberOfElements} differs from content length ${p.content.length}`);
-  if (p.content.length !== expectedCount) out.push(`page ${page} holds ${p.content.length} records, expected ${expectedCount}`);
+  if (p.numberOfElements !== p.content.length)
+    out.push(`numberOfElements ${p.numberOfElements} differs from content length ${p.content.length}`);
+  if (p.content.length !== expectedCount)
+    out.push(`page ${page} holds ${p.content.length} records, expected ${expectedCount}`);
   if (p.empty !== (p.content.length === 0)) out.push(`empty is ${p.empty} with ${p.content.length} records`);
   if (p.first !== (page === 1)) out.push(`first is ${p.first} on page ${page}`);
-  if (page <= totalPages && p.last !== (page === totalPages)) out.push(`last is ${p.last} on page ${page} of ${totalPages}`);
+  if (page <= totalPages && p.last !== (page === totalPages))
+    out.push(`last is ${p.last} on page ${page} of ${totalPages}`);
   if (p.pageable.pageSize !== p.size) out.push(`pageable.pageSize is ${p.pageable.pageSize}, size is ${p.size}`);
   return out;
 }

@@ -43,7 +43,8 @@ export function fieldValue(record: unknown, candidates: readonly string[]): unkn
     if (found !== undefined || depth > 6) return;
     if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
     else if (isRecord(v)) {
-      for (const [k, x] of Object.entries(v)) if (wanted.includes(k.toLowerCase()) && x !== undefined) return void (found = x);
+      for (const [k, x] of Object.entries(v))
+        if (wanted.includes(k.toLowerCase()) && x !== undefined) return void (found = x);
       for (const x of Object.values(v)) walk(x, depth + 1);
     }
   };
@@ -66,7 +67,14 @@ export function containsText(value: unknown, needle: string, caseInsensitive = f
 
 /** Every id value found under `key` in a body (e.g. the itemIds of a create response's data). */
 export function idsIn(value: unknown, key: string): string[] {
-  return [...new Set(objectsWithKey(value, key).map((o) => o[key]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String))];
+  return [
+    ...new Set(
+      objectsWithKey(value, key)
+        .map((o) => o[key])
+        .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+        .map(String),
+    ),
+  ];
 }
 
 /**
@@ -103,7 +111,16 @@ export function recordArrayWith(value: unknown, key: string): Record<string, unk
 
 /** JSON with object keys sorted, so two reads of the same record give the same text whatever the key order. */
 export function stableJson(value: unknown): string {
-  const walk = (v: unknown): unknown => (Array.isArray(v) ? v.map(walk) : isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, walk(v[k])])) : v);
+  const walk = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(walk)
+      : isRecord(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, walk(v[k])]),
+          )
+        : v;
   return JSON.stringify(walk(value)) ?? 'undefined';
 }
 

@@ -38,7 +38,9 @@ export function repeatedRecords(walk: PagingWalk): string[] {
 
 /** Pages holding more records than `size`. */
 export function oversizedPages(walk: PagingWalk): string[] {
-  return walk.pages.filter((p) => p.ids.length > walk.size).map((p) => `page ${p.page} holds ${p.ids.length} records with size=${walk.size}`);
+  return walk.pages
+    .filter((p) => p.ids.length > walk.size)
+    .map((p) => `page ${p.page} holds ${p.ids.length} records with size=${walk.size}`);
 }
 
 /** A mismatch between the records walked and the total reported, for a walk that reached the end. */
@@ -70,13 +72,19 @@ export function endsList(page: number, count: number, firstPageCount: number): b
   return count === 0 || (page > 1 && count < firstPageCount);
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Adjacent pairs out of order under a comparator, across page boundaries. */
-export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => number, show: (v: T) => string = String): string[] {
+export function orderBreaks<T>(
+  values: readonly T[],
+  compare: (a: T, b: T) => number,
+  show: (v: T) => string = String,
+): string[] {
   const out: string[] = [];
   for (let i = 1; i < values.length; i++) {
-    if (compare(values[i - 1]!, values[i]!) > 0) out.push(`position ${i}: ${show(values[i - 1]!)} before ${show(values[i]!)}`);
+    if (compare(values[i - 1]!, values[i]!) > 0)
+      out.push(`position ${i}: ${show(values[i - 1]!)} before ${show(values[i]!)}`);
   }
   return out;
 }
@@ -88,12 +96,18 @@ export function orderBreaks<T>(values: readonly T[], compare: (a: T, b: T) => nu
  * page 1 means (it is the list itself failing). Stops at maxPages (a live target may hold more
  * data than a check should read); `parallel` > 1 asks pages in batches.
  */
-export async function walkPages(size: number, fetchPage: (page: number) => Promise<WalkedPage>, maxPages = 50, parallel = 1): Promise<PagingWalk> {
+export async function walkPages(
+  size: number,
+  fetchPage: (page: number) => Promise<WalkedPage>,
+  maxPages = 50,
+  parallel = 1,
+): Promise<PagingWalk> {
   const pages: WalkedPage[] = [];
   const fetched = new Map<number, Promise<WalkedPage>>();
   const get = (page: number): Promise<WalkedPage> => {
     if (!fetched.has(page)) {
-      for (let n = page; n < page + Math.max(1, parallel) && n <= maxPages; n++) if (!fetched.has(n)) fetched.set(n, fetchPage(n));
+      for (let n = page; n < page + Math.max(1, parallel) && n <= maxPages; n++)
+        if (!fetched.has(n)) fetched.set(n, fetchPage(n));
     }
     return fetched.get(page)!;
   };
@@ -130,7 +144,13 @@ export interface ConfirmedWalk {
 export async function walkConfirmed(
   size: number,
   fetchPage: (page: number) => Promise<WalkedPage>,
-  opts: { maxPages?: number; parallel?: number; expected?: readonly string[]; pauseMs?: number; extra?: (w: PagingWalk) => string[] } = {},
+  opts: {
+    maxPages?: number;
+    parallel?: number;
+    expected?: readonly string[];
+    pauseMs?: number;
+    extra?: (w: PagingWalk) => string[];
+  } = {},
 ): Promise<ConfirmedWalk> {
   const judge = (w: PagingWalk) => [...pagingViolations(w, opts.expected), ...(opts.extra?.(w) ?? [])];
   const first = await walkPages(size, fetchPage, opts.maxPages, opts.parallel);

@@ -51,7 +51,10 @@ const midnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export function boundOf(edge: Edge, value: string): Bound {
   if (dayForm.test(value)) {
     const m = midnight(value);
-    const span = edge === 'start' ? { lo: m - ZONE_SLACK_MS, hi: m + ZONE_SLACK_MS } : { lo: m - ZONE_SLACK_MS, hi: m + DAY_MS + ZONE_SLACK_MS };
+    const span =
+      edge === 'start'
+        ? { lo: m - ZONE_SLACK_MS, hi: m + ZONE_SLACK_MS }
+        : { lo: m - ZONE_SLACK_MS, hi: m + DAY_MS + ZONE_SLACK_MS };
     return { edge, value, form: 'date', span };
   }
   const t = Date.parse(zoned.test(value) ? value : `${value}Z`);
@@ -84,7 +87,9 @@ export function rangeQuery(names: BoundNames, r: Range): Record<string, string> 
 
 /** The range as a query string, for messages: `updatedDateStart=…&updatedDateEnd=…`. */
 export function rangeText(names: BoundNames, r: Range): string {
-  return Object.entries(rangeQuery(names, r)).map(([k, v]) => `${k}=${v}`).join('&');
+  return Object.entries(rangeQuery(names, r))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
 }
 
 /** Which bounds a range has: 'start alone', 'end alone' or 'both bounds', and their forms. */
@@ -141,10 +146,14 @@ export function rangeCase(o: {
   const timed = o.shown.filter((s) => s.at !== undefined);
   return {
     expected: placed.filter((x) => x.p === 'inside').map(({ k }) => ({ id: k.id, why: `${k.why}, inside ${o.what}` })),
-    excluded: placed.filter((x) => x.p === 'outside').map(({ k }) => ({ id: k.id, why: `${k.why}, outside ${o.what}` })),
+    excluded: placed
+      .filter((x) => x.p === 'outside')
+      .map(({ k }) => ({ id: k.id, why: `${k.why}, outside ${o.what}` })),
     returned: o.returned,
     complete: o.complete,
-    mismatched: timed.filter((s) => rangePlacement(s.at!, o.range) === 'outside').map((s) => `${s.label}, outside ${o.what} under any reading`),
+    mismatched: timed
+      .filter((s) => rangePlacement(s.at!, o.range) === 'outside')
+      .map((s) => `${s.label}, outside ${o.what} under any reading`),
     judgedRecords: timed.length,
   };
 }

@@ -4,7 +4,16 @@ import { fieldValue } from './locate.js';
  * The last-update time of a record is not a documented field for vehicles or items (§2.1, §2.2), so
  * the updated-date filter checks look for the usual names and judge records only where one is found.
  */
-const updatedNames = ['updatedDate', 'updatedAt', 'lastUpdated', 'lastUpdatedDate', 'lastModifiedDate', 'modifiedDate', 'dateUpdated', 'updated'];
+const updatedNames = [
+  'updatedDate',
+  'updatedAt',
+  'lastUpdated',
+  'lastUpdatedDate',
+  'lastModifiedDate',
+  'modifiedDate',
+  'dateUpdated',
+  'updated',
+];
 
 export const updatedValueOf = (r: Record<string, unknown>): unknown => fieldValue(r, updatedNames);
 
@@ -16,7 +25,10 @@ export function updatedStampOf(r: Record<string, unknown>): number | undefined {
 
 /** A window from the first to the third quartile of the located update times, or none below 3 of them. */
 export function middleWindow(records: readonly Record<string, unknown>[]): { start: string; end: string } | undefined {
-  const stamps = records.map(updatedStampOf).filter((t): t is number => t !== undefined).sort((a, b) => a - b);
+  const stamps = records
+    .map(updatedStampOf)
+    .filter((t): t is number => t !== undefined)
+    .sort((a, b) => a - b);
   if (stamps.length < 3) return undefined;
   return {
     start: new Date(stamps[Math.floor(stamps.length / 4)]!).toISOString(),

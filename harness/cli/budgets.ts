@@ -14,7 +14,14 @@ import { runSuites } from '../run/run-suites.js';
 const USAGE = 'usage: npm run budgets -- [--seeds n] [--num-runs n] [--check]';
 function options() {
   try {
-    return parseArgs({ options: { seeds: { type: 'string' }, check: { type: 'boolean' }, 'num-runs': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
+    return parseArgs({
+      options: {
+        seeds: { type: 'string' },
+        check: { type: 'boolean' },
+        'num-runs': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
   } catch (err) {
     console.error(`Configuration error: ${(err as Error).message.split('\n')[0]} (${USAGE})`);
     process.exit(EXIT.usage);
@@ -42,9 +49,17 @@ const slack = (n: number) => Math.ceil(n * 0.5) + 2;
 const learned = new Map<string, BudgetEntry>();
 for (let i = 0; i < seeds; i++) {
   const seed = 7001 + i * 7919;
-  const results = await runSuites({ faults: [], reportsDir: resolve('reports', '.budgets', String(seed)), seed, frugal: true, numRuns });
+  const results = await runSuites({
+    faults: [],
+    reportsDir: resolve('reports', '.budgets', String(seed)),
+    seed,
+    frugal: true,
+    numRuns,
+  });
   const counts = new Map<string, { get: number; write: number }>();
-  const needs = new Map(results.events.flatMap((e) => (e.type === 'check-registered' && e.needs ? [[e.key, e.needs] as const] : [])));
+  const needs = new Map(
+    results.events.flatMap((e) => (e.type === 'check-registered' && e.needs ? [[e.key, e.needs] as const] : [])),
+  );
   for (const ex of results.exchanges) {
     if (ex.owner === 'preflight' || ex.owner === 'cleanup' || ex.owner === 'unattributed') continue;
     const key = ex.owner;
@@ -59,7 +74,13 @@ for (let i = 0; i < seeds; i++) {
     const prev = learned.get(key);
     learned.set(key, {
       key,
-      ...(check ? { name: check.name, file: check.file, uses: [...new Set([...(prev?.uses ?? []), ...check.shared.map((s) => `shared:${s}`)])].sort() } : {}),
+      ...(check
+        ? {
+            name: check.name,
+            file: check.file,
+            uses: [...new Set([...(prev?.uses ?? []), ...check.shared.map((s) => `shared:${s}`)])].sort(),
+          }
+        : {}),
       ...(needs.get(key) ? { needs: needs.get(key) } : {}),
       get: Math.max(prev?.get ?? 0, c.get),
       write: Math.max(prev?.write ?? 0, c.write),
@@ -77,14 +98,20 @@ if (args.check) {
   for (const e of entries) {
     const b = committed.get(e.key);
     if (!b) problems.push(`${e.key}: no budget in suites/budgets.json (run npm run budgets)`);
-    else if (e.get > b.get + slack(b.get) || e.write > b.write + slack(b.write)) problems.push(`${e.key}: used ${e.get} GETs and ${e.write} writes, budget ${b.get} and ${b.write}`);
+    else if (e.get > b.get + slack(b.get) || e.write > b.write + slack(b.write))
+      problems.push(`${e.key}: used ${e.get} GETs and ${e.write} writes, budget ${b.get} and ${b.write}`);
   }
-  for (const key of committed.keys()) if (!learned.has(key)) problems.push(`${key}: budgeted but no longer run (run npm run budgets)`);
+  for (const key of committed.keys())
+    if (!learned.has(key)) problems.push(`${key}: budgeted but no longer run (run npm run budgets)`);
   for (const p of problems) console.log(`  ${p}`);
-  console.log(`budgets --check: ${problems.length ? `${problems.length} problem(s)` : 'the committed budgets hold'} (${entries.length} keys, ${total.get} GETs and ${total.write} writes this run)`);
+  console.log(
+    `budgets --check: ${problems.length ? `${problems.length} problem(s)` : 'the committed budgets hold'} (${entries.length} keys, ${total.get} GETs and ${total.write} writes this run)`,
+  );
   process.exit(problems.length ? 1 : 0);
 }
 
 const file: BudgetFile = { learnedWith: { seeds, numRuns, frugal: true, target: 'embedded mock' }, entries };
 writeFileSync(BUDGETS_FILE, `${JSON.stringify(file, null, 2)}\n`);
-console.log(`budgets: ${entries.length} keys, ${total.get} GETs and ${total.write} writes in all → ${join('suites', 'budgets.json')}`);
+console.log(
+  `budgets: ${entries.length} keys, ${total.get} GETs and ${total.write} writes in all → ${join('suites', 'budgets.json')}`,
+);

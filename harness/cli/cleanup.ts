@@ -80,7 +80,12 @@ function readLeftovers(file: string): Leftovers {
 type State = 'active' | 'archived' | 'gone' | 'unknown';
 
 /** What a record reads as now: archived, still active, gone (the read by id finds nothing), or unknown (no status shows, or no answer). */
-async function stateOf(api: ApiClient, scope: Scope, kind: Kind, id: string): Promise<{ state: State; res?: ApiResponse }> {
+async function stateOf(
+  api: ApiClient,
+  scope: Scope,
+  kind: Kind,
+  id: string,
+): Promise<{ state: State; res?: ApiResponse }> {
   const res = await readById[kind](api, scope, id);
   if (res.status === 404 || res.status === 410) return { state: 'gone', res };
   const record = isSuccess(res) ? shapes[kind].recordIn(res.json, id) : undefined;
@@ -93,16 +98,24 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
   const report = readLeftovers(file);
   const settings: Settings = loadSettings(environment(), { flags });
   if (!settings.baseUrl) {
-    throw new ConfigError('BASE_URL is not set: the records to archive live on the target of the earlier run (an embedded mock is gone with its run)');
+    throw new ConfigError(
+      'BASE_URL is not set: the records to archive live on the target of the earlier run (an embedded mock is gone with its run)',
+    );
   }
-  if (settings.mode === 'readonly') throw new ConfigError('CONFORMANCE_MODE=readonly: the cleanup archives, which is a write');
+  if (settings.mode === 'readonly')
+    throw new ConfigError('CONFORMANCE_MODE=readonly: the cleanup archives, which is a write');
   const profile = loadProfile(settings.profileFile);
 
   const own = report.records.filter((r) => carriesMarker(r.marker, report.marker));
   const listedOnly = own.filter((r) => !kindOf[r.resource]);
   const todo = own.filter((r) => kindOf[r.resource]);
-  console.log(`Cleanup of run ${report.runId ?? '?'} (marker ${report.marker}) on ${settings.baseUrl}: ${todo.length} leftover(s) to archive${listedOnly.length ? `, ${listedOnly.length} without a documented archive (listed only)` : ''}`);
-  for (const r of listedOnly) console.log(`  ${r.resource} ${r.id ?? JSON.stringify(r.locator?.keys ?? {})}: no documented archive (§3), left as it is`);
+  console.log(
+    `Cleanup of run ${report.runId ?? '?'} (marker ${report.marker}) on ${settings.baseUrl}: ${todo.length} leftover(s) to archive${listedOnly.length ? `, ${listedOnly.length} without a documented archive (listed only)` : ''}`,
+  );
+  for (const r of listedOnly)
+    console.log(
+      `  ${r.resource} ${r.id ?? JSON.stringify(r.locator?.keys ?? {})}: no documented archive (§3), left as it is`,
+    );
   if (!todo.length) {
     console.log('Nothing to archive: the ledger lists no leftover with a documented archive.');
     return EXIT.ok;
@@ -126,9 +139,15 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
   const counts = { archived: 0, already: 0, gone: 0, left: 0 };
   try {
     const target = await pacing.route(liveTarget(settings, token));
-    const api = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: pacing.budgetMs + 5_000, connections: 4 });
+    const api = new ApiClient({
+      baseUrl: target.baseUrl,
+      token: target.token,
+      timeoutMs: pacing.budgetMs + 5_000,
+      connections: 4,
+    });
     const groups = new Map<string, LedgerRecord[]>();
-    for (const r of todo) groups.set(`${r.resource}\u0000${r.companyId}`, [...(groups.get(`${r.resource}\u0000${r.companyId}`) ?? []), r]);
+    for (const r of todo)
+      groups.set(`${r.resource}\u0000${r.companyId}`, [...(groups.get(`${r.resource}\u0000${r.companyId}`) ?? []), r]);
     for (const records of groups.values()) {
       const { resource, companyId } = records[0]!;
       const kind = kindOf[resource]!;
@@ -142,13 +161,17 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
         console.log(`  ${label(r)}: nothing recorded to find it by`);
       }
       if (unknown.length) {
-        const found = await locate(kind, unknown.map((r) => ({ ...r.locator!, customerId: r.locator!.customerId ?? r.customerId })), {
-          api,
-          scope,
-          wait: (_what, read, shows) => eventually(read, shows, 0),
-          what: `the ${resource}s of ${report.marker} without an id`,
-          since: Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now()),
-        });
+        const found = await locate(
+          kind,
+          unknown.map((r) => ({ ...r.locator!, customerId: r.locator!.customerId ?? r.customerId })),
+          {
+            api,
+            scope,
+            wait: (_what, read, shows) => eventually(read, shows, 0),
+            what: `the ${resource}s of ${report.marker} without an id`,
+            since: Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now()),
+          },
+        );
         found.outcomes.forEach((at, i) => {
           const r = unknown[i]!;
           if (isLocated(at)) withIds.push({ ...r, id: at.id });
@@ -190,10 +213,13 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
   }
   const answered429 = pacing.report().rateLimitedAnswers;
   if (counts.archived === 0 && counts.left === 0) {
-    console.log(`Nothing to archive: ${counts.already} already archived${counts.gone ? `, ${counts.gone} no longer exist` : ''}.`);
+    console.log(
+      `Nothing to archive: ${counts.already} already archived${counts.gone ? `, ${counts.gone} no longer exist` : ''}.`,
+    );
   } else {
-    console.log(`Cleanup: ${counts.archived} archived, ${counts.already} already archived, ${counts.gone} no longer exist, ${counts.left} could not be archived${answered429 ? ` (${answered429} answered 429)` : ''}.`);
+    console.log(
+      `Cleanup: ${counts.archived} archived, ${counts.already} already archived, ${counts.gone} no longer exist, ${counts.left} could not be archived${answered429 ? ` (${answered429} answered 429)` : ''}.`,
+    );
   }
   return counts.left ? EXIT.failed : EXIT.ok;
 }
-

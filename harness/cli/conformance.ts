@@ -62,17 +62,21 @@ function checkRequest(r: RunRequest): Options {
       throw new ConfigError(`-t is not a valid regular expression: ${(err as Error).message}`);
     }
   }
-  for (const a of opts.skipAreas) if (!(areas as readonly string[]).includes(a)) throw new ConfigError(`--skip-area must be one of ${areas.join(', ')} (got "${a}")`);
+  for (const a of opts.skipAreas)
+    if (!(areas as readonly string[]).includes(a))
+      throw new ConfigError(`--skip-area must be one of ${areas.join(', ')} (got "${a}")`);
   if (r.shard !== undefined) {
     opts.shard = parseShard(r.shard);
     if (!opts.shard) throw new ConfigError(`--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/3 (got "${r.shard}")`);
   }
   if (r.failOn !== undefined) {
-    if (!(failOnValues as readonly string[]).includes(r.failOn)) throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${r.failOn}")`);
+    if (!(failOnValues as readonly string[]).includes(r.failOn))
+      throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${r.failOn}")`);
     opts.failOn = r.failOn as FailOn;
   }
   if (r.baseline !== undefined) opts.baseline = { file: r.baseline, data: readBaseline(r.baseline) };
-  if (opts.failOn === 'regression' && !opts.baseline) throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
+  if (opts.failOn === 'regression' && !opts.baseline)
+    throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
   return opts;
 }
 
@@ -82,14 +86,19 @@ function usageError(message: string): never {
 }
 
 const skipReason = (area: string) =>
-  area === 'purchaseOrders' ? 'left out on request (--skip-area): e.g. the token lacks the Purchase Orders permission (§5.3)' : 'left out on request (--skip-area)';
+  area === 'purchaseOrders'
+    ? 'left out on request (--skip-area): e.g. the token lacks the Purchase Orders permission (§5.3)'
+    : 'left out on request (--skip-area)';
 
 /** On a second Ctrl-C: what the run created and did not archive, for `npm run cleanup`. */
 function writeLeftovers(run: StartedRun): string | undefined {
   const open = openRecords(run.hub.ledger(), run.info.targets).filter((r) => r.target === 'main');
   if (open.length === 0) return undefined;
   const file = join(run.settings.reportsDir, `leftovers-${run.info.runId}.json`);
-  const leftovers = open.map((r) => ({ ...r, reason: 'the run was left at once (a second Ctrl-C) before its cleanup ended' }));
+  const leftovers = open.map((r) => ({
+    ...r,
+    reason: 'the run was left at once (a second Ctrl-C) before its cleanup ended',
+  }));
   const report = {
     runId: run.info.runId,
     marker: run.info.marker,
@@ -135,7 +144,9 @@ export async function runConformance(request: RunRequest): Promise<number> {
     },
     again: (signal) => {
       const file = run ? writeLeftovers(run) : undefined;
-      console.error(`\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`);
+      console.error(
+        `\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`,
+      );
       run?.lock.release();
     },
   });
@@ -158,9 +169,14 @@ export async function runConformance(request: RunRequest): Promise<number> {
   if (r.files.length === 0) {
     await r.settle();
     r.close();
-    usageError(`no check matched the paths ${opts.paths.join(' ')}; nothing was certified or published (see ${commandLine('run', '--help')})`);
+    usageError(
+      `no check matched the paths ${opts.paths.join(' ')}; nothing was certified or published (see ${commandLine('run', '--help')})`,
+    );
   }
-  r.hub.listen({ registered: (_t, key, selected) => con.registered(key, selected), checkEnded: (o, ex) => con.checkEnded(o, ex) });
+  r.hub.listen({
+    registered: (_t, key, selected) => con.registered(key, selected),
+    checkEnded: (o, ex) => con.checkEnded(o, ex),
+  });
 
   let launch: Launch | undefined;
   let ending: Promise<number> | undefined;
@@ -171,10 +187,15 @@ export async function runConformance(request: RunRequest): Promise<number> {
    * still marks the run interrupted; once publication has begun, the run's outputs are complete.
    */
   const interrupt = (signal: NodeJS.Signals) => {
-    if (publishing) return void con.print(`${signal} came as the outputs were being published: the run had ended, and its outputs are complete`);
+    if (publishing)
+      return void con.print(
+        `${signal} came as the outputs were being published: the run had ended, and its outputs are complete`,
+      );
     if (r.hub.interrupted) return;
     con.finishChecks();
-    con.print(`\n${signal}: stopping; archiving what this run created, then publishing an INTERRUPTED certification (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`);
+    con.print(
+      `\n${signal}: stopping; archiving what this run created, then publishing an INTERRUPTED certification (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`,
+    );
     r.hub.interrupt(signal);
     void launch?.cancel();
   };
@@ -185,12 +206,25 @@ export async function runConformance(request: RunRequest): Promise<number> {
       await r.settle({ trigger: r.hub.interrupted, progress: (l) => con.phase(l) });
       publishing = true;
       con.phase('publishing the outputs');
-      const c = concludeRun({ events: r.hub.events(), reportsDir: dir, scratch: r.scratch, runId: r.info.runId }, { baseline: opts.baseline });
+      const c = concludeRun(
+        { events: r.hub.events(), reportsDir: dir, scratch: r.scratch, runId: r.info.runId },
+        { baseline: opts.baseline },
+      );
       r.close();
-      if (c.replaced) con.print(`note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}; give partial runs their own REPORTS_DIR to keep a full one`);
+      if (c.replaced)
+        con.print(
+          `note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}; give partial runs their own REPORTS_DIR to keep a full one`,
+        );
       if (!c.certification) {
-        const what = [opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '', opts.paths.length ? `the paths ${opts.paths.join(' ')}` : ''].filter(Boolean).join(' and ');
-        console.error(`Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see ${commandLine('run', '--help')}).`);
+        const what = [
+          opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '',
+          opts.paths.length ? `the paths ${opts.paths.join(' ')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' and ');
+        console.error(
+          `Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see ${commandLine('run', '--help')}).`,
+        );
         return EXIT.usage;
       }
       con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
@@ -218,4 +252,3 @@ export async function runConformance(request: RunRequest): Promise<number> {
   }
   return end();
 }
-

@@ -7,7 +7,14 @@ import { commandLine, installedAsPackage, type CommandName } from '../core/invoc
 import { envSetting } from '../config.js';
 import { redact } from '../redact.js';
 import {
-  exitCodes, exitHelp, intArg, RUN_SETTINGS, settingFlags, settingsHelp, withSettingFlags, type SettingNames,
+  exitCodes,
+  exitHelp,
+  intArg,
+  RUN_SETTINGS,
+  settingFlags,
+  settingsHelp,
+  withSettingFlags,
+  type SettingNames,
 } from './options.js';
 
 /**
@@ -18,15 +25,36 @@ import {
  */
 
 const REPORT_SETTINGS: SettingNames = [
-  'REPORTS_DIR', 'ALLURE_HISTORY_DIR', 'REPORT_CLAUSES_URL', 'ENV_FILE', 'CONFORMANCE_CONFIG', 'CI', 'NO_COLOR',
+  'REPORTS_DIR',
+  'ALLURE_HISTORY_DIR',
+  'REPORT_CLAUSES_URL',
+  'ENV_FILE',
+  'CONFORMANCE_CONFIG',
+  'CI',
+  'NO_COLOR',
 ];
 const TARGET_SETTINGS: SettingNames = [
-  'BASE_URL', 'ACCESS_TOKEN', 'PARTNER_ID', 'AUTH_KEY', 'AUTH_LOGIN_PATH', 'AUTH_REFRESH_PATH', 'COMPANY_ID',
-  'CONFORMANCE_PROFILE', 'REQUEST_TIMEOUT_MS', 'RATE_LIMIT_GET_PER_MIN', 'RATE_LIMIT_WRITE_PER_MIN',
-  'ENV_FILE', 'CONFORMANCE_CONFIG',
+  'BASE_URL',
+  'ACCESS_TOKEN',
+  'PARTNER_ID',
+  'AUTH_KEY',
+  'AUTH_LOGIN_PATH',
+  'AUTH_REFRESH_PATH',
+  'COMPANY_ID',
+  'CONFORMANCE_PROFILE',
+  'REQUEST_TIMEOUT_MS',
+  'RATE_LIMIT_GET_PER_MIN',
+  'RATE_LIMIT_WRITE_PER_MIN',
+  'ENV_FILE',
+  'CONFORMANCE_CONFIG',
 ];
 const MOCK_RUN_SETTINGS: SettingNames = [
-  'REPORTS_DIR', 'NUM_RUNS', 'CONSISTENCY_WINDOW_MS', 'VITEST_MAX_WORKERS', 'CI', 'NO_COLOR',
+  'REPORTS_DIR',
+  'NUM_RUNS',
+  'CONSISTENCY_WINDOW_MS',
+  'VITEST_MAX_WORKERS',
+  'CI',
+  'NO_COLOR',
 ];
 
 type Options = Record<string, unknown>;
@@ -58,8 +86,10 @@ interface Spec {
  */
 export function program(setExit: (code: number) => void = () => undefined): Command {
   const { name, version } = harnessVersion();
-  const act = <A extends unknown[]>(fn: (...args: A) => Promise<number>) =>
-    async (...args: A) => setExit(await fn(...args));
+  const act =
+    <A extends unknown[]>(fn: (...args: A) => Promise<number>) =>
+    async (...args: A) =>
+      setExit(await fn(...args));
   // Settings flags are added last, so each command's own options come first in its help.
   const settingsOf = new Map<Command, SettingNames>();
   const command = (s: Spec): Command => {
@@ -72,8 +102,8 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
 
   const p = new Command('partner-conformance')
     .description(
-      'Contract tests and conformance certification of the Partner Service API v2 (vehicles, items, '
-        + 'customers, inventory levels, appointment requests, purchase orders).',
+      'Contract tests and conformance certification of the Partner Service API v2 (vehicles, items, ' +
+        'customers, inventory levels, appointment requests, purchase orders).',
     )
     .version(`${name} ${version}`, '-V, --version', 'print the harness version')
     .configureOutput({ outputError: oneLine('partner-conformance --help') })
@@ -87,23 +117,36 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     exits: [exitCodes.conformant, exitCodes.failed, exitCodes.usage, exitCodes.inconclusive, exitCodes.interrupted],
   })
     .argument('[paths...]', 'suite paths to run (e.g. suites/items); the verdict then covers only them')
-    .option('-t, --filter <regex>', 'run only the checks whose name matches: clause id, [variant] and '
-      + 'MUST sentence, e.g. -t ^AUTH- or -t "\\[vehicles\\]"')
+    .option(
+      '-t, --filter <regex>',
+      'run only the checks whose name matches: clause id, [variant] and ' +
+        'MUST sentence, e.g. -t ^AUTH- or -t "\\[vehicles\\]"',
+    )
     .option('--shard <i/n>', 'run shard i of n (files dealt by weight); join the shards with merge')
-    .option('--baseline <certification.json>', 'compare with an earlier certification: newly failing, '
-      + 'newly passing, new clauses')
+    .option(
+      '--baseline <certification.json>',
+      'compare with an earlier certification: newly failing, ' + 'newly passing, new clauses',
+    )
     .addOption(failOn())
-    .option('--skip-area <area>', `leave an area out (repeatable; the verdict is then partial): ${areas.join(', ')}`,
-      collect, [])
-    .action(act(async (paths: string[], o: Options) => (await import('./conformance.js')).runConformance({
-      paths,
-      filter: text(o.filter),
-      shard: text(o.shard),
-      baseline: text(o.baseline),
-      failOn: String(o.failOn),
-      skipAreas: o.skipArea as string[],
-      flags: settingFlags(o, RUN_SETTINGS),
-    })));
+    .option(
+      '--skip-area <area>',
+      `leave an area out (repeatable; the verdict is then partial): ${areas.join(', ')}`,
+      collect,
+      [],
+    )
+    .action(
+      act(async (paths: string[], o: Options) =>
+        (await import('./conformance.js')).runConformance({
+          paths,
+          filter: text(o.filter),
+          shard: text(o.shard),
+          baseline: text(o.baseline),
+          failOn: String(o.failOn),
+          skipAreas: o.skipArea as string[],
+          flags: settingFlags(o, RUN_SETTINGS),
+        }),
+      ),
+    );
 
   command({
     name: 'mock',
@@ -124,22 +167,26 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     .option('--list-faults', 'list the faults and exit')
     .option('--run', 'certify this mock at once, then stop it')
     .option('-t, --filter <regex>', 'with --run: run only the checks whose name matches')
-    .action(act(async (o: Options) => (await import('./mock.js')).mockCommand({
-      port: num(o.port),
-      seed: num(o.seed),
-      faults: o.fault as string[],
-      latencyMs: num(o.latency),
-      rateGet: num(o.rateGet),
-      rateWrite: num(o.rateWrite),
-      chaosReset: num(o.chaosReset),
-      chaos503: num(o.chaos503),
-      tokenTtlSeconds: num(o.tokenTtl),
-      envFile: text(o.envFile),
-      listFaults: o.listFaults === true,
-      run: o.run === true,
-      filter: text(o.filter),
-      flags: { ...settingFlags(o, MOCK_RUN_SETTINGS), ...(o.seed === undefined ? {} : { SEED: String(o.seed) }) },
-    })));
+    .action(
+      act(async (o: Options) =>
+        (await import('./mock.js')).mockCommand({
+          port: num(o.port),
+          seed: num(o.seed),
+          faults: o.fault as string[],
+          latencyMs: num(o.latency),
+          rateGet: num(o.rateGet),
+          rateWrite: num(o.rateWrite),
+          chaosReset: num(o.chaosReset),
+          chaos503: num(o.chaos503),
+          tokenTtlSeconds: num(o.tokenTtl),
+          envFile: text(o.envFile),
+          listFaults: o.listFaults === true,
+          run: o.run === true,
+          filter: text(o.filter),
+          flags: { ...settingFlags(o, MOCK_RUN_SETTINGS), ...(o.seed === undefined ? {} : { SEED: String(o.seed) }) },
+        }),
+      ),
+    );
 
   command({
     name: 'report',
@@ -152,8 +199,11 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     name: 'verify',
     description: 'check that a certification bundle is unmodified: every file against MANIFEST.sha256',
     settings: [],
-    exits: [`${EXIT.ok}  every file matches`, `${EXIT.failed}  a file changed, is missing or is not listed`,
-      exitCodes.usage],
+    exits: [
+      `${EXIT.ok}  every file matches`,
+      `${EXIT.failed}  a file changed, is missing or is not listed`,
+      exitCodes.usage,
+    ],
   })
     .argument('<dir>', 'the bundle directory, e.g. reports/certification')
     .action(act(async (dir: string) => (await import('./verify-bundle.js')).verifyBundle(dir)));
@@ -162,47 +212,72 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     name: 'merge',
     description: "one certification from the shards' reports directories, their journals joined",
     settings: [],
-    exits: [exitCodes.conformant, exitCodes.failed, exitCodes.usage,
-      `${EXIT.inconclusive}  inconclusive, or a shard was interrupted`],
+    exits: [
+      exitCodes.conformant,
+      exitCodes.failed,
+      exitCodes.usage,
+      `${EXIT.inconclusive}  inconclusive, or a shard was interrupted`,
+    ],
   })
     .argument('<dirs...>', "the shards' reports directories")
     .option('-o, --out <dir>', 'where the merged set is published', 'reports')
     .option('--baseline <certification.json>', 'compare with an earlier certification')
     .addOption(failOn())
-    .action(act(async (dirs: string[], o: Options) => (await import('./merge-reports.js')).mergeReports({
-      dirs, out: String(o.out), baseline: text(o.baseline), failOn: String(o.failOn),
-    })));
+    .action(
+      act(async (dirs: string[], o: Options) =>
+        (await import('./merge-reports.js')).mergeReports({
+          dirs,
+          out: String(o.out),
+          baseline: text(o.baseline),
+          failOn: String(o.failOn),
+        }),
+      ),
+    );
 
   command({
     name: 'cleanup',
-    description: 'archive the records an earlier run left on the target (from its ledger.json, '
-      + 'leftovers-<run>.json or the journal of an abandoned run); safe to repeat',
+    description:
+      'archive the records an earlier run left on the target (from its ledger.json, ' +
+      'leftovers-<run>.json or the journal of an abandoned run); safe to repeat',
     settings: TARGET_SETTINGS,
-    exits: [`${EXIT.ok}  nothing of that run is left active`, `${EXIT.failed}  some records could not be `
-      + 'archived (listed)', exitCodes.usage],
+    exits: [
+      `${EXIT.ok}  nothing of that run is left active`,
+      `${EXIT.failed}  some records could not be ` + 'archived (listed)',
+      exitCodes.usage,
+    ],
   })
     .argument('<file>', 'ledger.json, leftovers-<run id>.json or journal.jsonl')
-    .action(act(async (file: string, o: Options) =>
-      (await import('./cleanup.js')).cleanupCommand(file, settingFlags(o, TARGET_SETTINGS))));
+    .action(
+      act(async (file: string, o: Options) =>
+        (await import('./cleanup.js')).cleanupCommand(file, settingFlags(o, TARGET_SETTINGS)),
+      ),
+    );
 
   command({
     name: 'selfcheck',
     description: 'prove every check can fail: the suites against one mock per named fault, and the kill matrix',
     settings: ['REPORTS_DIR'],
-    exits: [`${EXIT.ok}  every fault detected and precise, nothing failed against the conforming mock`,
-      `${EXIT.failed}  a fault missed or imprecise`, exitCodes.usage],
+    exits: [
+      `${EXIT.ok}  every fault detected and precise, nothing failed against the conforming mock`,
+      `${EXIT.failed}  a fault missed or imprecise`,
+      exitCodes.usage,
+    ],
   })
     .option('--faults <ids>', 'only these faults (comma-separated)')
     .option('--subset <k/n>', 'a rotating subset: the faults whose index is k mod n')
     .option('--batch <n>', 'faulted mocks per batch', intArg('--batch', 1), 40)
     .option('--frugal', 'run the checks as under rate limits (trimmed property runs, sampled matrices)')
-    .action(act(async (o: Options) => (await import('../../test/selfcheck/cli.js')).selfcheck({
-      faults: text(o.faults),
-      subset: text(o.subset),
-      batch: num(o.batch),
-      frugal: o.frugal === true,
-      reportsDir: text(o.reportsDir) ?? envSetting('REPORTS_DIR') ?? 'reports',
-    })));
+    .action(
+      act(async (o: Options) =>
+        (await import('../../test/selfcheck/cli.js')).selfcheck({
+          faults: text(o.faults),
+          subset: text(o.subset),
+          batch: num(o.batch),
+          frugal: o.frugal === true,
+          reportsDir: text(o.reportsDir) ?? envSetting('REPORTS_DIR') ?? 'reports',
+        }),
+      ),
+    );
 
   command({
     name: 'spec-drift',
@@ -211,8 +286,11 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     exits: [`${EXIT.ok}  no drift`, `${EXIT.failed}  the spec drifted from the matrix`, exitCodes.usage],
   })
     .option('--json', 'print the drift as JSON')
-    .action(act(async (o: Options) =>
-      (await import('./spec-drift.js')).specDriftCommand({ spec: text(o.spec), json: o.json === true })));
+    .action(
+      act(async (o: Options) =>
+        (await import('./spec-drift.js')).specDriftCommand({ spec: text(o.spec), json: o.json === true }),
+      ),
+    );
 
   for (const [cmd, settings] of settingsOf) withSettingFlags(cmd, settings);
   return p;

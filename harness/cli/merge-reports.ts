@@ -22,25 +22,35 @@ import { coverageOf } from '../run/conclude.js';
 
 function journalOf(dir: string): JournalEvent[] {
   const file = join(dir, JOURNAL_FILE);
-  if (!existsSync(file)) throw new ConfigError(`${dir}: no ${JOURNAL_FILE} (is it the reports directory of a conformance run?)`);
+  if (!existsSync(file))
+    throw new ConfigError(`${dir}: no ${JOURNAL_FILE} (is it the reports directory of a conformance run?)`);
   const events = readJournal(file);
-  if (!events.some((e) => e.type === 'run-started')) throw new ConfigError(`${file}: not a run journal (no run-started event)`);
+  if (!events.some((e) => e.type === 'run-started'))
+    throw new ConfigError(`${file}: not a run journal (no run-started event)`);
   return events;
 }
 
 export function mergeReports(o: { out?: string; baseline?: string; failOn?: string; dirs: string[] }): number {
-  if (o.dirs.length === 0) throw new ConfigError('no reports directories given: name the shards\' reports directories');
+  if (o.dirs.length === 0) throw new ConfigError("no reports directories given: name the shards' reports directories");
   const failOn = (o.failOn ?? 'any') as FailOn;
-  if (!failOnValues.includes(failOn)) throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${o.failOn}")`);
+  if (!failOnValues.includes(failOn))
+    throw new ConfigError(`--fail-on must be ${failOnValues.join(' or ')} (got "${o.failOn}")`);
   const baseline = o.baseline ? { file: o.baseline, data: readBaseline(o.baseline) } : undefined;
-  if (failOn === 'regression' && !baseline) throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
+  if (failOn === 'regression' && !baseline)
+    throw new ConfigError('--fail-on regression needs --baseline <certification.json> to compare with');
 
   const out = resolve(o.out ?? 'reports');
   const dirs = o.dirs.map((d) => resolve(d));
   const journals = dirs.map((d) => ({ dir: d, events: journalOf(d) }));
-  const dirOfRun = new Map(journals.flatMap((j) => j.events.flatMap((e) => (e.type === 'run-started' ? [[e.run.runId, j.dir] as const] : []))));
+  const dirOfRun = new Map(
+    journals.flatMap((j) => j.events.flatMap((e) => (e.type === 'run-started' ? [[e.run.runId, j.dir] as const] : []))),
+  );
   const events = journals.flatMap((j) => j.events);
-  const cert = certify(events, clauses, { baseline, coverage: coverageOf(events), labelOf: (id) => dirOfRun.get(id) ?? `run ${id}` });
+  const cert = certify(events, clauses, {
+    baseline,
+    coverage: coverageOf(events),
+    labelOf: (id) => dirOfRun.get(id) ?? `run ${id}`,
+  });
   // The merged set is published like a run's: under --out's lock, staged, then renamed into place together.
   const mergeId = `merge-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const { lock, scratch, notes } = claimReportsDir(out, mergeId, 'merge-reports');
@@ -52,9 +62,12 @@ export function mergeReports(o: { out?: string; baseline?: string; failOn?: stri
   } finally {
     lock.release();
   }
-  const shards = journals.map((j) => j.events.find((e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started')!.run);
-  console.log(`Merged ${journals.length} run(s): ${shards.map((r) => (r.selection.shard ? `shard ${shardLabel(r.selection.shard)}` : r.runId)).join(', ')}`);
+  const shards = journals.map(
+    (j) => j.events.find((e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started')!.run,
+  );
+  console.log(
+    `Merged ${journals.length} run(s): ${shards.map((r) => (r.selection.shard ? `shard ${shardLabel(r.selection.shard)}` : r.runId)).join(', ')}`,
+  );
   console.log(endLines(cert, published, out).join('\n'));
   return gateExitCode(cert, failOn, cert.baseline);
 }
-

@@ -34,7 +34,13 @@ export async function mockCommand(r: MockRequest): Promise<number> {
   }
   // MOCK_PORT and MOCK_FAULTS, the mock's own variables, as before the CLI had flags.
   const port = r.port ?? (envSetting('MOCK_PORT') ? Number(envSetting('MOCK_PORT')) : undefined);
-  const faults = [...(r.faults ?? []), ...(envSetting('MOCK_FAULTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+  const faults = [
+    ...(r.faults ?? []),
+    ...(envSetting('MOCK_FAULTS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
   let standalone;
   try {
     standalone = await startStandalone({ ...r, port, faults, certifyWith: commandLine('run') });
@@ -51,7 +57,12 @@ export async function mockCommand(r: MockRequest): Promise<number> {
   try {
     console.log(`Certifying this mock now (--run); it stops when the run ends.\n`);
     // Both names of each setting: a prefixed one in the user's environment must not point elsewhere.
-    const env = Object.fromEntries(standalone.settings.flatMap(([k, v]) => [[k, v], [`${SETTING_PREFIX}${k}`, v]]));
+    const env = Object.fromEntries(
+      standalone.settings.flatMap(([k, v]) => [
+        [k, v],
+        [`${SETTING_PREFIX}${k}`, v],
+      ]),
+    );
     return await runConformance({ paths: [], skipAreas: [], filter: r.filter, flags: r.flags, env });
   } finally {
     await standalone.stop();

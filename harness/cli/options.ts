@@ -72,11 +72,16 @@ export function settingFlags(opts: Record<string, unknown>, names: SettingNames)
  */
 export function settingsHelp(names: SettingNames): string {
   const envOnly = names.map(info).filter((s) => !s.flag);
-  const rows = envOnly.flatMap((s) => [`  ${s.name}`, ...fold(`${plain(s.description)}; default: ${plain(s.default)}`, '      ')]);
+  const rows = envOnly.flatMap((s) => [
+    `  ${s.name}`,
+    ...fold(`${plain(s.description)}; default: ${plain(s.default)}`, '      '),
+  ]);
   const prefixed = names.map(info).some((s) => s.alias);
   return [
     ...(rows.length ? ['', 'Read from the environment only:', ...rows] : []),
-    ...(prefixed ? ['', ...fold(`Every variable may also be set as ${SETTING_PREFIX}<NAME> (CI and NO_COLOR as they are).`, '')] : []),
+    ...(prefixed
+      ? ['', ...fold(`Every variable may also be set as ${SETTING_PREFIX}<NAME> (CI and NO_COLOR as they are).`, '')]
+      : []),
   ].join('\n');
 }
 
@@ -97,7 +102,8 @@ export function exitHelp(lines: readonly string[]): string {
 export function intArg(name: string, min = 0, max = Number.MAX_SAFE_INTEGER): (v: string) => number {
   return (v) => {
     const n = Number(v);
-    if (!/^\d+(\.\d+)?$/.test(v) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a number from ${min} to ${max}`);
+    if (!/^\d+(\.\d+)?$/.test(v) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be a number from ${min} to ${max}`);
     return n;
   };
 }

@@ -73,12 +73,21 @@ function allureConfig(cert: Certification | undefined, history: { file: string; 
     appendHistory: history.append,
     plugins: {
       awesome: {
-        options: { reportName: 'Partner API v2 conformance', singleFile: true, groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'collapsed' },
+        options: {
+          reportName: 'Partner API v2 conformance',
+          singleFile: true,
+          groupBy: ['epic', 'feature', 'story'],
+          stepTreeExpansion: 'collapsed',
+        },
       },
     },
     categories: [
       { name: 'Contract violations', matchedStatuses: ['failed'] },
-      { name: 'Inconclusive (no answer, or a precondition failed)', matchedStatuses: ['skipped'], messageRegex: '.*inconclusive.*' },
+      {
+        name: 'Inconclusive (no answer, or a precondition failed)',
+        matchedStatuses: ['skipped'],
+        messageRegex: '.*inconclusive.*',
+      },
       { name: 'Skipped (mode or configuration)', matchedStatuses: ['skipped'], messageRegex: '.*skipped.*' },
       { name: 'Harness errors', matchedStatuses: ['broken'] },
     ],
@@ -123,7 +132,9 @@ function build(s: ReportSettings, scratchRoot: string): number {
 
   const target = join(out, 'index.html');
   console.log(`Allure report: ${shown(target)} (one file: open it in a browser, no server needed)`);
-  console.log(`  ${cert ? `run ${cert.run.runId}, ${cert.headline ?? cert.verdict}` : 'no certification.json beside the results'}; history: ${shown(history.file)} (${append ? 'this run added' : 'this run was already in it'}; ALLURE_HISTORY_DIR keeps it across runs)`);
+  console.log(
+    `  ${cert ? `run ${cert.run.runId}, ${cert.headline ?? cert.verdict}` : 'no certification.json beside the results'}; history: ${shown(history.file)} (${append ? 'this run added' : 'this run was already in it'}; ALLURE_HISTORY_DIR keeps it across runs)`,
+  );
   console.log(`  ${links.describe}`);
   return EXIT.ok;
 }
@@ -169,4 +180,3 @@ export function buildReport(flags: Record<string, string> = {}): number {
     claim.lock.release();
   }
 }
-

@@ -16,11 +16,17 @@ import { EXIT } from '../core/exit-codes.js';
  */
 
 const strictness = (id: ClauseId) => (clauseOf(id).notTestable ? 'not testable' : clauseOf(id).strictness);
-const clauseList = (e: TraceEntry) => (e.covers?.length ? e.covers.map((id) => `${id} (${strictness(id)})`).join(', ') : e.reason ? `none (${e.reason.kind})` : 'none');
+const clauseList = (e: TraceEntry) =>
+  e.covers?.length
+    ? e.covers.map((id) => `${id} (${strictness(id)})`).join(', ')
+    : e.reason
+      ? `none (${e.reason.kind})`
+      : 'none';
 const quoted = (u: SpecUnit) => `"${u.raw.replace(/\s+/g, ' ')}"`;
 
 /** A skeleton entry to paste into the matrix for a new unit. */
-const skeleton = (u: SpecUnit) => `{ section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: 'TODO', covers: [], gap: 'TODO' },`;
+const skeleton = (u: SpecUnit) =>
+  `{ section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: 'TODO', covers: [], gap: 'TODO' },`;
 
 function print(d: DriftReport, specFile: string, unitCount: number): void {
   const out: string[] = [];
@@ -31,7 +37,10 @@ function print(d: DriftReport, specFile: string, unitCount: number): void {
     return;
   }
   if (d.changed.length) {
-    out.push('', `CHANGED (${d.changed.length}): reworded sentences; re-read them and check the clauses still say the same`);
+    out.push(
+      '',
+      `CHANGED (${d.changed.length}): reworded sentences; re-read them and check the clauses still say the same`,
+    );
     for (const c of d.changed) {
       out.push(`  ${c.unit.locator}  (word overlap ~${c.similarity.toFixed(2)})`);
       out.push(`    was: [${c.entry.label}]  clauses: ${clauseList(c.entry)}`);
@@ -50,17 +59,25 @@ function print(d: DriftReport, specFile: string, unitCount: number): void {
   }
   if (d.removed.length) {
     out.push('', `REMOVED (${d.removed.length}): entries whose sentence is gone; retire or re-home their clauses`);
-    for (const r of d.removed) out.push(`  ${r.entry.section} ${r.entry.fingerprint} [${r.entry.label}]  clauses: ${clauseList(r.entry)}`);
+    for (const r of d.removed)
+      out.push(`  ${r.entry.section} ${r.entry.fingerprint} [${r.entry.label}]  clauses: ${clauseList(r.entry)}`);
   }
   if (d.moved.length) {
-    out.push('', `MOVED (${d.moved.length}): same wording, another section; update the entry's section (and the clauses' section)`);
-    for (const m of d.moved) out.push(`  ${m.entry.section} -> ${m.unit.locator} [${m.entry.label}]  clauses: ${clauseList(m.entry)}`);
+    out.push(
+      '',
+      `MOVED (${d.moved.length}): same wording, another section; update the entry's section (and the clauses' section)`,
+    );
+    for (const m of d.moved)
+      out.push(`  ${m.entry.section} -> ${m.unit.locator} [${m.entry.label}]  clauses: ${clauseList(m.entry)}`);
   }
   if (d.duplicates.length) {
     out.push('', `DUPLICATE ENTRIES (${d.duplicates.length}): listed more than once in the matrix`);
     for (const e of d.duplicates) out.push(`  ${e.section} ${e.fingerprint} [${e.label}]`);
   }
-  out.push('', `${d.changed.length} changed, ${d.added.length} added, ${d.removed.length} removed, ${d.moved.length} moved, ${d.duplicates.length} duplicate`);
+  out.push(
+    '',
+    `${d.changed.length} changed, ${d.added.length} added, ${d.removed.length} removed, ${d.moved.length} moved, ${d.duplicates.length} duplicate`,
+  );
   console.log(out.join('\n'));
 }
 
@@ -73,19 +90,41 @@ export function specDriftCommand(o: { spec?: string; json?: boolean }): number {
   const units = parseSpecUnits(readFileSync(file, 'utf8'));
   const drift = specDrift(units, traceability);
   if (o.json) {
-    const entry = (e: TraceEntry) => ({ section: e.section, fingerprint: e.fingerprint, label: e.label, covers: e.covers ?? [], ...(e.gap ? { gap: e.gap } : {}), ...(e.reason ? { reason: e.reason } : {}) });
-    const unit = (u: SpecUnit) => ({ section: u.section, locator: u.locator, fingerprint: u.fingerprint, sketch: u.sketch, text: u.raw });
-    console.log(JSON.stringify({
-      spec: file,
-      units: units.length,
-      entries: traceability.length,
-      added: drift.added.map((a) => ({ ...unit(a.unit), after: a.after?.locator ?? null })),
-      removed: drift.removed.map((r) => entry(r.entry)),
-      changed: drift.changed.map((c) => ({ was: entry(c.entry), now: unit(c.unit), similarity: Number(c.similarity.toFixed(2)) })),
-      moved: drift.moved.map((m) => ({ was: entry(m.entry), now: unit(m.unit) })),
-      duplicates: drift.duplicates.map(entry),
-    }, null, 2));
+    const entry = (e: TraceEntry) => ({
+      section: e.section,
+      fingerprint: e.fingerprint,
+      label: e.label,
+      covers: e.covers ?? [],
+      ...(e.gap ? { gap: e.gap } : {}),
+      ...(e.reason ? { reason: e.reason } : {}),
+    });
+    const unit = (u: SpecUnit) => ({
+      section: u.section,
+      locator: u.locator,
+      fingerprint: u.fingerprint,
+      sketch: u.sketch,
+      text: u.raw,
+    });
+    console.log(
+      JSON.stringify(
+        {
+          spec: file,
+          units: units.length,
+          entries: traceability.length,
+          added: drift.added.map((a) => ({ ...unit(a.unit), after: a.after?.locator ?? null })),
+          removed: drift.removed.map((r) => entry(r.entry)),
+          changed: drift.changed.map((c) => ({
+            was: entry(c.entry),
+            now: unit(c.unit),
+            similarity: Number(c.similarity.toFixed(2)),
+          })),
+          moved: drift.moved.map((m) => ({ was: entry(m.entry), now: unit(m.unit) })),
+          duplicates: drift.duplicates.map(entry),
+        },
+        null,
+        2,
+      ),
+    );
   } else print(drift, file, units.length);
   return hasDrift(drift) ? EXIT.failed : EXIT.ok;
 }
-

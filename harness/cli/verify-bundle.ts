@@ -12,7 +12,12 @@ import { MANIFEST, verifyManifest } from '../outputs/manifest.js';
 /** Which run the bundle certifies and its verdict, so a verified bundle is not taken for another run's. */
 function whose(dir: string): string {
   try {
-    const c = JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as { verdict?: string; headline?: string; finishedAt?: string; run?: { runId?: string } };
+    const c = JSON.parse(readFileSync(join(dir, CERTIFICATION_JSON), 'utf8')) as {
+      verdict?: string;
+      headline?: string;
+      finishedAt?: string;
+      run?: { runId?: string };
+    };
     return ` (run ${c.run?.runId ?? '?'}, ${c.headline ?? String(c.verdict ?? '?').toUpperCase()}, finished ${c.finishedAt ?? '?'})`;
   } catch {
     return '';
@@ -37,4 +42,3 @@ export function verifyBundle(dir: string): number {
   for (const p of check.problems) console.error(`  ${p}`);
   return EXIT.failed;
 }
-

@@ -130,7 +130,10 @@ export class Admission {
       const backlog = this.backlogMs(next.req.budget);
       this.admitted.set(next.req.check, { remaining: { ...next.req.budget }, order: this.order, shared });
       const own = next.req.budget.get + next.req.budget.write;
-      next.resolve({ order: this.order, deadlineMs: Math.round(Math.max(this.minDeadlineMs, 2 * backlog + own * this.perRequestMs + 30_000)) });
+      next.resolve({
+        order: this.order,
+        deadlineMs: Math.round(Math.max(this.minDeadlineMs, 2 * backlog + own * this.perRequestMs + 30_000)),
+      });
     }
   }
 }

@@ -1,5 +1,13 @@
 import { request } from 'undici';
-import { PATH_PREFIX, type AdmitAnswer, type AdmitRequest, type Budget, type ClaimAnswer, type Report, type SettleRequest } from './protocol.js';
+import {
+  PATH_PREFIX,
+  type AdmitAnswer,
+  type AdmitRequest,
+  type Budget,
+  type ClaimAnswer,
+  type Report,
+  type SettleRequest,
+} from './protocol.js';
 
 /** The workers' side of the coordination protocol, spoken to the target's pacing proxy (the hub). */
 export class CoordinationClient {

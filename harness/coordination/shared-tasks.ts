@@ -16,12 +16,23 @@ interface Task {
 export class SharedTasks {
   private readonly tasks = new Map<string, Task>();
 
-  constructor(private readonly pollMs = 20_000, private readonly maxTaskMs = 15 * 60_000) {}
+  constructor(
+    private readonly pollMs = 20_000,
+    private readonly maxTaskMs = 15 * 60_000,
+  ) {}
 
   claim(key: string): Promise<ClaimAnswer> {
     const task = this.tasks.get(key);
     if (!task) {
-      const giveUp = setTimeout(() => this.settle({ key, kind: 'inconclusive', error: `the shared task ${key} did not finish within ${this.maxTaskMs / 60_000} minutes` }), this.maxTaskMs);
+      const giveUp = setTimeout(
+        () =>
+          this.settle({
+            key,
+            kind: 'inconclusive',
+            error: `the shared task ${key} did not finish within ${this.maxTaskMs / 60_000} minutes`,
+          }),
+        this.maxTaskMs,
+      );
       giveUp.unref();
       this.tasks.set(key, { waiters: [], giveUp });
       return Promise.resolve({ role: 'run' });
@@ -44,13 +55,16 @@ export class SharedTasks {
     const task = this.tasks.get(s.key);
     if (!task || task.outcome) return;
     clearTimeout(task.giveUp);
-    task.outcome = s.error === undefined ? { ok: true, value: s.value } : { ok: false, error: s.error, kind: s.kind ?? 'error' };
+    task.outcome =
+      s.error === undefined ? { ok: true, value: s.value } : { ok: false, error: s.error, kind: s.kind ?? 'error' };
     for (const w of task.waiters.splice(0)) w(answerOf(task.outcome));
   }
 
   /** Keys of tasks claimed so far, with whether they ended well; for the run's report. */
   summary(): Record<string, 'running' | 'done' | 'failed'> {
-    return Object.fromEntries([...this.tasks].map(([k, t]) => [k, !t.outcome ? 'running' : t.outcome.ok ? 'done' : 'failed']));
+    return Object.fromEntries(
+      [...this.tasks].map(([k, t]) => [k, !t.outcome ? 'running' : t.outcome.ok ? 'done' : 'failed']),
+    );
   }
 
   close(): void {

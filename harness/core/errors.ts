@@ -8,7 +8,10 @@ export class ConfigError extends Error {
 /** The target could not be reached or did not answer in time, after any retries. */
 export class TransportError extends Error {
   override name = 'TransportError';
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }

@@ -73,7 +73,13 @@ export interface RunFacts {
   selection: Selection;
   /** The checks the selection holds, by key, as planned before any ran. */
   planned: { keys: string[]; plan: PlanFacts };
-  limits: { getPerMin: number; writePerMin: number; maxConcurrency: number; requestTimeoutMs: number; consistencyWindowMs: number };
+  limits: {
+    getPerMin: number;
+    writePerMin: number;
+    maxConcurrency: number;
+    requestTimeoutMs: number;
+    consistencyWindowMs: number;
+  };
   /** The user's configuration, secrets shown only as set / not set. */
   config?: Record<string, string | number | null>;
   /** Settings the run fell back on that a reader should know. */
@@ -199,7 +205,13 @@ export interface LedgerReport {
   generatedAt: string;
   /** Why the ledger was settled: 'end of run', or the signal that interrupted it. */
   trigger: string;
-  summary: { created: number; archivedByChecks: number; archivedByCleanup: number; leftovers: number; ignoredForeign?: number };
+  summary: {
+    created: number;
+    archivedByChecks: number;
+    archivedByCleanup: number;
+    leftovers: number;
+    ignoredForeign?: number;
+  };
   created: LedgerRecord[];
   archivedByChecks: LedgerRecord[];
   archivedByCleanup: LedgerRecord[];
@@ -239,10 +251,29 @@ export interface TrafficReport {
 export type JournalEvent =
   | { type: 'run-started'; at: string; run: RunFacts }
   /** A check registered at load time, selected or not (the console's totals, the certificate's not-run). */
-  | { type: 'check-registered'; at: string; runId: string; key: string; name: string; file: string; target: string; selected: boolean; needs?: string[] }
+  | {
+      type: 'check-registered';
+      at: string;
+      runId: string;
+      key: string;
+      name: string;
+      file: string;
+      target: string;
+      selected: boolean;
+      needs?: string[];
+    }
   | { type: 'exchange'; at: string; runId: string; exchange: RecordedExchange }
   | { type: 'check'; at: string; runId: string; outcome: CheckOutcome }
-  | { type: 'shared'; at: string; runId: string; key: string; target: string; ok: boolean; reason?: string; waits: WaitRecord[] }
+  | {
+      type: 'shared';
+      at: string;
+      runId: string;
+      key: string;
+      target: string;
+      ok: boolean;
+      reason?: string;
+      waits: WaitRecord[];
+    }
   | { type: 'ledger'; at: string; runId: string; entry: LedgerEntry }
   /** Outside any check: a suite file that did not load, an unhandled error. */
   | { type: 'run-error'; at: string; runId: string; message: string }

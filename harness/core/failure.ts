@@ -60,4 +60,7 @@ export function violationText(title: string, failures: readonly Failure[], max =
 }
 
 export const isFailure = (v: unknown): v is Failure =>
-  typeof v === 'object' && v !== null && typeof (v as Failure).message === 'string' && (failureKinds as readonly string[]).includes((v as Failure).kind);
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Failure).message === 'string' &&
+  (failureKinds as readonly string[]).includes((v as Failure).kind);

@@ -43,7 +43,13 @@ export const defaultProfile = {
   },
 } as const;
 
-type Widen<T> = T extends string ? string : T extends boolean ? boolean : T extends object ? { -readonly [K in keyof T]: Widen<T[K]> } : T;
+type Widen<T> = T extends string
+  ? string
+  : T extends boolean
+    ? boolean
+    : T extends object
+      ? { -readonly [K in keyof T]: Widen<T[K]> }
+      : T;
 export type Profile = Widen<typeof defaultProfile>;
 
 function merge(base: Record<string, unknown>, over: Record<string, unknown>, path: string): Record<string, unknown> {
@@ -52,7 +58,8 @@ function merge(base: Record<string, unknown>, over: Record<string, unknown>, pat
     if (!(k in base)) throw new ConfigError(`CONFORMANCE_PROFILE: unknown key "${path}${k}"`);
     const b = base[k];
     if (b && typeof b === 'object') {
-      if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ConfigError(`CONFORMANCE_PROFILE: "${path}${k}" must be an object`);
+      if (!v || typeof v !== 'object' || Array.isArray(v))
+        throw new ConfigError(`CONFORMANCE_PROFILE: "${path}${k}" must be an object`);
       out[k] = merge(b as Record<string, unknown>, v as Record<string, unknown>, `${path}${k}.`);
     } else {
       if (typeof v !== typeof b) throw new ConfigError(`CONFORMANCE_PROFILE: "${path}${k}" must be a ${typeof b}`);

@@ -9,7 +9,15 @@ export const checkVerdicts: readonly CheckVerdict[] = ['passed', 'failed', 'skip
  * silent) ends observed when its check recorded the target's choice, and never fails.
  */
 export type ClauseVerdict = 'passed' | 'failed' | 'skipped' | 'inconclusive' | 'observed' | 'not-testable' | 'not-run';
-export const clauseVerdicts: readonly ClauseVerdict[] = ['passed', 'failed', 'inconclusive', 'skipped', 'observed', 'not-testable', 'not-run'];
+export const clauseVerdicts: readonly ClauseVerdict[] = [
+  'passed',
+  'failed',
+  'inconclusive',
+  'skipped',
+  'observed',
+  'not-testable',
+  'not-run',
+];
 
 /**
  * conformant: every strict clause of the whole catalogue was judged, none failed (read-only runs

@@ -44,7 +44,11 @@ export interface Unlocated {
 export type Outcome = Located | Unlocated;
 export const isLocated = (o: Outcome | undefined): o is Located => !!o && 'id' in o;
 
-export type Waiter = <T>(what: string, read: () => Promise<T>, shows: (value: T) => boolean) => Promise<{ value: T; shown: boolean }>;
+export type Waiter = <T>(
+  what: string,
+  read: () => Promise<T>,
+  shows: (value: T) => boolean,
+) => Promise<{ value: T; shown: boolean }>;
 
 export interface LocateOptions {
   api: Api;
@@ -86,7 +90,8 @@ export interface LocateResult {
 /** Clock skew and slow writers: the updated-date window starts this long before the write. */
 export const WINDOW_MARGIN_MS = 10 * 60_000;
 
-const norm = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().toUpperCase() : undefined);
+const norm = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? String(v).trim().toUpperCase() : undefined;
 
 /**
  * Whether a record carries what the run sent: every key it shows equals the value sent (trimmed,
@@ -109,8 +114,15 @@ export function carries(record: Rec, locator: RecordLocator): boolean {
   return matched > 0;
 }
 
-const readerOf = (shape: Shape): ListReader => ({ records: (res) => shape.records(res.json), total: (res) => shape.total(res.json), idOf: shape.idOf });
-const queryText = (q: Query) => Object.entries(q).map(([k, v]) => `${k}=${String(v)}`).join('&');
+const readerOf = (shape: Shape): ListReader => ({
+  records: (res) => shape.records(res.json),
+  total: (res) => shape.total(res.json),
+  idOf: shape.idOf,
+});
+const queryText = (q: Query) =>
+  Object.entries(q)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&');
 
 export async function locate(kind: Kind, sought: readonly RecordLocator[], o: LocateOptions): Promise<LocateResult> {
   const shape = shapes[kind];
@@ -166,7 +178,8 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
   };
 
   // 1. The ids of the answer, read back and matched by what they carry.
-  const ids = o.answer && isSuccess(o.answer) ? idsIn(o.answer.json, shape.idKey).slice(0, Math.max(1, sought.length) * 3) : [];
+  const ids =
+    o.answer && isSuccess(o.answer) ? idsIn(o.answer.json, shape.idKey).slice(0, Math.max(1, sought.length) * 3) : [];
   const reads = new Map<string, ApiResponse>();
   const readable = (id: string) => {
     const res = reads.get(id);
@@ -198,7 +211,8 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
   // 2. Documented filters, matched by content.
   if (kind === 'vehicle') {
     const groups = new Map<string, number[]>();
-    for (const i of sought.map((_, i) => i)) groups.set(sought[i]!.customerId ?? '', [...(groups.get(sought[i]!.customerId ?? '') ?? []), i]);
+    for (const i of sought.map((_, i) => i))
+      groups.set(sought[i]!.customerId ?? '', [...(groups.get(sought[i]!.customerId ?? '') ?? []), i]);
     await Promise.all(
       [...groups].map(async ([customerId, members]) => {
         const owner = customerId ? { customerId } : {};
@@ -207,13 +221,21 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
         // Waited for even when every id came in the answer, if asked: later list checks then need no wait.
         if (!todo.length && !o.visible) return;
         const waitFor = todo.length ? todo : members.filter((i) => outcomes[i]);
-        const w = await wait(`${o.what} shown in GET /vehicles?${queryText(narrow)}`, () => list(narrow), (l) => l.ok && waitFor.every((i) => shownIn(l, i)));
+        const w = await wait(
+          `${o.what} shown in GET /vehicles?${queryText(narrow)}`,
+          () => list(narrow),
+          (l) => l.ok && waitFor.every((i) => shownIn(l, i)),
+        );
         shownListing ??= { query: narrow, listing: w.value, shown: w.shown };
         if (w.value.ok) await claimAll(todo, w.value.records);
         const left = members.filter((i) => !outcomes[i]);
         if (!left.length) return;
         if (!customerId) {
-          for (const i of left) missing[i] = { proven: w.value.complete, why: `not in the answer, nor in GET /vehicles?${queryText(narrow)}${w.value.complete ? '' : ' (not read to its end)'}` };
+          for (const i of left)
+            missing[i] = {
+              proven: w.value.complete,
+              why: `not in the answer, nor in GET /vehicles?${queryText(narrow)}${w.value.complete ? '' : ' (not read to its end)'}`,
+            };
           return;
         }
         const wide = await list(owner, o.maxPages ?? 5);
@@ -240,7 +262,11 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
         async () => ((round += 1), list(window)),
         (l) => l.ok && (waitFor.every((i) => shownIn(l, i)) || (round >= 2 && waitFor.some((i) => shownIn(l, i)))),
       );
-      shownListing = { query: window, listing: w.value, shown: w.value.ok && waitFor.every((i) => shownIn(w.value, i)) };
+      shownListing = {
+        query: window,
+        listing: w.value,
+        shown: w.value.ok && waitFor.every((i) => shownIn(w.value, i)),
+      };
       if (w.value.ok) await claimAll(todo, w.value.records);
     }
     await Promise.all(
@@ -248,9 +274,19 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
         const itemNumber = sought[i]!.keys.itemNumber;
         if (!itemNumber) return void (missing[i] = { proven: false, why: 'no itemNumber recorded to look for' });
         const q = { itemNumber };
-        const w = await wait(`${o.what}: item ${itemNumber} shown in GET /items?itemNumber=`, () => list(q, 2), (l) => l.ok && inListing(l, i));
+        const w = await wait(
+          `${o.what}: item ${itemNumber} shown in GET /items?itemNumber=`,
+          () => list(q, 2),
+          (l) => l.ok && inListing(l, i),
+        );
         if (w.value.ok) await claimAll([i], w.value.records);
-        if (!outcomes[i]) missing[i] = { proven: w.value.ok && w.value.complete, why: w.value.ok ? `not in the answer, and GET /items?itemNumber=${itemNumber} does not show it${w.value.complete ? '' : ' on the pages read'}` : `GET /items?itemNumber=${itemNumber} was refused (${w.value.first.status})` };
+        if (!outcomes[i])
+          missing[i] = {
+            proven: w.value.ok && w.value.complete,
+            why: w.value.ok
+              ? `not in the answer, and GET /items?itemNumber=${itemNumber} does not show it${w.value.complete ? '' : ' on the pages read'}`
+              : `GET /items?itemNumber=${itemNumber} was refused (${w.value.first.status})`,
+          };
       }),
     );
   } else {
@@ -259,14 +295,27 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
       responses.push(res);
       return res;
     };
-    await locateCustomers(open(), o, { sought, outcomes, wait, claimAll, page, ends: (enough, maxPages) => walkEnds(page, reader, {}, { maxPages, enough }) });
-    for (const i of open()) missing[i] = { proven: false, why: 'not in the answer, nor found by its unique word in the customer list (its query is not shown, §4.3, so its absence proves nothing)' };
+    await locateCustomers(open(), o, {
+      sought,
+      outcomes,
+      wait,
+      claimAll,
+      page,
+      ends: (enough, maxPages) => walkEnds(page, reader, {}, { maxPages, enough }),
+    });
+    for (const i of open())
+      missing[i] = {
+        proven: false,
+        why: 'not in the answer, nor found by its unique word in the customer list (its query is not shown, §4.3, so its absence proves nothing)',
+      };
   }
 
   // The ids the answer gave that never read back show the records were not stored.
   for (const i of open()) {
     const m = missing[i] ?? { proven: false, why: 'not located' };
-    outcomes[i] = unreadable.length ? { proven: true, why: `${m.why}; the answer gave id(s) ${unreadable.join(', ')} that do not read back by id` } : m;
+    outcomes[i] = unreadable.length
+      ? { proven: true, why: `${m.why}; the answer gave id(s) ${unreadable.join(', ')} that do not read back by id` }
+      : m;
   }
   return { outcomes: outcomes as Outcome[], listing: shownListing, unreadable, responses };
 }

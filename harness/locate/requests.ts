@@ -25,10 +25,14 @@ export interface Scope {
 
 export type Kind = 'vehicle' | 'item' | 'customer';
 
-export const listVehicles = (api: Api, s: Scope, query: Query = {}) => api.get('/vehicles', { companyId: s.companyId, ...query });
-export const getVehicle = (api: Api, s: Scope, id: string) => api.get(`/vehicles/${encodeURIComponent(id)}`, { companyId: s.companyId });
-export const listItems = (api: Api, s: Scope, query: Query = {}) => api.get('/items', { companyId: s.companyId, ...query });
-export const getItem = (api: Api, s: Scope, id: string) => api.get(`/items/${encodeURIComponent(id)}`, { companyId: s.companyId });
+export const listVehicles = (api: Api, s: Scope, query: Query = {}) =>
+  api.get('/vehicles', { companyId: s.companyId, ...query });
+export const getVehicle = (api: Api, s: Scope, id: string) =>
+  api.get(`/vehicles/${encodeURIComponent(id)}`, { companyId: s.companyId });
+export const listItems = (api: Api, s: Scope, query: Query = {}) =>
+  api.get('/items', { companyId: s.companyId, ...query });
+export const getItem = (api: Api, s: Scope, id: string) =>
+  api.get(`/items/${encodeURIComponent(id)}`, { companyId: s.companyId });
 
 const customerCompany = (s: Scope) => ({ [s.profile.companyParam]: s.companyId });
 
@@ -40,13 +44,29 @@ const customerCompany = (s: Scope) => ({ [s.profile.companyParam]: s.companyId }
 export async function listCustomers(api: Api, s: Scope, query: Query = {}): Promise<ApiResponse> {
   const res = await api.get('/customers', { ...customerCompany(s), ...query });
   if (!isClientError(res) || !s.locationId || Number(query.page ?? 1) > 1) return res;
-  s.note?.('GET /customers without a location', `refused (${res.status}); retried with ${s.profile.customers.listLocationParam}`);
-  return api.get('/customers', { ...customerCompany(s), [s.profile.customers.listLocationParam]: s.locationId, ...query });
+  s.note?.(
+    'GET /customers without a location',
+    `refused (${res.status}); retried with ${s.profile.customers.listLocationParam}`,
+  );
+  return api.get('/customers', {
+    ...customerCompany(s),
+    [s.profile.customers.listLocationParam]: s.locationId,
+    ...query,
+  });
 }
-export const getCustomer = (api: Api, s: Scope, id: string) => api.get(`/customers/${encodeURIComponent(id)}`, customerCompany(s));
+export const getCustomer = (api: Api, s: Scope, id: string) =>
+  api.get(`/customers/${encodeURIComponent(id)}`, customerCompany(s));
 
-export const readById: Record<Kind, (api: Api, s: Scope, id: string) => Promise<ApiResponse>> = { vehicle: getVehicle, item: getItem, customer: getCustomer };
-export const listOf: Record<Kind, (api: Api, s: Scope, query?: Query) => Promise<ApiResponse>> = { vehicle: listVehicles, item: listItems, customer: listCustomers };
+export const readById: Record<Kind, (api: Api, s: Scope, id: string) => Promise<ApiResponse>> = {
+  vehicle: getVehicle,
+  item: getItem,
+  customer: getCustomer,
+};
+export const listOf: Record<Kind, (api: Api, s: Scope, query?: Query) => Promise<ApiResponse>> = {
+  vehicle: listVehicles,
+  item: listItems,
+  customer: listCustomers,
+};
 
 /** One record to archive: its id, and the owner a vehicle's archive needs (§2.1). */
 export interface ArchiveEntry {
@@ -56,7 +76,15 @@ export interface ArchiveEntry {
 
 /** The documented bulk archive (§3, §4.1, §4.2, §4.3 PATCH); the customers' body names come from the profile. */
 export function archive(api: Api, s: Scope, kind: Kind, entries: readonly ArchiveEntry[]): Promise<ApiResponse> {
-  if (kind === 'vehicle') return api.patch('/vehicles', { companyId: s.companyId, vehicles: entries.map((e) => ({ vehicleId: e.id, customerId: e.customerId })) });
-  if (kind === 'item') return api.patch('/items', { companyId: s.companyId, items: entries.map((e) => ({ itemId: e.id })) });
-  return api.patch('/customers', { ...customerCompany(s), [s.profile.customers.arrayField]: entries.map((e) => ({ customerId: e.id })) });
+  if (kind === 'vehicle')
+    return api.patch('/vehicles', {
+      companyId: s.companyId,
+      vehicles: entries.map((e) => ({ vehicleId: e.id, customerId: e.customerId })),
+    });
+  if (kind === 'item')
+    return api.patch('/items', { companyId: s.companyId, items: entries.map((e) => ({ itemId: e.id })) });
+  return api.patch('/customers', {
+    ...customerCompany(s),
+    [s.profile.customers.arrayField]: entries.map((e) => ({ customerId: e.id })),
+  });
 }

@@ -1,4 +1,11 @@
-import { fieldValue, firstRecordArray, isRecord, objectsWithKey, recordArrayWith, reportedTotal } from '../checks/locate.js';
+import {
+  fieldValue,
+  firstRecordArray,
+  isRecord,
+  objectsWithKey,
+  recordArrayWith,
+  reportedTotal,
+} from '../checks/locate.js';
 
 /**
  * Where the records sit in the answers of the three resources the run creates and archives
@@ -26,7 +33,8 @@ const asId = (v: unknown) => (v === undefined || v === null || v === '' ? undefi
 
 /** §2.7: `{ message, results: { content, pagination } }` for list and get; located tolerantly when off. */
 function vehicleRecords(body: unknown): Rec[] {
-  if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content)) return body.results.content.filter(isRecord);
+  if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content))
+    return body.results.content.filter(isRecord);
   return recordArrayWith(body, 'vehicleId') ?? firstRecordArray(body) ?? [];
 }
 const vehicleIdOf = (r: Rec) => asId(r.vehicleId ?? fieldValue(r, ['vehicleId']));
@@ -41,7 +49,9 @@ export const vehicleShape: Shape = {
     return reportedTotal(pagination ?? (isRecord(body) ? { ...body, results: undefined } : undefined));
   },
   idOf: vehicleIdOf,
-  recordIn: (body, id) => vehicleRecords(body).find((r) => vehicleIdOf(r) === id) ?? objectsWithKey(body, 'vehicleId').find((r) => String(r.vehicleId) === id),
+  recordIn: (body, id) =>
+    vehicleRecords(body).find((r) => vehicleIdOf(r) === id) ??
+    objectsWithKey(body, 'vehicleId').find((r) => String(r.vehicleId) === id),
 };
 
 /** §2.7: the items page object's content; located tolerantly when off. */
@@ -58,7 +68,10 @@ export const itemShape: Shape = {
   total: (body) => (isRecord(body) && typeof body.totalCount === 'number' ? body.totalCount : reportedTotal(body)),
   idOf: itemIdOf,
   // Tolerant: the bare-object rule has its own check (ITEM-GET-BARE).
-  recordIn: (body, id) => (isRecord(body) && String(body.itemId) === id ? body : objectsWithKey(body, 'itemId').find((r) => String(r.itemId) === id)),
+  recordIn: (body, id) =>
+    isRecord(body) && String(body.itemId) === id
+      ? body
+      : objectsWithKey(body, 'itemId').find((r) => String(r.itemId) === id),
 };
 
 /** §4.3: the envelope is not shown; the records are the outermost array whose records carry customerId. */
@@ -70,7 +83,10 @@ export const customerShape: Shape = {
   idKey: 'customerId',
   records: customerRecords,
   // Read outside the records: a record may hold count-like fields.
-  total: (body) => (isRecord(body) ? reportedTotal(Object.fromEntries(Object.entries(body).filter(([, v]) => !Array.isArray(v)))) : undefined),
+  total: (body) =>
+    isRecord(body)
+      ? reportedTotal(Object.fromEntries(Object.entries(body).filter(([, v]) => !Array.isArray(v))))
+      : undefined,
   idOf: customerIdOf,
   recordIn: (body, id) => objectsWithKey(body, 'customerId').find((r) => String(r.customerId) === id),
 };
@@ -82,7 +98,8 @@ export const customerShape: Shape = {
  */
 export function inactiveState(r: Rec): boolean | undefined {
   const status = fieldValue(r, ['status', 'customerStatus']);
-  if (typeof status === 'string' && /^(active|inactive|archived|enabled|disabled)$/i.test(status)) return /inactive|archived|disabled/i.test(status);
+  if (typeof status === 'string' && /^(active|inactive|archived|enabled|disabled)$/i.test(status))
+    return /inactive|archived|disabled/i.test(status);
   const active = fieldValue(r, ['active', 'isActive', 'enabled']);
   if (typeof active === 'boolean') return !active;
   const archived = fieldValue(r, ['archived', 'isArchived', 'inactive', 'isInactive', 'deleted']);

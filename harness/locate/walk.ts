@@ -46,7 +46,12 @@ export function smallerSize(res: ApiResponse, asked: number): number | undefined
  * total reached, a short or empty page, or a page past the last refused or repeated), at most
  * `maxPages`. A first page refused for its size is asked again with the size the server names.
  */
-export async function walkList(fetch: (query: Query) => Promise<ApiResponse>, reader: ListReader, query: Query, o: { size?: number; maxPages?: number } = {}): Promise<Listing> {
+export async function walkList(
+  fetch: (query: Query) => Promise<ApiResponse>,
+  reader: ListReader,
+  query: Query,
+  o: { size?: number; maxPages?: number } = {},
+): Promise<Listing> {
   let size = o.size ?? 100;
   const readFrom = Date.now();
   const read = new Map<number, { res: ApiResponse; batch: Rec[] }>();
@@ -73,7 +78,8 @@ export async function walkList(fetch: (query: Query) => Promise<ApiResponse>, re
   const responses = [...refusedForSize, ...pages.map((n) => read.get(n)!.res)];
   const first = read.get(1)!.res;
   const readTo = Date.now();
-  if (!isSuccess(first)) return { first, ok: false, responses, records: [], ids: [], complete: false, size, readFrom, readTo };
+  if (!isSuccess(first))
+    return { first, ok: false, responses, records: [], ids: [], complete: false, size, readFrom, readTo };
   // The pages the walk kept: a page that ended the list (empty, refused, the last one again) adds nothing.
   const records = walk.pages.flatMap((p) => read.get(p.page)!.batch);
   const ids = records.map((r) => reader.idOf(r)).filter((x): x is string => !!x);
@@ -100,7 +106,7 @@ export async function walkEnds(
   if (total === undefined || perPage === 0) return walkList(fetch, reader, query, { size: first.size, maxPages });
   const last = Math.ceil(total / perPage);
   const order: number[] = [];
-  for (let lo = 2, hi = last; lo <= hi && order.length < maxPages - 1; ) {
+  for (let lo = 2, hi = last; lo <= hi && order.length < maxPages - 1;) {
     order.push(hi--);
     if (lo <= hi && order.length < maxPages - 1) order.push(lo++);
   }

@@ -21,9 +21,17 @@ export function tracked(id: string, term: string, original: Record<string, unkno
 }
 
 /** Where a record read disagrees with the model; `onlyKeysPresent` for list records, which may show fewer fields. */
-export function modelDifferences(entry: TrackedRecord, actual: Record<string, unknown>, onlyKeysPresent = false): string[] {
-  const keep = (r: Record<string, unknown>) => (onlyKeysPresent ? Object.fromEntries(Object.entries(r).filter(([k]) => k in actual)) : r);
-  return [...sentFieldsNotApplied(actual, keep(entry.changes)), ...unsentFieldChanges(keep(entry.original), actual, entry.changes)];
+export function modelDifferences(
+  entry: TrackedRecord,
+  actual: Record<string, unknown>,
+  onlyKeysPresent = false,
+): string[] {
+  const keep = (r: Record<string, unknown>) =>
+    onlyKeysPresent ? Object.fromEntries(Object.entries(r).filter(([k]) => k in actual)) : r;
+  return [
+    ...sentFieldsNotApplied(actual, keep(entry.changes)),
+    ...unsentFieldChanges(keep(entry.original), actual, entry.changes),
+  ];
 }
 
 /** Re-bases an entry on a fresh read (after an archive, whose effects other clauses judge). */

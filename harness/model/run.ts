@@ -32,7 +32,11 @@ export async function checkModel<Model extends object, Real>(
   });
   // Under rate limits one sequence: each costs a create, and the plain update and archive checks
   // catch the same faults (the frugal self-check shows it).
-  const out = await fc.check(property, { seed: ctx.seed, numRuns: ctx.frugal ? 1 : ctx.numRuns, endOnFailure: ctx.target.kind === 'live' });
+  const out = await fc.check(property, {
+    seed: ctx.seed,
+    numRuns: ctx.frugal ? 1 : ctx.numRuns,
+    endOnFailure: ctx.target.kind === 'live',
+  });
   if (!out.failed) {
     if (stopped) ctx.inconclusive(stopped);
     return;
@@ -42,8 +46,13 @@ export async function checkModel<Model extends object, Real>(
   const sequence = out.counterexample ? fc.stringify(out.counterexample[0]) : '?';
   const replay = `replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'}); shortest failing sequence: ${sequence}`;
   const failures: Failure[] =
-    cause instanceof ContractViolation && cause.failures.every(isFailure) ? cause.failures : [{ kind: 'inconsistency', message: cause.message }];
-  throw new ContractViolation(`${cause instanceof ContractViolation ? cause.title : 'the model and the target disagree'}; ${replay}`, failures);
+    cause instanceof ContractViolation && cause.failures.every(isFailure)
+      ? cause.failures
+      : [{ kind: 'inconsistency', message: cause.message }];
+  throw new ContractViolation(
+    `${cause instanceof ContractViolation ? cause.title : 'the model and the target disagree'}; ${replay}`,
+    failures,
+  );
 }
 
 /** Picks one of the entries a command may act on; `pick` is a free natural number drawn by fast-check. */

@@ -11,12 +11,16 @@
  * certification run is not for a third party to hear about, and it must not need a network:
  * that script is removed.
  */
-const EARLY_DATA = '<script>window.allureReportData=window.allureReportData||{};window.allureReportDataReady=false;</script>';
-const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>\s*window\.dataLayer[\s\S]*?<\/script>/;
+const EARLY_DATA =
+  '<script>window.allureReportData=window.allureReportData||{};window.allureReportDataReady=false;</script>';
+const ANALYTICS =
+  /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>\s*window\.dataLayer[\s\S]*?<\/script>/;
 
 export function openableFromDisk(html: string): string {
   if (!html.includes('window.allureReportDataReady = false')) {
-    throw new Error('not an Allure single-file report (no inline report data): is the awesome plugin run with singleFile?');
+    throw new Error(
+      'not an Allure single-file report (no inline report data): is the awesome plugin run with singleFile?',
+    );
   }
   if (!/<head>/i.test(html)) throw new Error('the Allure report has no <head>');
   return html.replace(/<head>/i, `<head>${EARLY_DATA}`).replace(ANALYTICS, '');

@@ -21,7 +21,13 @@ import { commandLine } from '../core/invocation.js';
  */
 
 const statusOf = (c: CheckReport): Status =>
-  c.verdict === 'passed' ? Status.PASSED : c.verdict === 'failed' ? (c.error ? Status.BROKEN : Status.FAILED) : Status.SKIPPED;
+  c.verdict === 'passed'
+    ? Status.PASSED
+    : c.verdict === 'failed'
+      ? c.error
+        ? Status.BROKEN
+        : Status.FAILED
+      : Status.SKIPPED;
 
 const hash = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -57,7 +63,15 @@ function step(ex: RecordedExchange, files: Attachments, cited?: string): StepRes
   const requestJson = parseJson(ex.requestBody);
   const responseJson = parseJson(ex.responseBody);
   const attachments: Attachment[] = [
-    files.add('request', JSON.stringify({ method: ex.method, url: ex.url, headers: ex.requestHeaders, body: requestJson ?? ex.requestBody ?? null }, null, 2), 'application/json'),
+    files.add(
+      'request',
+      JSON.stringify(
+        { method: ex.method, url: ex.url, headers: ex.requestHeaders, body: requestJson ?? ex.requestBody ?? null },
+        null,
+        2,
+      ),
+      'application/json',
+    ),
     files.add('curl', curlLine(ex), 'text/plain'),
   ];
   if (ex.status !== undefined) {
@@ -85,8 +99,19 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
   const start = Date.parse(check.startedAt);
   const citedFrom = new Map(check.cited.map((c) => [c.id, c.from]));
   const failures = check.failures ?? [];
-  const message = check.verdict === 'passed' ? undefined : check.error ? `harness error: ${check.error.split('\n')[0]}` : check.verdict === 'failed' ? (check.reason ?? 'failed') : `${check.verdict}: ${check.reason ?? ''}`;
-  const trace = check.error ?? (failures.length ? failures.flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), '']).join('\n') : undefined);
+  const message =
+    check.verdict === 'passed'
+      ? undefined
+      : check.error
+        ? `harness error: ${check.error.split('\n')[0]}`
+        : check.verdict === 'failed'
+          ? (check.reason ?? 'failed')
+          : `${check.verdict}: ${check.reason ?? ''}`;
+  const trace =
+    check.error ??
+    (failures.length
+      ? failures.flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), '']).join('\n')
+      : undefined);
   const labels: Label[] = [
     { name: 'epic', value: clause.area },
     { name: 'feature', value: sectionTitle(primarySection(clause.section)) },
@@ -96,7 +121,9 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
     { name: 'strictness', value: clause.strictness },
     { name: 'suite', value: clause.area },
   ];
-  const attachments = failures.length ? [files.add('failures', JSON.stringify(failures, null, 2), 'application/json')] : [];
+  const attachments = failures.length
+    ? [files.add('failures', JSON.stringify(failures, null, 2), 'application/json')]
+    : [];
   if (check.evidence.length) attachments.push(files.add('judged', check.evidence.join('\n'), 'text/plain'));
   return {
     uuid: randomUUID(),
@@ -118,15 +145,31 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
   };
 }
 
-const property = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([=:])/g, '\\$1');
+const property = (v: string) =>
+  v
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/([=:])/g, '\\$1');
 
 export function writeAllureResults(dir: string, ctx: OutputContext): void {
   mkdirSync(dir, { recursive: true });
   const files = new Attachments(dir);
-  for (const x of ctx.certification.clauses) for (const check of x.checks) files.result(result(check, x.id, ctx, files));
+  for (const x of ctx.certification.clauses)
+    for (const check of x.checks) files.result(result(check, x.id, ctx, files));
   const c = ctx.certification;
-  const env = { Verdict: c.headline, Target: `${c.target.url} (${c.target.kind})`, Run: c.run.runId, Seed: String(c.seed), Mode: c.mode };
-  writeFileSync(join(dir, 'environment.properties'), Object.entries(env).map(([k, v]) => `${k}=${property(v)}`).join('\n') + '\n');
+  const env = {
+    Verdict: c.headline,
+    Target: `${c.target.url} (${c.target.kind})`,
+    Run: c.run.runId,
+    Seed: String(c.seed),
+    Mode: c.mode,
+  };
+  writeFileSync(
+    join(dir, 'environment.properties'),
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${property(v)}`)
+      .join('\n') + '\n',
+  );
 }
 
 export const allureResults: Output = {

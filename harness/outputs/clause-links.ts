@@ -57,10 +57,14 @@ export function clauseLinks(s: LinkSettings, root: string): ClauseLinks {
   if (gh) {
     const lines = clauseLines(readFileSync(join(root, 'contract/clauses.ts'), 'utf8'));
     const file = `${gh.web}/blob/${gh.sha}/contract/clauses.ts`;
-    return { describe: `clause links point at ${file}`, urlFor: (id) => `${file}${lines.has(id) ? `#L${lines.get(id)}` : ''}` };
+    return {
+      describe: `clause links point at ${file}`,
+      urlFor: (id) => `${file}${lines.has(id) ? `#L${lines.get(id)}` : ''}`,
+    };
   }
   return {
-    describe: 'clause links stay relative (set REPORT_CLAUSES_URL to the published clauses.html to make them clickable)',
+    describe:
+      'clause links stay relative (set REPORT_CLAUSES_URL to the published clauses.html to make them clickable)',
     urlFor: () => undefined,
   };
 }

@@ -39,9 +39,16 @@ export function areaTable(counts: AreaCounts): string[] {
   const total = emptyCounts();
   for (const a of areas) for (const c of cols) total[c] += counts.get(a)![c];
   const width = Math.max(8, ...areas.map((a) => a.length)) + 2;
-  const row = (label: string, v: Record<CheckVerdict, number>) => pad(label, width) + cols.map((c) => padStart(String(v[c]), c.length + 2)).join('');
+  const row = (label: string, v: Record<CheckVerdict, number>) =>
+    pad(label, width) + cols.map((c) => padStart(String(v[c]), c.length + 2)).join('');
   const header = pad('area', width) + cols.map((c) => padStart(c, c.length + 2)).join('');
-  return [header, '-'.repeat(header.length), ...areas.map((a) => row(a, counts.get(a)!)), '-'.repeat(header.length), row('total', total)];
+  return [
+    header,
+    '-'.repeat(header.length),
+    ...areas.map((a) => row(a, counts.get(a)!)),
+    '-'.repeat(header.length),
+    row('total', total),
+  ];
 }
 
 const elapsed = (ms: number) => {
@@ -161,13 +168,23 @@ export class RunConsole {
 
   private failureText(o: CheckOutcome, area: string, exchange: (id: string) => RecordedExchange | undefined): string[] {
     const head = this.paint('31', `  ✗ [${area}] ${o.key}: ${o.error ? 'harness error' : (o.reason ?? 'failed')}`);
-    if (o.error) return [head, ...o.error.split('\n').slice(0, 4).map((l) => `      ${l}`)];
+    if (o.error)
+      return [
+        head,
+        ...o.error
+          .split('\n')
+          .slice(0, 4)
+          .map((l) => `      ${l}`),
+      ];
     const lines = [head];
     for (const f of (o.failures ?? []).slice(0, 3)) {
       const ex = f.exchange ? exchange(f.exchange) : undefined;
       const [first, ...rest] = failureLines(f, ex, { curl: false });
       lines.push(`      - ${first}`, ...rest.map((l) => `        ${l}`));
-      if (ex) lines.push(...curlLines(ex, this.columns ? this.columns - 8 : Infinity).map((l) => `        ${this.paint('2', l)}`));
+      if (ex)
+        lines.push(
+          ...curlLines(ex, this.columns ? this.columns - 8 : Infinity).map((l) => `        ${this.paint('2', l)}`),
+        );
       else if (this.o.pageHint) lines.push(`        evidence: ${this.o.pageHint}#${encodeURIComponent(o.clause)}`);
     }
     if ((o.failures?.length ?? 0) > 3) lines.push(`      … and ${o.failures!.length - 3} more in certification.md`);
@@ -213,7 +230,9 @@ export class RunConsole {
   progressLine(): string {
     const t = this.totals();
     const doneAll = t.passed + t.failed + t.skipped + t.inconclusive;
-    const per = this.areas().map((a) => `${a} ${this.done(a)}/${this.expectedIn(a)}`).join(', ');
+    const per = this.areas()
+      .map((a) => `${a} ${this.done(a)}/${this.expectedIn(a)}`)
+      .join(', ');
     return `[${elapsed(this.now() - this.startedAt)}] ${doneAll}/${this.expected.size} checks: ${per || 'loading'}; ${t.failed} failed, ${t.inconclusive} inconclusive, ${t.skipped} skipped`;
   }
 
@@ -230,14 +249,21 @@ export class RunConsole {
   progressBlock(): string[] {
     const areas = this.areas();
     const width = Math.max(8, ...areas.map((a) => a.length)) + 2;
-    const cut = (line: string) => (this.columns && this.columns > 20 && line.length > this.columns - 1 ? line.slice(0, this.columns - 1) : line);
+    const cut = (line: string) =>
+      this.columns && this.columns > 20 && line.length > this.columns - 1 ? line.slice(0, this.columns - 1) : line;
     const lines = areas.map((a) => {
       const c = this.counts.get(a) ?? emptyCounts();
-      const text = cut(`  ${pad(a, width)}${padStart(`${this.done(a)}/${this.expectedIn(a)}`, 9)}   passed ${c.passed}  failed ${c.failed}  skipped ${c.skipped}  inconclusive ${c.inconclusive}`);
+      const text = cut(
+        `  ${pad(a, width)}${padStart(`${this.done(a)}/${this.expectedIn(a)}`, 9)}   passed ${c.passed}  failed ${c.failed}  skipped ${c.skipped}  inconclusive ${c.inconclusive}`,
+      );
       return `${this.mark(a)}${text.slice(1)}`.replace(/failed [1-9]\d*/, (m) => this.paint('31', m));
     });
     const t = this.totals();
-    lines.push(cut(`  ${pad('total', width)}${padStart(`${t.passed + t.failed + t.skipped + t.inconclusive}/${this.expected.size}`, 9)}   ${elapsed(this.now() - this.startedAt)}`));
+    lines.push(
+      cut(
+        `  ${pad('total', width)}${padStart(`${t.passed + t.failed + t.skipped + t.inconclusive}/${this.expected.size}`, 9)}   ${elapsed(this.now() - this.startedAt)}`,
+      ),
+    );
     return lines;
   }
 
@@ -269,7 +295,14 @@ export class RunConsole {
 
   /** The verdict line: bold and coloured on a terminal. */
   verdictLine(headline: string, verdict: string): string {
-    const code = verdict === 'conformant' ? '1;32' : verdict === 'passed' ? '1;34' : verdict === 'non-conformant' ? '1;31' : '1;33';
+    const code =
+      verdict === 'conformant'
+        ? '1;32'
+        : verdict === 'passed'
+          ? '1;34'
+          : verdict === 'non-conformant'
+            ? '1;31'
+            : '1;33';
     return `Verdict: ${this.paint(code, headline)}`;
   }
 }

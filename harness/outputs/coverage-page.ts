@@ -4,7 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { OutputContext } from './output.js';
 import type { Clause } from '../../contract/clause.js';
 import { clauses, type ClauseId } from '../../contract/clauses.js';
-import { classify, coverageSummary, gapList, type CoverageSummary, type NotTestableReason, type UnitClass } from '../../contract/coverage.js';
+import {
+  classify,
+  coverageSummary,
+  gapList,
+  type CoverageSummary,
+  type NotTestableReason,
+  type UnitClass,
+} from '../../contract/coverage.js';
 import type { SpecUnit } from '../../contract/spec-units.js';
 import { traceability, type TraceEntry } from '../../contract/traceability.js';
 import type { Certification, ClauseVerdict } from '../certify/types.js';
@@ -44,7 +51,15 @@ const categoryWords: Record<Category, string> = {
   notARule: 'not a rule',
   unaccounted: 'no entry in the matrix',
 };
-const categoryOrder: Category[] = ['strict', 'observedOnly', 'partly', 'notCovered', 'notTestable', 'notARule', 'unaccounted'];
+const categoryOrder: Category[] = [
+  'strict',
+  'observedOnly',
+  'partly',
+  'notCovered',
+  'notTestable',
+  'notARule',
+  'unaccounted',
+];
 
 const reasonWords: Record<NotTestableReason, string> = {
   'not-testable': 'not decidable from outside',
@@ -53,7 +68,16 @@ const reasonWords: Record<NotTestableReason, string> = {
 };
 
 /** Worst first: a unit is shown as failed in this run when any of its clauses failed. */
-const verdictRank: (ClauseVerdict | 'absent')[] = ['failed', 'inconclusive', 'passed', 'observed', 'skipped', 'not-testable', 'not-run', 'absent'];
+const verdictRank: (ClauseVerdict | 'absent')[] = [
+  'failed',
+  'inconclusive',
+  'passed',
+  'observed',
+  'skipped',
+  'not-testable',
+  'not-run',
+  'absent',
+];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '').replace(/[^0-9]+/g, '-')}`;
@@ -74,7 +98,11 @@ interface Row {
 }
 
 /** One row per unit of the spec in its order (or per entry of the matrix without it), each classified by contract/coverage.ts. */
-function rowsOf(entries: readonly TraceEntry[], catalogue: Readonly<Record<ClauseId, Clause>>, units: readonly SpecUnit[] | undefined): Row[] {
+function rowsOf(
+  entries: readonly TraceEntry[],
+  catalogue: Readonly<Record<ClauseId, Clause>>,
+  units: readonly SpecUnit[] | undefined,
+): Row[] {
   const byFingerprint = new Map(entries.map((e) => [e.fingerprint, e]));
   const row = (section: string, locator: string, fingerprint: string, entry: TraceEntry | undefined): Row => {
     if (!entry) return { section, locator, fingerprint, category: 'unaccounted' };
@@ -83,12 +111,19 @@ function rowsOf(entries: readonly TraceEntry[], catalogue: Readonly<Record<Claus
   };
   if (units) return units.map((u) => row(u.section, u.locator, u.fingerprint, byFingerprint.get(u.fingerprint)));
   const seen = new Set<string>();
-  return entries.filter((e) => !seen.has(e.fingerprint) && seen.add(e.fingerprint)).map((e) => row(e.section, e.section, e.fingerprint, e));
+  return entries
+    .filter((e) => !seen.has(e.fingerprint) && seen.add(e.fingerprint))
+    .map((e) => row(e.section, e.section, e.fingerprint, e));
 }
 
 const badge = (cls: string, text: string) => `<span class="badge ${esc(cls)}">${esc(text)}</span>`;
 
-function clauseList(entry: TraceEntry | undefined, verdicts: ReadonlyMap<ClauseId, ClauseVerdict>, catalogue: Readonly<Record<ClauseId, Clause>>, cert: string): string {
+function clauseList(
+  entry: TraceEntry | undefined,
+  verdicts: ReadonlyMap<ClauseId, ClauseVerdict>,
+  catalogue: Readonly<Record<ClauseId, Clause>>,
+  cert: string,
+): string {
   const ids = entry?.covers ?? [];
   if (ids.length === 0) return '<span class="muted">none</span>';
   return `<ul class="clauses">${ids
@@ -116,10 +151,15 @@ function detail(r: Row, catalogue: Readonly<Record<ClauseId, Clause>>): string {
   return '';
 }
 
-function worstVerdict(entry: TraceEntry | undefined, verdicts: ReadonlyMap<ClauseId, ClauseVerdict>): ClauseVerdict | 'absent' | 'none' {
+function worstVerdict(
+  entry: TraceEntry | undefined,
+  verdicts: ReadonlyMap<ClauseId, ClauseVerdict>,
+): ClauseVerdict | 'absent' | 'none' {
   const ids = entry?.covers ?? [];
   if (ids.length === 0) return 'none';
-  return ids.map((id) => verdicts.get(id) ?? 'absent').sort((a, b) => verdictRank.indexOf(a) - verdictRank.indexOf(b))[0]!;
+  return ids
+    .map((id) => verdicts.get(id) ?? 'absent')
+    .sort((a, b) => verdictRank.indexOf(a) - verdictRank.indexOf(b))[0]!;
 }
 
 function countsBlock(s: CoverageSummary, specFound: boolean): string {
@@ -137,7 +177,10 @@ function countsBlock(s: CoverageSummary, specFound: boolean): string {
   ];
   if (specFound) items.push(['unaccounted', s.unaccounted ?? 0]);
   const lis = items
-    .map(([cls, n, sub]) => `<li><button type="button" data-filter="${cls}"><span class="n">${n}</span> ${esc(categoryWords[cls as Category])}</button>${sub ? ` <span class="muted">(${esc(sub)})</span>` : ''}</li>`)
+    .map(
+      ([cls, n, sub]) =>
+        `<li><button type="button" data-filter="${cls}"><span class="n">${n}</span> ${esc(categoryWords[cls as Category])}</button>${sub ? ` <span class="muted">(${esc(sub)})</span>` : ''}</li>`,
+    )
     .join('');
   const whole = specFound
     ? `${plural(s.units, 'normative unit')} of the spec (sentences and table rows)${s.stale ? `; ${plural(s.stale, 'matrix entry', 'matrix entries')} match no unit of it` : ''}`
@@ -145,7 +188,12 @@ function countsBlock(s: CoverageSummary, specFound: boolean): string {
   return `<section id="counts"><h2>Counts</h2><p>${esc(whole)}:</p><ul class="counts" role="group" aria-label="Filter units by category"><li><button type="button" data-filter="all" aria-pressed="true">all</button></li>${lis}<li><button type="button" data-filter="run-failed">failed in this run</button></li></ul></section>`;
 }
 
-function openParts(entries: readonly TraceEntry[], rows: Row[], units: readonly SpecUnit[] | undefined, cert: string): string {
+function openParts(
+  entries: readonly TraceEntry[],
+  rows: Row[],
+  units: readonly SpecUnit[] | undefined,
+  cert: string,
+): string {
   const present = units ? new Set(units.map((u) => u.fingerprint)) : undefined;
   const gaps = gapList(entries.filter((e) => !present || present.has(e.fingerprint)));
   const rowOf = new Map(rows.map((r) => [r.fingerprint, r]));
@@ -153,11 +201,25 @@ function openParts(entries: readonly TraceEntry[], rows: Row[], units: readonly 
     const fp = entries.find((e) => e.section === g.section && e.label === g.label && e.gap === g.gap)?.fingerprint;
     const where = fp ? `<a href="#u-${esc(fp)}">${esc(rowOf.get(fp)?.locator ?? g.section)}</a>` : esc(g.section);
     return `<li data-gap><span class="where">${where}</span> <span class="label">${esc(g.label)}</span>${
-      g.covers.length ? ` <span class="muted">(checked in part by ${g.covers.map((id) => `<a href="${esc(cert)}#${esc(id)}"><code>${esc(id)}</code></a>`).join(', ')})</span>` : ''
+      g.covers.length
+        ? ` <span class="muted">(checked in part by ${g.covers.map((id) => `<a href="${esc(cert)}#${esc(id)}"><code>${esc(id)}</code></a>`).join(', ')})</span>`
+        : ''
     }<div class="open">${esc(g.gap)}</div></li>`;
   });
-  const unaccounted = rows.filter((r) => r.category === 'unaccounted').map((r) => `<li><a href="#u-${esc(r.fingerprint)}">${esc(r.locator)}</a> <code>${esc(r.fingerprint)}</code>: no entry in the matrix</li>`);
-  const stale = present ? entries.filter((e) => !present.has(e.fingerprint)).map((e) => `<li>${esc(e.section)} <code>${esc(e.fingerprint)}</code> <span class="label">${esc(e.label)}</span>: matches no unit of this spec</li>`) : [];
+  const unaccounted = rows
+    .filter((r) => r.category === 'unaccounted')
+    .map(
+      (r) =>
+        `<li><a href="#u-${esc(r.fingerprint)}">${esc(r.locator)}</a> <code>${esc(r.fingerprint)}</code>: no entry in the matrix</li>`,
+    );
+  const stale = present
+    ? entries
+        .filter((e) => !present.has(e.fingerprint))
+        .map(
+          (e) =>
+            `<li>${esc(e.section)} <code>${esc(e.fingerprint)}</code> <span class="label">${esc(e.label)}</span>: matches no unit of this spec</li>`,
+        )
+    : [];
   const all = [...gapItems, ...unaccounted, ...stale];
   return `<section id="open-parts"><h2>Open parts (${all.length})</h2>${
     all.length
@@ -171,13 +233,21 @@ function sectionNav(rows: Row[]): string {
   return `<nav id="sections" aria-label="Spec sections"><h2>Sections</h2><ul>${sections
     .map((s) => {
       const list = rows.filter((r) => r.section === s);
-      const open = list.filter((r) => r.category === 'partly' || r.category === 'notCovered' || r.category === 'unaccounted').length;
+      const open = list.filter(
+        (r) => r.category === 'partly' || r.category === 'notCovered' || r.category === 'unaccounted',
+      ).length;
       return `<li><a href="#${sectionAnchor(s)}">${esc(s)}</a> <span class="muted">${list.length}${open ? `, ${open} open` : ''}</span></li>`;
     })
     .join('')}</ul></nav>`;
 }
 
-function unitTables(rows: Row[], verdicts: ReadonlyMap<ClauseId, ClauseVerdict>, catalogue: Readonly<Record<ClauseId, Clause>>, cert: string, withSpec: boolean): string {
+function unitTables(
+  rows: Row[],
+  verdicts: ReadonlyMap<ClauseId, ClauseVerdict>,
+  catalogue: Readonly<Record<ClauseId, Clause>>,
+  cert: string,
+  withSpec: boolean,
+): string {
   const parts: string[] = ['<section id="units"><h2>Units by section</h2>'];
   for (const section of [...new Set(rows.map((r) => r.section))]) {
     const list = rows.filter((r) => r.section === section);
@@ -278,7 +348,12 @@ export function coverageHtml(ctx: Pick<OutputContext, 'certification'>): string 
   let units: SpecUnit[] | undefined;
   if (c.spec.sha256 && existsSync(c.spec.file)) {
     const text = readFileSync(c.spec.file);
-    if (createHash('sha256').update(text).digest('hex') === c.spec.sha256) units = parseSpecUnits(text.toString('utf8'));
+    if (createHash('sha256').update(text).digest('hex') === c.spec.sha256)
+      units = parseSpecUnits(text.toString('utf8'));
   }
-  return coveragePage({ verdicts: c, units, runLabel: `run ${c.run.runId} against ${c.target.url}, ${c.finishedAt}: ${c.headline}` });
+  return coveragePage({
+    verdicts: c,
+    units,
+    runLabel: `run ${c.run.runId} against ${c.target.url}, ${c.finishedAt}: ${c.headline}`,
+  });
 }

@@ -12,7 +12,8 @@ export function curlLine(ex: Pick<RecordedExchange, 'method' | 'url' | 'requestH
   for (const [k, v] of Object.entries(ex.requestHeaders)) {
     const name = k.toLowerCase();
     if (name === 'authorization') parts.push('-H', '"Authorization: Bearer $ACCESS_TOKEN"');
-    else if (name !== 'accept' && name !== 'user-agent' && name !== 'accept-encoding') parts.push('-H', shellQuote(`${k}: ${redact(v)}`));
+    else if (name !== 'accept' && name !== 'user-agent' && name !== 'accept-encoding')
+      parts.push('-H', shellQuote(`${k}: ${redact(v)}`));
   }
   if (ex.requestBody !== undefined) parts.push('--data-raw', shellQuote(redactJsonText(ex.requestBody)));
   return parts.join(' ');
@@ -23,7 +24,10 @@ export function curlLine(ex: Pick<RecordedExchange, 'method' | 'url' | 'requestH
  * wrap: a GET's query pairs as `-G -d 'k=v'` (sent as they are, so the bytes do not change), a
  * JSON body pretty-printed inside its quotes. Pasted into a shell, it runs as the one-line form.
  */
-export function curlLines(ex: Pick<RecordedExchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, width: number): string[] {
+export function curlLines(
+  ex: Pick<RecordedExchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>,
+  width: number,
+): string[] {
   const one = curlLine(ex);
   if (one.length <= width) return [one];
   const url = redact(ex.url);
@@ -31,12 +35,17 @@ export function curlLines(ex: Pick<RecordedExchange, 'method' | 'url' | 'request
   const groups: string[] = [];
   if (ex.method === 'GET' && q >= 0) {
     groups.push(`curl -sS -G ${shellQuote(url.slice(0, q))}`);
-    for (const pair of url.slice(q + 1).split('&').filter(Boolean)) groups.push(`-d ${shellQuote(pair)}`);
+    for (const pair of url
+      .slice(q + 1)
+      .split('&')
+      .filter(Boolean))
+      groups.push(`-d ${shellQuote(pair)}`);
   } else groups.push(`curl -sS -X ${ex.method}`, shellQuote(url));
   for (const [k, v] of Object.entries(ex.requestHeaders)) {
     const name = k.toLowerCase();
     if (name === 'authorization') groups.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
-    else if (name !== 'accept' && name !== 'user-agent' && name !== 'accept-encoding') groups.push(`-H ${shellQuote(`${k}: ${redact(v)}`)}`);
+    else if (name !== 'accept' && name !== 'user-agent' && name !== 'accept-encoding')
+      groups.push(`-H ${shellQuote(`${k}: ${redact(v)}`)}`);
   }
   let body: string[] = [];
   if (ex.requestBody !== undefined) {

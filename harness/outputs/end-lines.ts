@@ -24,11 +24,19 @@ export function areaCounts(cert: Certification): AreaCounts {
  * The last lines of a run: the table per area (once), the verdict with its scope, why, what
  * failed, the figures, and what was published. `verdict` colours the verdict line on a terminal.
  */
-export function endLines(cert: Certification, published: readonly string[], dir: string, verdict: (headline: string, v: string) => string = (h) => `Verdict: ${h}`): string[] {
+export function endLines(
+  cert: Certification,
+  published: readonly string[],
+  dir: string,
+  verdict: (headline: string, v: string) => string = (h) => `Verdict: ${h}`,
+): string[] {
   const count = (pick: (c: Certification['clauses'][number]) => boolean) => {
     const by = new Map<string, number>();
     for (const c of cert.clauses.filter(pick)) by.set(c.verdict, (by.get(c.verdict) ?? 0) + 1);
-    return clauseVerdicts.filter((v) => by.has(v)).map((v) => `${by.get(v)} ${v}`).join(', ');
+    return clauseVerdicts
+      .filter((v) => by.has(v))
+      .map((v) => `${by.get(v)} ${v}`)
+      .join(', ');
   };
   const strict = count((c) => c.strictness === 'strict' && !c.notTestable);
   const observed = count((c) => c.strictness === 'observed' && !c.notTestable);
@@ -43,7 +51,9 @@ export function endLines(cert: Certification, published: readonly string[], dir:
   if (cert.verdictCause) lines.push(`  why: ${cert.verdictCause}`);
   for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) {
     const first = f.checks.find((ch) => ch.verdict === 'failed');
-    const what = first?.error ? `harness error: ${first.error.split('\n')[0]}` : (first?.failures?.[0]?.message ?? first?.reason ?? '');
+    const what = first?.error
+      ? `harness error: ${first.error.split('\n')[0]}`
+      : (first?.failures?.[0]?.message ?? first?.reason ?? '');
     lines.push(`  failed: ${f.id} (${f.section})${what ? `: ${what}` : ''}`);
   }
   for (const e of cert.runErrors) lines.push(`  run error: ${e.split('\n')[0]}`);

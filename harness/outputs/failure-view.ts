@@ -4,13 +4,17 @@ import { curlLine, requestLine } from './curl.js';
 
 /** How every output shows a typed failure: the same words, values and exchange everywhere. */
 
-const show = (v: unknown) => (v === undefined ? 'absent' : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+const show = (v: unknown) =>
+  v === undefined ? 'absent' : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** One failure as lines: the message, expected and actual, the request line and a curl line. */
 export function failureLines(f: Failure, ex?: RecordedExchange, o: { curl?: boolean } = {}): string[] {
   const lines = [f.message];
-  if (f.expected !== undefined || f.actual !== undefined) lines.push(`expected: ${clip(show(f.expected), 300)}; actual: ${clip(show(f.actual), 300)}${f.path ? ` (at ${f.path})` : ''}`);
+  if (f.expected !== undefined || f.actual !== undefined)
+    lines.push(
+      `expected: ${clip(show(f.expected), 300)}; actual: ${clip(show(f.actual), 300)}${f.path ? ` (at ${f.path})` : ''}`,
+    );
   if (ex) {
     lines.push(`request: ${requestLine(ex)}`);
     if (o.curl !== false) lines.push(`curl: ${curlLine(ex)}`);
@@ -40,7 +44,8 @@ export function valueAt(value: unknown, path: string): { found: boolean; value?:
 }
 
 function withSentinels(value: unknown, paths: string[][], at: string[] = []): unknown {
-  if (paths.some((p) => p.length === at.length && p.every((k, i) => k === at[i]))) return SENTINEL + paths.findIndex((p) => p.length === at.length && p.every((k, i) => k === at[i]));
+  if (paths.some((p) => p.length === at.length && p.every((k, i) => k === at[i])))
+    return SENTINEL + paths.findIndex((p) => p.length === at.length && p.every((k, i) => k === at[i]));
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((x, i) => withSentinels(x, paths, [...at, String(i)]));
   return Object.fromEntries(Object.entries(value).map(([key, x]) => [key, withSentinels(x, paths, [...at, key])]));
@@ -51,22 +56,41 @@ function withSentinels(value: unknown, paths: string[][], at: string[] = []): un
  * failure names is marked (`◀ failing field`), and a long body is shown as a window of lines
  * around the first of them, with how many lines lie outside.
  */
-export function bodyAround(text: string | undefined, paths: string | readonly (string | undefined)[] | undefined, maxLines = 60): string {
+export function bodyAround(
+  text: string | undefined,
+  paths: string | readonly (string | undefined)[] | undefined,
+  maxLines = 60,
+): string {
   const parsed = parse(text);
   if (!parsed.ok) return text === undefined ? '' : clip(text, 6000);
-  const wanted = (typeof paths === 'string' ? [paths] : [...(paths ?? [])]).filter((p): p is string => !!p && valueAt(parsed.value, p).found);
+  const wanted = (typeof paths === 'string' ? [paths] : [...(paths ?? [])]).filter(
+    (p): p is string => !!p && valueAt(parsed.value, p).found,
+  );
   const lines = wanted.length ? markedLines(parsed.value, wanted) : JSON.stringify(parsed.value, null, 2).split('\n');
   const first = lines.findIndex((l) => l.endsWith('◀ failing field'));
   if (lines.length <= maxLines) return lines.join('\n');
   if (first < 0) return `${lines.slice(0, maxLines).join('\n')}\n… ${lines.length - maxLines} more lines`;
   const from = Math.max(0, Math.min(first - Math.floor(maxLines / 2), lines.length - maxLines));
   const to = Math.min(lines.length, from + maxLines);
-  return [from > 0 ? `… ${from} lines above` : '', ...lines.slice(from, to), to < lines.length ? `… ${lines.length - to} more lines` : ''].filter((l) => l !== '').join('\n');
+  return [
+    from > 0 ? `… ${from} lines above` : '',
+    ...lines.slice(from, to),
+    to < lines.length ? `… ${lines.length - to} more lines` : '',
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 /** The pretty-printed body with each wanted field's value in place and its last line marked. */
 function markedLines(value: unknown, wanted: string[]): string[] {
-  const marked = JSON.stringify(withSentinels(value, wanted.map((p) => p.split('.'))), null, 2).split('\n');
+  const marked = JSON.stringify(
+    withSentinels(
+      value,
+      wanted.map((p) => p.split('.')),
+    ),
+    null,
+    2,
+  ).split('\n');
   const out: string[] = [];
   for (const line of marked) {
     const m = /"@@failing-field@@(\d+)"/.exec(line);

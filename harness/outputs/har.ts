@@ -55,7 +55,8 @@ export interface Har {
   };
 }
 
-const headerList = (h: Record<string, string> | undefined): HarHeader[] => Object.entries(redactHeaders(h ?? {})).map(([name, value]) => ({ name, value }));
+const headerList = (h: Record<string, string> | undefined): HarHeader[] =>
+  Object.entries(redactHeaders(h ?? {})).map(([name, value]) => ({ name, value }));
 
 const headerValue = (h: Record<string, string> | undefined, name: string) =>
   Object.entries(h ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
@@ -88,7 +89,14 @@ function entryOf(ex: RecordedExchange): HarEntry {
       cookies: [],
       headers: headerList(ex.requestHeaders),
       queryString,
-      ...(requestText === undefined ? {} : { postData: { mimeType: headerValue(ex.requestHeaders, 'content-type') ?? 'application/json', text: requestText } }),
+      ...(requestText === undefined
+        ? {}
+        : {
+            postData: {
+              mimeType: headerValue(ex.requestHeaders, 'content-type') ?? 'application/json',
+              text: requestText,
+            },
+          }),
       headersSize: -1,
       bodySize: requestText === undefined ? 0 : Buffer.byteLength(requestText),
     },
@@ -121,7 +129,14 @@ function entryOf(ex: RecordedExchange): HarEntry {
 
 export function buildHar(exchanges: readonly RecordedExchange[], creator: { name: string; version: string }): Har {
   const entries = exchanges.map(entryOf).sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
-  return { log: { version: '1.2', creator, entries, comment: 'Every exchange of one conformance run (every shard after a merge), secrets redacted.' } };
+  return {
+    log: {
+      version: '1.2',
+      creator,
+      entries,
+      comment: 'Every exchange of one conformance run (every shard after a merge), secrets redacted.',
+    },
+  };
 }
 
 /** exchanges.har: every exchange of the journal, once, as HAR 1.2 for any viewer. */
@@ -131,7 +146,9 @@ export const exchangesHar: Output = {
   what: 'every exchange, redacted (HAR 1.2)',
   inBundle: true,
   write: (path, { events, certification }) => {
-    const exchanges = events.flatMap((e) => (e.type === 'exchange' && e.exchange.target === 'main' ? [e.exchange] : []));
+    const exchanges = events.flatMap((e) =>
+      e.type === 'exchange' && e.exchange.target === 'main' ? [e.exchange] : [],
+    );
     writeFileSync(path, redact(JSON.stringify(buildHar(exchanges, certification.harness), null, 1)));
   },
 };

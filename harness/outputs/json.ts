@@ -6,7 +6,8 @@ import { commandLine } from '../core/invocation.js';
 /** The machine-readable outputs: each one file of JSON (or JSON lines), rendered from the certificate or the journal. */
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
-const file = (render: (ctx: OutputContext) => string) => (path: string, ctx: OutputContext) => writeFileSync(path, redact(render(ctx)));
+const file = (render: (ctx: OutputContext) => string) => (path: string, ctx: OutputContext) =>
+  writeFileSync(path, redact(render(ctx)));
 
 /** certification.json: the verdict per clause, machine-readable (schema in reports/README.md; use it as --baseline). */
 export const certificationJson: Output = {
@@ -30,7 +31,9 @@ export const resultsJson: Output = {
   name: 'results.json',
   kind: 'file',
   what: 'every check: verdict, typed failures, evidence, waits',
-  write: file(({ certification }) => json(certification.clauses.flatMap((c) => c.checks.map((ch) => ({ clause: c.id, ...ch }))))),
+  write: file(({ certification }) =>
+    json(certification.clauses.flatMap((c) => c.checks.map((ch) => ({ clause: c.id, ...ch })))),
+  ),
 };
 
 /** journal.jsonl: the run's journal itself; merge-reports concatenates the shards' copies. */

@@ -19,21 +19,44 @@ type Xml = Record<string, unknown>;
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml {
-  const base: Xml = { '@_name': check.name, '@_classname': `partner-api-v2.${clauses[clause].area}.${clause}`, '@_time': seconds(check.durationMs) };
-  if (check.verdict === 'failed' && check.error) return { ...base, error: { '@_message': `harness error: ${check.error.split('\n')[0]}`, '@_type': 'harness-error', '#text': check.error } };
+  const base: Xml = {
+    '@_name': check.name,
+    '@_classname': `partner-api-v2.${clauses[clause].area}.${clause}`,
+    '@_time': seconds(check.durationMs),
+  };
+  if (check.verdict === 'failed' && check.error)
+    return {
+      ...base,
+      error: {
+        '@_message': `harness error: ${check.error.split('\n')[0]}`,
+        '@_type': 'harness-error',
+        '#text': check.error,
+      },
+    };
   if (check.verdict === 'failed') {
     const failures = check.failures ?? [];
-    const text = failures.flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), '']).join('\n');
-    return { ...base, failure: { '@_message': check.reason ?? failures[0]?.message ?? 'failed', '@_type': failures[0]?.kind ?? 'contract-violation', '#text': text } };
+    const text = failures
+      .flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), ''])
+      .join('\n');
+    return {
+      ...base,
+      failure: {
+        '@_message': check.reason ?? failures[0]?.message ?? 'failed',
+        '@_type': failures[0]?.kind ?? 'contract-violation',
+        '#text': text,
+      },
+    };
   }
-  if (check.verdict === 'skipped' || check.verdict === 'inconclusive') return { ...base, skipped: { '@_message': `${check.verdict}: ${check.reason ?? 'no reason given'}` } };
+  if (check.verdict === 'skipped' || check.verdict === 'inconclusive')
+    return { ...base, skipped: { '@_message': `${check.verdict}: ${check.reason ?? 'no reason given'}` } };
   return check.evidence.length ? { ...base, 'system-out': `judged: ${check.evidence.join('; ')}` } : base;
 }
 
 export function junitXml(ctx: OutputContext): string {
   const c = ctx.certification;
   const byArea = new Map<string, { check: CheckReport; clause: ClauseId }[]>();
-  for (const x of c.clauses) for (const check of x.checks) byArea.set(x.area, [...(byArea.get(x.area) ?? []), { check, clause: x.id }]);
+  for (const x of c.clauses)
+    for (const check of x.checks) byArea.set(x.area, [...(byArea.get(x.area) ?? []), { check, clause: x.id }]);
   const count = (list: { check: CheckReport }[]) => ({
     tests: list.length,
     failures: list.filter((x) => x.check.verdict === 'failed' && !x.check.error).length,
@@ -63,7 +86,13 @@ export function junitXml(ctx: OutputContext): string {
     ['run', c.run.runId],
     ['target', `${c.target.url} (${c.target.kind})`],
     ['seed', String(c.seed)],
-    ['strict clauses', Object.entries(c.strictSummary).filter(([, n]) => n).map(([v, n]) => `${n} ${v}`).join(', ')],
+    [
+      'strict clauses',
+      Object.entries(c.strictSummary)
+        .filter(([, n]) => n)
+        .map(([v, n]) => `${n} ${v}`)
+        .join(', '),
+    ],
     ...(c.verdictCause ? [['why', c.verdictCause]] : []),
   ].map(([name, value]) => ({ '@_name': name, '@_value': value }));
   const doc = {
@@ -79,7 +108,12 @@ export function junitXml(ctx: OutputContext): string {
       testsuite: suites,
     },
   };
-  return new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true }).build(doc) as string;
+  return new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    suppressEmptyNode: true,
+  }).build(doc) as string;
 }
 
 export const junitOutput: Output = {

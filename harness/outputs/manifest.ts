@@ -50,7 +50,8 @@ export function verifyManifest(dir: string): ManifestCheck {
       if (!m) return void problems.push(`malformed: ${MANIFEST} line ${i + 1}`);
       const [, hash, file] = m as unknown as [string, string, string];
       listed.add(file);
-      if (file.split('/').includes('..')) return void problems.push(`malformed: ${MANIFEST} line ${i + 1} leaves the bundle`);
+      if (file.split('/').includes('..'))
+        return void problems.push(`malformed: ${MANIFEST} line ${i + 1} leaves the bundle`);
       const path = join(dir, file);
       if (!existsSync(path)) return void problems.push(`missing: ${file}`);
       if (sha256(path) !== hash) return void problems.push(`changed: ${file}`);

@@ -37,18 +37,34 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
     ...(c.warnings ?? []).map((w) => `- Warning: ${w}`),
     ...(c.budget ? [`- ${budgetLine(c.budget)}`] : []),
     ...(c.coverage ? [`- ${coverageLine(c.coverage)}`] : []),
-    ...(c.run.shard ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`] : []),
-    ...(c.run.mergedFrom ? [`- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`] : []),
+    ...(c.run.shard
+      ? [`- Shard: ${c.run.shard.index}/${c.run.shard.count} (clauses of other shards show as not-run)`]
+      : []),
+    ...(c.run.mergedFrom
+      ? [
+          `- Merged from: ${c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')}`,
+        ]
+      : []),
     ...(c.ledger ? [`- ${recordsLine(c.ledger)}`] : []),
     '',
-    `Clauses: ${Object.entries(c.summary).map(([k, v]) => `${v} ${k}`).join(', ')}. Checks: ${Object.entries(c.checkSummary).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+    `Clauses: ${Object.entries(c.summary)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}. Checks: ${Object.entries(c.checkSummary)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}.`,
     '',
   ];
   if (c.baseline) {
     const b = c.baseline;
     lines.push(`## Since the baseline`, '', `Baseline: ${b.file} (${b.baselineVerdict}, ${b.baselineFinishedAt}).`, '');
-    for (const [label, list] of [['Newly failing', b.newlyFailing], ['Newly passing', b.newlyPassing], ['New since the baseline', b.newClauses]] as const) {
-      lines.push(`- ${label}: ${list.length ? list.map((x) => `${x.id} (${x.was ?? 'absent'} → ${x.now})`).join(', ') : 'none'}`);
+    for (const [label, list] of [
+      ['Newly failing', b.newlyFailing],
+      ['Newly passing', b.newlyPassing],
+      ['New since the baseline', b.newClauses],
+    ] as const) {
+      lines.push(
+        `- ${label}: ${list.length ? list.map((x) => `${x.id} (${x.was ?? 'absent'} → ${x.now})`).join(', ') : 'none'}`,
+      );
     }
     lines.push('');
   }
@@ -59,10 +75,17 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
     for (const f of failed) {
       lines.push(`### ${f.id} (${f.section})`, '', f.must, '');
       for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
-        lines.push(`- **${cell(ch.key)}**: ${cell(ch.error ? `harness error: ${ch.error.split('\n')[0]}` : (ch.reason ?? 'failed'))}`);
+        lines.push(
+          `- **${cell(ch.key)}**: ${cell(ch.error ? `harness error: ${ch.error.split('\n')[0]}` : (ch.reason ?? 'failed'))}`,
+        );
         for (const failure of ch.failures ?? []) {
           const [first, ...rest] = failureLines(failure, failure.exchange ? ctx.exchange(failure.exchange) : undefined);
-          lines.push(`  - ${cell(first!)} _(${failure.kind})_`, ...rest.map((l) => (l.startsWith('curl: ') ? `\n    \`\`\`sh\n    ${l.slice(6)}\n    \`\`\`` : `    - ${cell(l)}`)));
+          lines.push(
+            `  - ${cell(first!)} _(${failure.kind})_`,
+            ...rest.map((l) =>
+              l.startsWith('curl: ') ? `\n    \`\`\`sh\n    ${l.slice(6)}\n    \`\`\`` : `    - ${cell(l)}`,
+            ),
+          );
         }
       }
       lines.push('');
@@ -71,11 +94,20 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
   lines.push('## Clauses', '', '| Clause | Section | Kind | Verdict | Checks | Reason |', '|---|---|---|---|---|---|');
   for (const x of c.clauses) {
     const checks = x.checks.map((ch) => `${ch.variant ?? 'check'}: ${ch.verdict}`).join('; ');
-    lines.push(`| ${x.id} | ${cell(x.section)} | ${x.strictness} | ${icon[x.verdict]} | ${cell(checks)} | ${cell(x.reason ?? '')} |`);
+    lines.push(
+      `| ${x.id} | ${cell(x.section)} | ${x.strictness} | ${icon[x.verdict]} | ${cell(checks)} | ${cell(x.reason ?? '')} |`,
+    );
   }
   if (c.observations.length) {
-    lines.push('', '## Observations (where the spec is silent)', '', '| Clause | Observation | Value |', '|---|---|---|');
-    for (const o of c.observations) lines.push(`| ${o.clause} | ${cell(o.name)} | ${cell(JSON.stringify(o.value)?.slice(0, 300) ?? '')} |`);
+    lines.push(
+      '',
+      '## Observations (where the spec is silent)',
+      '',
+      '| Clause | Observation | Value |',
+      '|---|---|---|',
+    );
+    for (const o of c.observations)
+      lines.push(`| ${o.clause} | ${cell(o.name)} | ${cell(JSON.stringify(o.value)?.slice(0, 300) ?? '')} |`);
   }
   return `${lines.join('\n')}\n`;
 }

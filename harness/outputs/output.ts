@@ -66,7 +66,12 @@ function mergeLedgers(ledgers: LedgerReport[]): LedgerReport {
     ...first,
     runId: ledgers.map((l) => l.runId).join('+'),
     trigger: [...new Set(ledgers.map((l) => l.trigger))].join(', '),
-    summary: { created: sum('created'), archivedByChecks: sum('archivedByChecks'), archivedByCleanup: sum('archivedByCleanup'), leftovers: sum('leftovers') },
+    summary: {
+      created: sum('created'),
+      archivedByChecks: sum('archivedByChecks'),
+      archivedByCleanup: sum('archivedByCleanup'),
+      leftovers: sum('leftovers'),
+    },
     created: ledgers.flatMap((l) => l.created),
     archivedByChecks: ledgers.flatMap((l) => l.archivedByChecks),
     archivedByCleanup: ledgers.flatMap((l) => l.archivedByCleanup),

@@ -28,7 +28,8 @@ export interface PageInput {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}\n…[${s.length - n} more characters in exchanges.har]` : s);
+const clip = (s: string, n: number) =>
+  s.length > n ? `${s.slice(0, n)}\n…[${s.length - n} more characters in exchanges.har]` : s;
 
 function pretty(text: string | undefined): string {
   if (text === undefined || text === '') return '';
@@ -40,7 +41,13 @@ function pretty(text: string | undefined): string {
 }
 
 /** A check's short name: its variant, else its file name (one behaviour per file). */
-const checkLabel = (ch: Check) => ch.variant ?? ch.file.split('/').pop()?.replace(/\.check\.ts$/, '') ?? ch.name;
+const checkLabel = (ch: Check) =>
+  ch.variant ??
+  ch.file
+    .split('/')
+    .pop()
+    ?.replace(/\.check\.ts$/, '') ??
+  ch.name;
 
 const badge = (v: ClauseVerdict | string) => `<span class="badge b-${esc(v)}">${esc(v)}</span>`;
 
@@ -90,7 +97,9 @@ function failureBlock(f: Failure, ex: RecordedExchange | undefined, evidenceAnch
   return [
     `<div class="failure"><div class="f-msg"><span class="kind">${esc(f.kind)}</span> ${esc(message!)}</div>`,
     ...rest.filter((l) => !l.startsWith('request: ')).map((l) => `<div class="f-line">${esc(l)}</div>`),
-    ex ? `<div class="f-line">request: <code>${esc(requestLine(ex))}</code>${evidenceAnchor ? ` · <a href="#${evidenceAnchor}">evidence</a>` : ''}</div><pre class="curl">${esc(curlLine(ex))}</pre>` : '',
+    ex
+      ? `<div class="f-line">request: <code>${esc(requestLine(ex))}</code>${evidenceAnchor ? ` · <a href="#${evidenceAnchor}">evidence</a>` : ''}</div><pre class="curl">${esc(curlLine(ex))}</pre>`
+      : '',
     '</div>',
   ].join('');
 }
@@ -99,7 +108,9 @@ function failuresOf(ch: Check, ctx: OutputContext, anchor?: string): string {
   if (ch.error) return `<pre>${esc(firstLines(`harness error: ${ch.error}`, 8))}</pre>`;
   const failures = ch.failures ?? [];
   if (failures.length === 0) return `<pre>${esc(ch.reason ?? 'failed')}</pre>`;
-  const shown = failures.slice(0, 10).map((f) => failureBlock(f, f.exchange ? ctx.exchange(f.exchange) : undefined, anchor));
+  const shown = failures
+    .slice(0, 10)
+    .map((f) => failureBlock(f, f.exchange ? ctx.exchange(f.exchange) : undefined, anchor));
   return `${ch.reason ? `<div class="f-title">${esc(ch.reason)}</div>` : ''}${shown.join('')}${failures.length > 10 ? `<p class="muted">… and ${failures.length - 10} more (certification.json)</p>` : ''}`;
 }
 
@@ -117,7 +128,9 @@ function whatFailed(ctx: OutputContext, anchors: Map<Check, string>): string {
   if (failed.length) {
     parts.push('<ol class="failed-list">');
     for (const f of failed) {
-      parts.push(`<li><a href="#${esc(f.id)}"><code>${esc(f.id)}</code></a> <span class="sec">${esc(f.section)}</span><div class="must">${esc(f.must)}</div><ul>`);
+      parts.push(
+        `<li><a href="#${esc(f.id)}"><code>${esc(f.id)}</code></a> <span class="sec">${esc(f.section)}</span><div class="must">${esc(f.must)}</div><ul>`,
+      );
       for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
         parts.push(`<li><span class="check">${esc(checkLabel(ch))}</span>${failuresOf(ch, ctx, anchors.get(ch))}</li>`);
       }
@@ -127,7 +140,8 @@ function whatFailed(ctx: OutputContext, anchors: Map<Check, string>): string {
   }
   if (inconclusive.length) {
     parts.push('<h3>Undecided (inconclusive)</h3><ul>');
-    for (const x of inconclusive) parts.push(`<li><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a>: ${esc(x.reason ?? '')}</li>`);
+    for (const x of inconclusive)
+      parts.push(`<li><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a>: ${esc(x.reason ?? '')}</li>`);
     parts.push('</ul>');
   }
   parts.push('</section>');
@@ -160,17 +174,26 @@ function runSection(c: Certification): string {
     ['Started', c.startedAt],
     ['Finished', c.finishedAt],
     ['Harness', `${c.harness.name} ${c.harness.version}`],
-    ['Spec', `${c.spec.file.split('/').pop() ?? c.spec.file}${c.spec.sha256 ? ` · sha256 ${c.spec.sha256}` : ' · not found, hash unknown'}`],
+    [
+      'Spec',
+      `${c.spec.file.split('/').pop() ?? c.spec.file}${c.spec.sha256 ? ` · sha256 ${c.spec.sha256}` : ' · not found, hash unknown'}`,
+    ],
     ['Seed', `${c.seed} (replay with SEED=${c.seed})`],
     ['Mode', c.mode],
     ['Property runs', String(c.numRuns)],
     ['Requests', trafficLine(c).replace(/^Requests: /, '')],
   ];
-  if (c.visibility.waits) rows.push(['Writes showing', visibilityLine(c).replace(/^Reads after the run's writes: /, '')]);
+  if (c.visibility.waits)
+    rows.push(['Writes showing', visibilityLine(c).replace(/^Reads after the run's writes: /, '')]);
   if (c.budget) rows.push(['Budget', budgetLine(c.budget).replace(/^Budget: /, '')]);
   if (c.ledger) rows.push(['Records', recordsLine(c.ledger).replace(/^Records: /, '')]);
-  if (c.run.shard) rows.push(['Shard', `${c.run.shard.index}/${c.run.shard.count}: clauses checked in other shards show as not run`]);
-  if (c.run.mergedFrom) rows.push(['Merged from', c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', ')]);
+  if (c.run.shard)
+    rows.push(['Shard', `${c.run.shard.index}/${c.run.shard.count}: clauses checked in other shards show as not run`]);
+  if (c.run.mergedFrom)
+    rows.push([
+      'Merged from',
+      c.run.mergedFrom.map((m) => (m.shard ? `shard ${m.shard.index}/${m.shard.count}` : m.runId)).join(', '),
+    ]);
   const config = Object.entries(c.config ?? {});
   return [
     '<section id="run"><h2>Run</h2><table class="kv">',
@@ -178,7 +201,10 @@ function runSection(c: Certification): string {
     '</table>',
     config.length
       ? `<h3>Configuration (credentials shown only as set / not set)</h3><table class="kv config">${config
-          .map(([k, v]) => `<tr><th><code>${esc(k)}</code></th><td>${v === null ? '<span class="muted">unset</span>' : esc(String(v))}</td></tr>`)
+          .map(
+            ([k, v]) =>
+              `<tr><th><code>${esc(k)}</code></th><td>${v === null ? '<span class="muted">unset</span>' : esc(String(v))}</td></tr>`,
+          )
           .join('')}</table>`
       : '',
     '</section>',
@@ -191,7 +217,10 @@ function checksCell(x: ClauseReport, anchors: Map<Check, string>): string {
   return `<ul class="checks">${x.checks
     .map((ch) => {
       const label = checkLabel(ch);
-      const why = ch.verdict === 'failed' ? (ch.error?.split('\n')[0] ?? ch.failures?.[0]?.message ?? ch.reason ?? '') : (ch.reason ?? '');
+      const why =
+        ch.verdict === 'failed'
+          ? (ch.error?.split('\n')[0] ?? ch.failures?.[0]?.message ?? ch.reason ?? '')
+          : (ch.reason ?? '');
       return `<li>${badge(ch.verdict)} <span class="check" title="${esc(ch.name)}">${esc(label)}</span>${why ? ` <span class="why">${esc(clip(why, 300))}</span>` : ''}</li>`;
     })
     .join('')}</ul>`;
@@ -214,7 +243,9 @@ function clauseTables(c: Certification, anchors: Map<Check, string>): string {
     '<section id="clauses"><h2>Clauses by spec section</h2>',
     '<p class="filters" role="group" aria-label="Filter clauses">Show: ' +
       ['all', 'failed', 'passed', 'inconclusive', 'skipped', 'not-testable', 'not-run']
-        .map((v) => `<button type="button" data-filter="${v}"${v === 'all' ? ' aria-pressed="true"' : ''}>${v}</button>`)
+        .map(
+          (v) => `<button type="button" data-filter="${v}"${v === 'all' ? ' aria-pressed="true"' : ''}>${v}</button>`,
+        )
         .join(' ') +
       '</p>',
   ];
@@ -245,19 +276,26 @@ function observationsSection(c: Certification): string {
   return [
     '<section id="observations"><h2>Observations of undocumented behaviour</h2>',
     '<p class="muted">Where the spec is silent, the harness records what the target chose; these never fail a run.</p>',
-    rows.length ? `<table class="obs"><thead><tr><th>Clause</th><th>Observation</th><th>Value</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '<p class="none">None recorded.</p>',
+    rows.length
+      ? `<table class="obs"><thead><tr><th>Clause</th><th>Observation</th><th>Value</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+      : '<p class="none">None recorded.</p>',
     '</section>',
   ].join('\n');
 }
 
 function notJudgedSection(c: Certification): string {
   const order: ClauseVerdict[] = ['skipped', 'not-testable', 'not-run'];
-  const list = c.clauses.filter((x) => order.includes(x.verdict)).sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict));
+  const list = c.clauses
+    .filter((x) => order.includes(x.verdict))
+    .sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict));
   return [
     '<section id="skipped"><h2>Skipped clauses and reasons</h2>',
     list.length
       ? `<table class="skips"><thead><tr><th>Clause</th><th>Verdict</th><th>Reason</th></tr></thead><tbody>${list
-          .map((x) => `<tr><td><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a></td><td>${badge(x.verdict)}</td><td>${esc(x.reason ?? '')}</td></tr>`)
+          .map(
+            (x) =>
+              `<tr><td><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a></td><td>${badge(x.verdict)}</td><td>${esc(x.reason ?? '')}</td></tr>`,
+          )
           .join('')}</tbody></table>`
       : '<p class="none">Every clause was judged.</p>',
     '</section>',
@@ -266,16 +304,27 @@ function notJudgedSection(c: Certification): string {
 
 /** An exchange, with the failing field marked in its body when a failure names one. */
 function exchangeBlock(e: RecordedExchange, failing: readonly Failure[] = []): string {
-  const status = e.error ? `no answer: ${e.error}` : `${e.status ?? '?'}${e.durationMs !== undefined ? ` · ${e.durationMs} ms` : ''}${e.retries ? ` · ${e.retries} retries` : ''}`;
-  const reqText = [...Object.entries(e.requestHeaders).map(([k, v]) => `${k}: ${v}`), '', pretty(e.requestBody)].join('\n');
-  const resHead = Object.entries(e.responseHeaders ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n');
-  const resBody = bodyAround(e.responseBody, failing.map((f) => f.path));
+  const status = e.error
+    ? `no answer: ${e.error}`
+    : `${e.status ?? '?'}${e.durationMs !== undefined ? ` · ${e.durationMs} ms` : ''}${e.retries ? ` · ${e.retries} retries` : ''}`;
+  const reqText = [...Object.entries(e.requestHeaders).map(([k, v]) => `${k}: ${v}`), '', pretty(e.requestBody)].join(
+    '\n',
+  );
+  const resHead = Object.entries(e.responseHeaders ?? {})
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+  const resBody = bodyAround(
+    e.responseBody,
+    failing.map((f) => f.path),
+  );
   return [
     `<div class="ex${failing.length ? ' ex-failing' : ''}" id="ex-${esc(e.id)}"><div class="ex-line"><b>${esc(e.method)}</b> ${esc(e.url)} → <b>${esc(status)}</b></div>`,
     ...failing.map((f) => failureBlock(f, undefined)),
     `<pre class="curl">${esc(curlLine(e))}</pre>`,
     `<details><summary>request</summary><pre>${esc(clip(reqText, 20_000))}</pre></details>`,
-    e.error ? '' : `<details${failing.length ? ' open' : ''}><summary>response</summary><pre>${esc(resHead)}\n\n${esc(resBody)}</pre></details>`,
+    e.error
+      ? ''
+      : `<details${failing.length ? ' open' : ''}><summary>response</summary><pre>${esc(resHead)}\n\n${esc(resBody)}</pre></details>`,
     '</div>',
   ].join('');
 }
@@ -292,9 +341,13 @@ function evidenceSection(ctx: OutputContext, anchors: Map<Check, string>): strin
       if (!id) continue;
       const list = ctx.evidenceOf(ch);
       const failingAt = new Map<string, Failure[]>();
-      for (const f of ch.failures ?? []) if (f.exchange) failingAt.set(f.exchange, [...(failingAt.get(f.exchange) ?? []), f]);
+      for (const f of ch.failures ?? [])
+        if (f.exchange) failingAt.set(f.exchange, [...(failingAt.get(f.exchange) ?? []), f]);
       const ordered = [...list.filter((e) => failingAt.has(e.id)), ...list.filter((e) => !failingAt.has(e.id))];
-      const more = list.length > MAX_EXCHANGES_PER_CHECK ? `<p class="muted">${list.length - MAX_EXCHANGES_PER_CHECK} more in exchanges.har.</p>` : '';
+      const more =
+        list.length > MAX_EXCHANGES_PER_CHECK
+          ? `<p class="muted">${list.length - MAX_EXCHANGES_PER_CHECK} more in exchanges.har.</p>`
+          : '';
       parts.push(
         `<details class="evidence" id="${id}" data-verdict="${esc(ch.verdict)}"><summary>${badge(ch.verdict)} <code>${esc(x.id)}</code> ${esc(checkLabel(ch))} · ${list.length} exchange${list.length === 1 ? '' : 's'}</summary>`,
         `<p class="check-name">${esc(ch.name)} <span class="muted">(${esc(ch.file)})</span></p>`,
@@ -312,7 +365,9 @@ function evidenceSection(ctx: OutputContext, anchors: Map<Check, string>): strin
 
 function footer(files: string[]): string {
   const links = files.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(' · ');
-  const coverage = files.includes('coverage.html') ? '<p>Which spec sentence each clause checks, and the parts left open: <a href="coverage.html">coverage.html</a>.</p>' : '';
+  const coverage = files.includes('coverage.html')
+    ? '<p>Which spec sentence each clause checks, and the parts left open: <a href="coverage.html">coverage.html</a>.</p>'
+    : '';
   return `<footer>${coverage}<p>Files of this bundle: ${links}</p><p>Check that the bundle is unmodified: <code>${commandLine('verify', '&lt;this directory&gt;')}</code>, or <code>sha256sum -c MANIFEST.sha256</code> inside it.</p></footer>`;
 }
 
@@ -352,7 +407,9 @@ export function certificationHtml({ ctx, files }: PageInput): string {
   const c = ctx.certification;
   const anchors = new Map<Check, string>();
   let n = 0;
-  for (const x of c.clauses) for (const ch of x.checks) if (ctx.evidenceOf(ch).length > 0 || ch.verdict === 'failed') anchors.set(ch, `ev-${++n}`);
+  for (const x of c.clauses)
+    for (const ch of x.checks)
+      if (ctx.evidenceOf(ch).length > 0 || ch.verdict === 'failed') anchors.set(ch, `ev-${++n}`);
   const title = `Partner API v2 conformance: ${c.headline}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

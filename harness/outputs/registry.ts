@@ -27,15 +27,39 @@ export const ALLURE_RESULTS = allureResults.name;
 export const ALLURE_REPORT = 'allure-report';
 
 /** Built by `npm run report` from the published set; removed whenever a new set is published. */
-const allureReport: Output = { name: ALLURE_REPORT, kind: 'dir', show: `${ALLURE_REPORT}/index.html`, what: `Allure report, one file that opens from disk (${commandLine('report')})`, later: true };
+const allureReport: Output = {
+  name: ALLURE_REPORT,
+  kind: 'dir',
+  show: `${ALLURE_REPORT}/index.html`,
+  what: `Allure report, one file that opens from disk (${commandLine('report')})`,
+  later: true,
+};
 
-const files: readonly Output[] = [certificationMd, certificationJson, junitOutput, allureResults, exchangesHar, ledgerJson, pacingJson, resultsJson, runJson, journalJsonl];
+const files: readonly Output[] = [
+  certificationMd,
+  certificationJson,
+  junitOutput,
+  allureResults,
+  exchangesHar,
+  ledgerJson,
+  pacingJson,
+  resultsJson,
+  runJson,
+  journalJsonl,
+];
 
 /** Pages of the bundle besides index.html (which links them). */
 const pages: BundlePages = { 'coverage.html': coverageHtml };
 
 export function outputs(): readonly Output[] {
-  return [bundleOutput(files.filter((o) => o.inBundle), pages), ...files, allureReport];
+  return [
+    bundleOutput(
+      files.filter((o) => o.inBundle),
+      pages,
+    ),
+    ...files,
+    allureReport,
+  ];
 }
 
 export function outputNames(): string[] {
@@ -77,7 +101,9 @@ export function outputLines(dir: string, names: readonly string[]): string[] {
     const rel = relative(process.cwd(), p);
     return rel && !rel.startsWith('..') ? rel : p;
   };
-  const list = outputs().filter((o) => names.includes(o.name)).map((o) => [shown(join(dir, o.show ?? o.name)), o.what] as const);
+  const list = outputs()
+    .filter((o) => names.includes(o.name))
+    .map((o) => [shown(join(dir, o.show ?? o.name)), o.what] as const);
   if (list.length === 0) return [];
   const width = Math.max(...list.map(([p]) => p.length), 10);
   return ['Outputs:', ...list.map(([p, what]) => `  ${p.padEnd(width)}  ${what}`)];

@@ -7,7 +7,8 @@ import type { RunFacts } from '../core/events.js';
  * limits make it take, then anything the run fell back on or settled in REPORTS_DIR.
  */
 
-export const duration = (ms: number) => (ms >= 90_000 ? `${(ms / 60_000).toFixed(1)} min` : `${Math.max(1, Math.round(ms / 1000))} s`);
+export const duration = (ms: number) =>
+  ms >= 90_000 ? `${(ms / 60_000).toFixed(1)} min` : `${Math.max(1, Math.round(ms / 1000))} s`;
 
 const shown = (p: string) => {
   const rel = relative(process.cwd(), p);
@@ -28,13 +29,19 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
   const l = f.limits;
   const e = f.planned.plan;
   const rate = (n: number, what: string) => (n > 0 ? `${n} ${what}/min` : `${what} unlimited`);
-  const limits = l.getPerMin || l.writePerMin ? `rate limits ${rate(l.getPerMin, 'GETs')}, ${rate(l.writePerMin, 'writes')}` : 'no rate limit';
+  const limits =
+    l.getPerMin || l.writePerMin
+      ? `rate limits ${rate(l.getPerMin, 'GETs')}, ${rate(l.writePerMin, 'writes')}`
+      : 'no rate limit';
   const selection = selectionText(f.selection);
   let plan: string;
   if (e.checks === 0) plan = 'no learned request budgets (suites/budgets.json): no estimate';
   else {
     plan = `${e.checks} checks and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes`;
-    plan += e.lowerBoundMs > 0 ? `; at least ${duration(e.lowerBoundMs)} under the rate limits` : '; time set by the target (no rate limit)';
+    plan +=
+      e.lowerBoundMs > 0
+        ? `; at least ${duration(e.lowerBoundMs)} under the rate limits`
+        : '; time set by the target (no rate limit)';
   }
   return [
     `Certifying ${f.target.url} (${f.target.kind === 'embedded' ? 'the embedded reference mock' : 'live target'})`,

@@ -12,7 +12,11 @@ export class Circuit {
   /** When the circuit first opened (wall clock, ISO 8601): when the target stopped answering. */
   firstOpenedAt?: string;
 
-  constructor(private readonly threshold = 5, private readonly probeEveryMs = 2_000, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly threshold = 5,
+    private readonly probeEveryMs = 2_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   get isOpen(): boolean {
     return this.openedAt !== undefined;

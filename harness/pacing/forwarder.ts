@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Circuit } from './circuit.js';
-import { parseRetryAfter, retryDecision, transportFaultKind, type AttemptOutcome, type RetryCounts } from './retry-policy.js';
+import {
+  parseRetryAfter,
+  retryDecision,
+  transportFaultKind,
+  type AttemptOutcome,
+  type RetryCounts,
+} from './retry-policy.js';
 import { methodClass, QueueTimeout, type Pacer } from './scheduler.js';
 import type { PacingCounters } from './stats.js';
 import type { Upstream, UpstreamRequest } from './upstream.js';
@@ -45,12 +51,18 @@ export class Forwarder {
     counters.requestsByClass[cls] += 1;
     for (;;) {
       const retries = counts.transient + counts.rateLimited;
-      if (!circuit.allow()) return this.gaveUp('target-down', 'the target stopped answering (several attempts in a row got no answer)', retries);
+      if (!circuit.allow())
+        return this.gaveUp(
+          'target-down',
+          'the target stopped answering (several attempts in a row got no answer)',
+          retries,
+        );
       let release: () => void;
       try {
         release = await pacer.acquire(cls, priority, deadline);
       } catch (err) {
-        if (err instanceof QueueTimeout) return this.gaveUp('budget', `no pacing slot within ${this.o.budgetMs} ms`, retries);
+        if (err instanceof QueueTimeout)
+          return this.gaveUp('budget', `no pacing slot within ${this.o.budgetMs} ms`, retries);
         throw err;
       }
       let result;
@@ -89,9 +101,14 @@ export class Forwarder {
         const kind = transportFaultKind(result.code);
         return this.gaveUp(kind ?? 'error', kind ? result.message : `${result.code}: ${result.message}`, retries);
       }
-      if (result.status === 429) return this.gaveUp('429', 'still rate limited (429) after waiting and retrying', retries);
+      if (result.status === 429)
+        return this.gaveUp('429', 'still rate limited (429) after waiting and retrying', retries);
       if (UNAVAILABLE.has(result.status)) {
-        return this.gaveUp(String(result.status), `HTTP ${result.status} (the target was unavailable${req.method === 'GET' ? ' after retries' : '; writes are never replayed'})`, retries);
+        return this.gaveUp(
+          String(result.status),
+          `HTTP ${result.status} (the target was unavailable${req.method === 'GET' ? ' after retries' : '; writes are never replayed'})`,
+          retries,
+        );
       }
       return { status: result.status, headers: result.headers, body: result.body, retries };
     }
@@ -99,6 +116,12 @@ export class Forwarder {
 
   private gaveUp(reason: string, detail: string, retries: number): Forwarded {
     this.o.counters.gaveUp(reason);
-    return { status: 502, headers: {}, body: Buffer.alloc(0), retries, transportError: `${detail}${retries ? `, after ${retries} retries` : ''}` };
+    return {
+      status: 502,
+      headers: {},
+      body: Buffer.alloc(0),
+      retries,
+      transportError: `${detail}${retries ? `, after ${retries} retries` : ''}`,
+    };
   }
 }

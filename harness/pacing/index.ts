@@ -66,7 +66,13 @@ function burstOf(pacers: readonly Pacer[]): Pick<PacingReport, 'burst'> {
   const cut = pacers.map((p) => p.burst.stats).filter((s) => s.cuts > 0);
   if (!cut.length) return {};
   const rates = cut.map((s) => s.lowestPerSecond).filter((r): r is number => r !== undefined);
-  return { burst: { cuts: cut.reduce((n, s) => n + s.cuts, 0), lowestInFlight: Math.min(...cut.map((s) => s.lowestInFlight)), ...(rates.length ? { lowestPerSecond: Math.min(...rates) } : {}) } };
+  return {
+    burst: {
+      cuts: cut.reduce((n, s) => n + s.cuts, 0),
+      lowestInFlight: Math.min(...cut.map((s) => s.lowestInFlight)),
+      ...(rates.length ? { lowestPerSecond: Math.min(...rates) } : {}),
+    },
+  };
 }
 
 /** The longest one request may take in the proxy: four attempts with their backoff, or a minute. */
@@ -145,12 +151,20 @@ export function startPacing(o: PacingOptions): Pacing {
       unanswered: { ...counters.unanswered },
       refusedInReadonly: counters.refusedInReadonly,
       targetDownEvents: circuits.reduce((n, c) => n + c.opened, 0),
-      targetDownAt: circuits.map((c) => c.firstOpenedAt).filter((t): t is string => t !== undefined).sort()[0],
+      targetDownAt: circuits
+        .map((c) => c.firstOpenedAt)
+        .filter((t): t is string => t !== undefined)
+        .sort()[0],
       maxInFlight: Math.max(0, ...pacers.map((p) => p.stats.maxInFlight)),
       ...burstOf(pacers),
       pacedRequests: pacers.reduce((n, p) => n + p.stats.waited, 0),
       pacedWaitMs: Math.round(pacers.reduce((n, p) => n + p.stats.totalWaitMs, 0)),
-      limits: { getPerMin: o.getPerMin, writePerMin: o.writePerMin, maxConcurrency: o.maxConcurrency, requestTimeoutMs: o.requestTimeoutMs },
+      limits: {
+        getPerMin: o.getPerMin,
+        writePerMin: o.writePerMin,
+        maxConcurrency: o.maxConcurrency,
+        requestTimeoutMs: o.requestTimeoutMs,
+      },
     }),
     shutOutWorkers: (reason) => proxies.forEach((p) => p.shutOutWorkers(reason)),
     interrupt: () => coordinators.forEach((c) => c.interrupt()),

@@ -9,12 +9,24 @@ import type { Forwarder } from './forwarder.js';
 import { CHECK_HEADER, EXCHANGE_HEADER, INTERNAL_HEADER } from './headers.js';
 import type { PacingCounters } from './stats.js';
 
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
 const MAX_BODY = 16 * 1024 * 1024;
 /** Bodies kept per recorded exchange: enough for any page the checks read, not a whole export. */
 const MAX_RECORDED_BODY = 64 * 1024;
-const clip = (s: string) => (s.length > MAX_RECORDED_BODY ? `${s.slice(0, MAX_RECORDED_BODY)}…[${s.length - MAX_RECORDED_BODY} more characters]` : s);
+const clip = (s: string) =>
+  s.length > MAX_RECORDED_BODY
+    ? `${s.slice(0, MAX_RECORDED_BODY)}…[${s.length - MAX_RECORDED_BODY} more characters]`
+    : s;
 
 export interface ProxyOptions {
   forwarder: Forwarder;
@@ -44,9 +56,16 @@ interface Recording {
 
 /** Writes one transport failure back to the worker; harness/client.ts turns it into a TransportError. */
 function refuse(res: ServerResponse, reason: string, retries = 0, recording?: Recording): void {
-  const value = redact(reason).replace(/[^\x20-\x7e]+/g, ' ').slice(0, 500);
+  const value = redact(reason)
+    .replace(/[^\x20-\x7e]+/g, ' ')
+    .slice(0, 500);
   recording?.failed(reason, retries);
-  res.writeHead(502, { [TRANSPORT_ERROR_HEADER]: value, [RETRIES_HEADER]: String(retries), ...(recording ? { [EXCHANGE_HEADER]: recording.id } : {}), 'content-length': 0 });
+  res.writeHead(502, {
+    [TRANSPORT_ERROR_HEADER]: value,
+    [RETRIES_HEADER]: String(retries),
+    ...(recording ? { [EXCHANGE_HEADER]: recording.id } : {}),
+    'content-length': 0,
+  });
   res.end();
 }
 
@@ -58,7 +77,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       size += c.length;
       if (size <= MAX_BODY) chunks.push(c);
     });
-    req.on('end', () => (size > MAX_BODY ? reject(new Error(`request body over ${MAX_BODY} bytes`)) : resolve(Buffer.concat(chunks))));
+    req.on('end', () =>
+      size > MAX_BODY ? reject(new Error(`request body over ${MAX_BODY} bytes`)) : resolve(Buffer.concat(chunks)),
+    );
     req.on('error', reject);
   });
 }
@@ -158,7 +179,12 @@ export class PacingProxy {
     if (this.o.readonly && method !== 'GET') {
       // Safety net behind the 'write' need: in read-only mode nothing but GET leaves the harness.
       this.o.counters.refusedInReadonly += 1;
-      return refuse(res, `read-only mode: the harness refused to send ${method} ${(req.url ?? '').split('?')[0]}`, 0, recording);
+      return refuse(
+        res,
+        `read-only mode: the harness refused to send ${method} ${(req.url ?? '').split('?')[0]}`,
+        0,
+        recording,
+      );
     }
     const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '');
     const real = bearer ? this.o.credentials.get(bearer[1]!) : undefined;
@@ -173,7 +199,8 @@ export class PacingProxy {
     const secrets = this.o.secrets();
     const payload = scrub(out.body, secrets);
     const resHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(out.headers)) if (!HOP_BY_HOP.has(k)) resHeaders[k] = secrets.some((s) => v.includes(s)) ? redact(v) : v;
+    for (const [k, v] of Object.entries(out.headers))
+      if (!HOP_BY_HOP.has(k)) resHeaders[k] = secrets.some((s) => v.includes(s)) ? redact(v) : v;
     recording.answered(out.status, resHeaders, payload, out.retries);
     resHeaders[RETRIES_HEADER] = String(out.retries);
     resHeaders[EXCHANGE_HEADER] = recording.id;
@@ -183,7 +210,13 @@ export class PacingProxy {
   }
 
   /** The record of one exchange, completed when it is answered or given up. */
-  private recorder(req: IncomingMessage, method: string, headers: Record<string, string>, body: Buffer, tag: string | undefined): Recording {
+  private recorder(
+    req: IncomingMessage,
+    method: string,
+    headers: Record<string, string>,
+    body: Buffer,
+    tag: string | undefined,
+  ): Recording {
     const id = randomBytes(6).toString('hex');
     const startedAt = new Date().toISOString();
     const started = performance.now();
@@ -199,11 +232,17 @@ export class PacingProxy {
       requestHeaders: redactHeaders(headers),
       ...(text(body) === undefined ? {} : { requestBody: text(body) }),
     };
-    const done = (rest: Partial<RecordedExchange>) => this.o.record?.({ ...base, durationMs: Math.round(performance.now() - started), ...rest });
+    const done = (rest: Partial<RecordedExchange>) =>
+      this.o.record?.({ ...base, durationMs: Math.round(performance.now() - started), ...rest });
     return {
       id,
       answered: (status, resHeaders, payload, retries) =>
-        done({ status, responseHeaders: redactHeaders(resHeaders), ...(text(payload) === undefined ? {} : { responseBody: text(payload) }), ...(retries ? { retries } : {}) }),
+        done({
+          status,
+          responseHeaders: redactHeaders(resHeaders),
+          ...(text(payload) === undefined ? {} : { responseBody: text(payload) }),
+          ...(retries ? { retries } : {}),
+        }),
       failed: (error, retries) => done({ error: redact(error), ...(retries ? { retries } : {}) }),
     };
   }

@@ -12,7 +12,10 @@ export class RateBucket {
   private tat = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
 
-  constructor(readonly perMin: number, readonly burst = 1) {
+  constructor(
+    readonly perMin: number,
+    readonly burst = 1,
+  ) {
     this.intervalMs = perMin > 0 ? 60_000 / perMin : 0;
     this.toleranceMs = Math.max(0, burst - 1) * this.intervalMs;
   }

@@ -6,8 +6,7 @@
  */
 
 export type AttemptOutcome =
-  | { kind: 'response'; status: number; retryAfter?: string }
-  | { kind: 'error'; code: string };
+  { kind: 'response'; status: number; retryAfter?: string } | { kind: 'error'; code: string };
 
 export interface RetryCounts {
   transient: number;
@@ -31,8 +30,25 @@ export const MAX_RETRY_AFTER_MS = 120_000;
 
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'TimeoutError', 'AbortError']);
-const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+  'TimeoutError',
+  'AbortError',
+]);
+const CONNECTION_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** 'timeout' | 'connection' | undefined (not a transient transport fault). */
 export function transportFaultKind(code: string): 'timeout' | 'connection' | undefined {
@@ -57,19 +73,33 @@ export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): 
 }
 
 /** Undefined: do not retry (the outcome is final). */
-export function retryDecision(method: string, outcome: AttemptOutcome, counts: RetryCounts, random: () => number = Math.random): RetryDecision | undefined {
+export function retryDecision(
+  method: string,
+  outcome: AttemptOutcome,
+  counts: RetryCounts,
+  random: () => number = Math.random,
+): RetryDecision | undefined {
   if (outcome.kind === 'response' && outcome.status === 429) {
     if (counts.rateLimited >= MAX_RATE_LIMIT_RETRIES) return undefined;
     const asked = parseRetryAfter(outcome.retryAfter);
     if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) return undefined;
     // A little jitter on top of Retry-After too, so concurrent waiters do not return in a herd.
-    const delayMs = asked !== undefined ? asked + Math.round(random() * 250) : backoffMs(counts.rateLimited, RATE_LIMIT_BASE_MS, random);
+    const delayMs =
+      asked !== undefined
+        ? asked + Math.round(random() * 250)
+        : backoffMs(counts.rateLimited, RATE_LIMIT_BASE_MS, random);
     return { delayMs, reason: '429', rateLimited: true };
   }
   if (method.toUpperCase() !== 'GET' || counts.transient >= MAX_TRANSIENT_RETRIES) return undefined;
   let reason: string | undefined;
   if (outcome.kind === 'response' && TRANSIENT_STATUSES.has(outcome.status)) reason = String(outcome.status);
-  if (outcome.kind === 'error') reason = transportFaultKind(outcome.code) === 'timeout' ? 'timeout' : transportFaultKind(outcome.code) ? 'connection' : undefined;
+  if (outcome.kind === 'error')
+    reason =
+      transportFaultKind(outcome.code) === 'timeout'
+        ? 'timeout'
+        : transportFaultKind(outcome.code)
+          ? 'connection'
+          : undefined;
   if (!reason) return undefined;
   return { delayMs: backoffMs(counts.transient, TRANSIENT_BASE_MS, random), reason, rateLimited: false };
 }

@@ -19,9 +19,18 @@ export type UpstreamResult =
  */
 export class Upstream {
   private readonly pool: Pool;
-  constructor(origin: string, connections: number, private readonly timeoutMs: number) {
+  constructor(
+    origin: string,
+    connections: number,
+    private readonly timeoutMs: number,
+  ) {
     // Idle sockets are dropped before a typical server (5 s) drops them, so a write rarely meets a dead socket.
-    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 4_000, connect: { timeout: timeoutMs } });
+    this.pool = new Pool(origin, {
+      connections,
+      pipelining: 1,
+      keepAliveTimeout: 4_000,
+      connect: { timeout: timeoutMs },
+    });
   }
 
   async send(req: UpstreamRequest): Promise<UpstreamResult> {
@@ -37,7 +46,8 @@ export class Upstream {
       });
       const body = Buffer.from(await res.body.arrayBuffer());
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       return { kind: 'response', status: res.statusCode, headers, body };
     } catch (err) {
       const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };

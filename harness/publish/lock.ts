@@ -80,7 +80,8 @@ export function holderState(info: LockInfo): boolean | 'unknown' {
   return true;
 }
 
-const same = (a: LockInfo, b: LockInfo) => a.pid === b.pid && a.host === b.host && a.runId === b.runId && a.startedAt === b.startedAt;
+const same = (a: LockInfo, b: LockInfo) =>
+  a.pid === b.pid && a.host === b.host && a.runId === b.runId && a.startedAt === b.startedAt;
 
 function heldMessage(dir: string, file: string, held: LockInfo, state: true | 'unknown'): string {
   const who = `pid ${held.pid}${state === 'unknown' ? ` on ${held.host}` : ''} (${held.purpose} run ${held.runId}, started ${held.startedAt})`;
@@ -126,7 +127,8 @@ export function acquireLock(dir: string, o: { runId: string; purpose: string }):
         };
         return lock;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigError(`REPORTS_DIR ${dir}: cannot create ${file}: ${(err as Error).message}`);
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new ConfigError(`REPORTS_DIR ${dir}: cannot create ${file}: ${(err as Error).message}`);
       }
       const text = readText(file);
       if (text === undefined) continue; // released meanwhile: try again
@@ -135,7 +137,9 @@ export function acquireLock(dir: string, o: { runId: string; purpose: string }):
         const state = holderState(held);
         if (state !== false) throw new ConfigError(heldMessage(dir, file, held, state));
       } else if (Date.now() - statSync(file).mtimeMs < 10_000) {
-        throw new ConfigError(`REPORTS_DIR ${dir} has an unreadable lock ${file}, written just now; retry, or delete it if no run uses the directory`);
+        throw new ConfigError(
+          `REPORTS_DIR ${dir} has an unreadable lock ${file}, written just now; retry, or delete it if no run uses the directory`,
+        );
       }
       // The holder is gone: move its lock aside, and make sure it was that one we moved.
       const aside = join(dir, `.lock.stale.${tag}`);

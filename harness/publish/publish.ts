@@ -1,4 +1,16 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { outputNames } from '../outputs/registry.js';
 import { commandLine } from '../core/invocation.js';
@@ -114,7 +126,10 @@ export function stagedNames(stage: string): string[] {
   const present = new Set(readdirSync(stage));
   const known = outputNames();
   const unknown = [...present].filter((n) => !known.includes(n));
-  if (unknown.length) throw new Error(`staged outputs outside the output registry: ${unknown.join(', ')} (add them to harness/outputs/registry.ts)`);
+  if (unknown.length)
+    throw new Error(
+      `staged outputs outside the output registry: ${unknown.join(', ')} (add them to harness/outputs/registry.ts)`,
+    );
   return known.filter((n) => present.has(n));
 }
 
@@ -122,9 +137,20 @@ export function stagedNames(stage: string): string[] {
  * Publishes the staged set of `scratch` into REPORTS_DIR, replacing the previous set whole, and
  * removes the scratch directory. Call it holding REPORTS_DIR's lock. Returns the published names.
  */
-export function publish(reportsDir: string, scratch: Scratch, runId: string, o: { crashAfterRenames?: number } = {}): string[] {
+export function publish(
+  reportsDir: string,
+  scratch: Scratch,
+  runId: string,
+  o: { crashAfterRenames?: number } = {},
+): string[] {
   const staged = stagedNames(scratch.stage);
-  const journal: Journal = { runId, stage: scratch.stage, previous: join(scratch.root, 'previous'), names: outputNames(), staged };
+  const journal: Journal = {
+    runId,
+    stage: scratch.stage,
+    previous: join(scratch.root, 'previous'),
+    names: outputNames(),
+    staged,
+  };
   writeDurably(join(reportsDir, JOURNAL), JSON.stringify(journal, null, 2));
   rollForward(reportsDir, journal, o.crashAfterRenames);
   rmSync(scratch.root, { recursive: true, force: true });
@@ -168,7 +194,9 @@ export function sweepScratch(reportsDir: string, keep: string, hasRecords: (work
     const s = scratchOf(reportsDir, id);
     if (existsSync(s.work) && hasRecords(s.work)) {
       renameSync(s.root, `${s.root}.abandoned`);
-      notes.push(`run ${id} ended without finishing: the records it created are in its journal; archive them with ${commandLine('cleanup', `${s.root}.abandoned/work/journal.jsonl`)} (a run archives only its own)`);
+      notes.push(
+        `run ${id} ended without finishing: the records it created are in its journal; archive them with ${commandLine('cleanup', `${s.root}.abandoned/work/journal.jsonl`)} (a run archives only its own)`,
+      );
     } else rmSync(s.root, { recursive: true, force: true });
   }
   return notes;

@@ -10,9 +10,16 @@ function hasOpenRecords(work: string): boolean {
   const file = join(work, JOURNAL_FILE);
   if (!existsSync(file)) return false;
   const entries = readJournal(file).flatMap((e) => (e.type === 'ledger' ? [e.entry] : []));
-  const archived = new Set(entries.filter((e) => e.event === 'archived').map((e) => `${e.target}/${e.resource}/${e.id}`));
-  const withdrawn = new Set(entries.filter((e) => e.event === 'withdrawn').map((e) => `${e.target}/${e.resource}/${JSON.stringify(e.locator)}`));
-  const open = (e: LedgerEntry) => (e.id === undefined ? !withdrawn.has(`${e.target}/${e.resource}/${JSON.stringify(e.locator)}`) : !archived.has(`${e.target}/${e.resource}/${e.id}`));
+  const archived = new Set(
+    entries.filter((e) => e.event === 'archived').map((e) => `${e.target}/${e.resource}/${e.id}`),
+  );
+  const withdrawn = new Set(
+    entries.filter((e) => e.event === 'withdrawn').map((e) => `${e.target}/${e.resource}/${JSON.stringify(e.locator)}`),
+  );
+  const open = (e: LedgerEntry) =>
+    e.id === undefined
+      ? !withdrawn.has(`${e.target}/${e.resource}/${JSON.stringify(e.locator)}`)
+      : !archived.has(`${e.target}/${e.resource}/${e.id}`);
   return entries.some((e) => e.event === 'created' && open(e));
 }
 
@@ -21,13 +28,19 @@ function hasOpenRecords(work: string): boolean {
  * the holder's pid), a publication a dead run left halfway finished, dead runs' scratch swept,
  * and this run's scratch directory made.
  */
-export function claimReportsDir(reportsDir: string, runId: string, purpose: string): { lock: ReportsLock; scratch: Scratch; notes: string[] } {
+export function claimReportsDir(
+  reportsDir: string,
+  runId: string,
+  purpose: string,
+): { lock: ReportsLock; scratch: Scratch; notes: string[] } {
   const lock = acquireLock(reportsDir, { runId, purpose });
   try {
     const notes: string[] = [];
     if (lock.tookOver) {
       const t = lock.tookOver;
-      notes.push(`took over the lock of REPORTS_DIR from ${t.purpose} run ${t.runId} (pid ${t.pid}, started ${t.startedAt}), which ended without releasing it`);
+      notes.push(
+        `took over the lock of REPORTS_DIR from ${t.purpose} run ${t.runId} (pid ${t.pid}, started ${t.startedAt}), which ended without releasing it`,
+      );
     }
     const recovered = recoverPublication(reportsDir);
     if (recovered) notes.push(recovered);

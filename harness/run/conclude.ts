@@ -23,9 +23,13 @@ export interface Conclusion {
 /** The certification REPORTS_DIR holds now, when it is a complete one (a full run's). */
 function completeCertificationIn(reportsDir: string): Conclusion['replaced'] {
   try {
-    const c = JSON.parse(readFileSync(join(reportsDir, CERTIFICATION_FILE), 'utf8')) as Partial<Certification> & { verdict?: string };
+    const c = JSON.parse(readFileSync(join(reportsDir, CERTIFICATION_FILE), 'utf8')) as Partial<Certification> & {
+      verdict?: string;
+    };
     const complete = c.scope ? c.scope.complete : c.verdict === 'conformant' || c.verdict === 'non-conformant';
-    return complete && c.run?.runId ? { runId: c.run.runId, headline: c.headline ?? String(c.verdict).toUpperCase(), finishedAt: c.finishedAt ?? '?' } : undefined;
+    return complete && c.run?.runId
+      ? { runId: c.run.runId, headline: c.headline ?? String(c.verdict).toUpperCase(), finishedAt: c.finishedAt ?? '?' }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -33,13 +37,19 @@ function completeCertificationIn(reportsDir: string): Conclusion['replaced'] {
 
 /** The spec coverage against the spec the (first) run hashed; the matrix alone when it had none. */
 export function coverageOf(events: readonly JournalEvent[]): Certification['coverage'] {
-  const spec = events.find((e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started')?.run.spec;
+  const spec = events.find((e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started')?.run
+    .spec;
   return specCoverage(spec?.sha256 ? spec.file : undefined);
 }
 
 /** Whether a journal holds anything worth a certificate: a check that ended, a run error, or a record created. */
 export function somethingRan(events: readonly JournalEvent[]): boolean {
-  return events.some((e) => (e.type === 'check' && e.outcome.target === 'main') || e.type === 'run-error' || (e.type === 'ledger' && e.entry.event === 'created'));
+  return events.some(
+    (e) =>
+      (e.type === 'check' && e.outcome.target === 'main') ||
+      e.type === 'run-error' ||
+      (e.type === 'ledger' && e.entry.event === 'created'),
+  );
 }
 
 /**
@@ -56,5 +66,9 @@ export function concludeRun(
   const certification = certify(run.events, clauses, { baseline: o.baseline, coverage: coverageOf(run.events) });
   renderOutputs(run.scratch.stage, certification, run.events);
   const previous = certification.scope.complete ? undefined : completeCertificationIn(run.reportsDir);
-  return { certification, published: publish(run.reportsDir, run.scratch, run.runId), ...(previous ? { replaced: previous } : {}) };
+  return {
+    certification,
+    published: publish(run.reportsDir, run.scratch, run.runId),
+    ...(previous ? { replaced: previous } : {}),
+  };
 }

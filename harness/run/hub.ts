@@ -1,6 +1,14 @@
 import type { ReportSink } from '../coordination/coordinator.js';
 import type { Report, SettleRequest } from '../coordination/protocol.js';
-import type { CheckOutcome, JournalEvent, LedgerEntry, LedgerReport, RecordedExchange, RunFacts, TrafficReport } from '../core/events.js';
+import type {
+  CheckOutcome,
+  JournalEvent,
+  LedgerEntry,
+  LedgerReport,
+  RecordedExchange,
+  RunFacts,
+  TrafficReport,
+} from '../core/events.js';
 import { JournalWriter } from '../core/journal-file.js';
 
 /** What the console (or a test) hears while the run goes. */
@@ -62,10 +70,12 @@ export class Hub implements ReportSink {
         // After an interruption the checks still in flight are cut off: they count as not run.
         if (this.interruptedBy) return;
         this.append({ type: 'check', ...this.stamp(), outcome: r.outcome });
-        for (const l of this.listeners) if (r.outcome.target === 'main') l.checkEnded?.(r.outcome, (id) => this.exchanges.get(id));
+        for (const l of this.listeners)
+          if (r.outcome.target === 'main') l.checkEnded?.(r.outcome, (id) => this.exchanges.get(id));
         return;
       case 'ledger':
-        for (const e of r.entries) this.append({ type: 'ledger', ...this.stamp(), entry: { ...e, target: targetId } as LedgerEntry }, true);
+        for (const e of r.entries)
+          this.append({ type: 'ledger', ...this.stamp(), entry: { ...e, target: targetId } as LedgerEntry }, true);
         return;
       case 'run-error':
         this.runError(r.message);
@@ -74,7 +84,15 @@ export class Hub implements ReportSink {
   }
 
   settled(targetId: string, s: SettleRequest): void {
-    this.append({ type: 'shared', ...this.stamp(), key: s.key, target: targetId, ok: s.error === undefined, ...(s.error ? { reason: s.error } : {}), waits: s.waits ?? [] });
+    this.append({
+      type: 'shared',
+      ...this.stamp(),
+      key: s.key,
+      target: targetId,
+      ok: s.error === undefined,
+      ...(s.error ? { reason: s.error } : {}),
+      waits: s.waits ?? [],
+    });
   }
 
   runError(message: string): void {

@@ -37,7 +37,8 @@ export interface LaunchOptions {
 
 /** vitest's sequencer, ordering the files by weight, heaviest first (then by path, stably). */
 function byWeight(weights: ReadonlyMap<string, number>): TestSequencerConstructor {
-  const weightOf = (spec: TestSpecification) => weights.get(relative(PROJECT_ROOT, spec.moduleId).split('\\').join('/')) ?? 0;
+  const weightOf = (spec: TestSpecification) =>
+    weights.get(relative(PROJECT_ROOT, spec.moduleId).split('\\').join('/')) ?? 0;
   return class {
     shard(files: TestSpecification[]) {
       return files;
@@ -92,7 +93,8 @@ export async function launchChecks(o: LaunchOptions): Promise<Launch> {
     {},
   );
   // The run owns Ctrl-C and SIGTERM (harness/run/signals.ts): vitest's own handlers would exit under it.
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
   const filters = o.files.map((f) => resolve(PROJECT_ROOT, f));
   const done = (async () => {
     try {

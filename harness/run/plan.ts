@@ -73,7 +73,11 @@ export function inSkippedArea(key: string, selection: Pick<Selection, 'skippedAr
  * The files of a shard: the check files dealt to `count` shards by weight (learned requests),
  * heaviest first onto the lightest shard, so each shard takes about its share of the traffic.
  */
-export function shardFiles(files: readonly string[], shard: { index: number; count: number }, budgets: BudgetFile): string[] {
+export function shardFiles(
+  files: readonly string[],
+  shard: { index: number; count: number },
+  budgets: BudgetFile,
+): string[] {
   const weight = new Map<string, number>();
   for (const e of budgets.entries) if (e.file) weight.set(e.file, (weight.get(e.file) ?? 0) + e.get + e.write);
   const loads = Array.from({ length: shard.count }, () => ({ load: 0, files: [] as string[] }));
@@ -90,17 +94,23 @@ export function shardFiles(files: readonly string[], shard: { index: number; cou
  * Each file's weight for the order the files start in: its learned requests, a write counting as
  * many GETs as the limits make it dearer (three at 150/50; one without limits).
  */
-export function fileWeights(budgets: BudgetFile, limits: { getPerMin: number; writePerMin: number }): Map<string, number> {
+export function fileWeights(
+  budgets: BudgetFile,
+  limits: { getPerMin: number; writePerMin: number },
+): Map<string, number> {
   const writeCost = limits.getPerMin > 0 && limits.writePerMin > 0 ? limits.getPerMin / limits.writePerMin : 1;
   const weights = new Map<string, number>();
-  for (const e of budgets.entries) if (e.file) weights.set(e.file, (weights.get(e.file) ?? 0) + e.get + e.write * writeCost);
+  for (const e of budgets.entries)
+    if (e.file) weights.set(e.file, (weights.get(e.file) ?? 0) + e.get + e.write * writeCost);
   return weights;
 }
 
 /** The files a selection runs: suite paths (a path matches a file it is part of), then the shard. */
 export function selectFiles(selection: Selection, budgets: BudgetFile, all = checkFiles()): string[] {
   const paths = (selection.paths ?? []).map((p) => relative(root, resolve(p)).split('\\').join('/'));
-  const byPath = paths.length ? all.filter((f) => paths.some((p) => f === p || f.startsWith(`${p.replace(/\/+$/, '')}/`) || f.includes(p))) : all;
+  const byPath = paths.length
+    ? all.filter((f) => paths.some((p) => f === p || f.startsWith(`${p.replace(/\/+$/, '')}/`) || f.includes(p)))
+    : all;
   return selection.shard ? shardFiles(byPath, selection.shard, budgets) : byPath;
 }
 
@@ -109,7 +119,12 @@ export function selectFiles(selection: Selection, budgets: BudgetFile, all = che
  * left-out area; in read-only mode, not those that need a write), the shared fixtures they use,
  * and the requests they are expected to send under the limits.
  */
-export function makePlan(budgets: BudgetFile, selection: Selection, files: readonly string[], limits: { getPerMin: number; writePerMin: number }): Plan {
+export function makePlan(
+  budgets: BudgetFile,
+  selection: Selection,
+  files: readonly string[],
+  limits: { getPerMin: number; writePerMin: number },
+): Plan {
   const all: Record<string, Budget> = {};
   for (const e of budgets.entries) all[e.key] = { get: e.get, write: e.write };
   const pattern = compilePattern(selection.pattern);
@@ -125,12 +140,21 @@ export function makePlan(budgets: BudgetFile, selection: Selection, files: reado
   );
   const used = new Set(checks.flatMap((c) => c.uses ?? []));
   // In read-only mode a fixture that writes is skipped at its first write.
-  const shared = budgets.entries.filter((e) => e.name === undefined && used.has(e.key) && !(selection.mode === 'readonly' && e.write > 0));
+  const shared = budgets.entries.filter(
+    (e) => e.name === undefined && used.has(e.key) && !(selection.mode === 'readonly' && e.write > 0),
+  );
   const cost = (e: BudgetEntry) => (selection.mode === 'readonly' ? { get: e.write > 0 ? 0 : e.get, write: 0 } : e);
-  const total = [...checks, ...shared].map(cost).reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: 0, write: 0 });
+  const total = [...checks, ...shared]
+    .map(cost)
+    .reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: 0, write: 0 });
   return {
     budgets: all,
     keys: checks.map((c) => c.key),
-    estimate: { checks: checks.length, sharedTasks: shared.length, ...total, lowerBoundMs: lowerBoundMs(total, limits) },
+    estimate: {
+      checks: checks.length,
+      sharedTasks: shared.length,
+      ...total,
+      lowerBoundMs: lowerBoundMs(total, limits),
+    },
   };
 }

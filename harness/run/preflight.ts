@@ -40,8 +40,16 @@ interface Probe {
 
 function serverMessage(res: ApiResponse): string {
   const body = res.json as Record<string, unknown> | undefined;
-  const pick = (v: unknown): string | undefined => (typeof v === 'string' ? v : v && typeof v === 'object' ? pick((v as Record<string, unknown>).message ?? (v as Record<string, unknown>).detail) : undefined);
-  const text = body && typeof body === 'object' ? pick(body.message) ?? pick(body.error) ?? pick(body.detail) ?? pick(body.title) : undefined;
+  const pick = (v: unknown): string | undefined =>
+    typeof v === 'string'
+      ? v
+      : v && typeof v === 'object'
+        ? pick((v as Record<string, unknown>).message ?? (v as Record<string, unknown>).detail)
+        : undefined;
+  const text =
+    body && typeof body === 'object'
+      ? (pick(body.message) ?? pick(body.error) ?? pick(body.detail) ?? pick(body.title))
+      : undefined;
   return (text ?? res.text.replace(/\s+/g, ' ').trim()).slice(0, 160) || '(no message)';
 }
 
@@ -49,12 +57,17 @@ const mentionsCompany = (res: ApiResponse) => /compan/i.test(res.text);
 const isJsonType = (res: ApiResponse) => /json/i.test(res.headers['content-type'] ?? '');
 
 /** The configuration problem a refused documented read reveals, or undefined when the read is fine. */
-export function diagnose(res: ApiResponse, p: Pick<Probe, 'token' | 'company' | 'companyId'>, baseUrl: string): string | undefined {
+export function diagnose(
+  res: ApiResponse,
+  p: Pick<Probe, 'token' | 'company' | 'companyId'>,
+  baseUrl: string,
+): string | undefined {
   const what = `GET /items?companyId=${p.companyId}`;
   const answered = `HTTP ${res.status} ${serverMessage(res)}`;
   if (res.status === 401) return `${p.token} was rejected by the target (${what}: ${answered})`;
   if (res.status === 403) return `${p.company} ${p.companyId} is not accessible with ${p.token} (${what}: ${answered})`;
-  if (res.status >= 400 && res.status < 500 && mentionsCompany(res)) return `${p.company} ${p.companyId} was refused (${what}: ${answered})`;
+  if (res.status >= 400 && res.status < 500 && mentionsCompany(res))
+    return `${p.company} ${p.companyId} was refused (${what}: ${answered})`;
   if (res.json === undefined || (!isJsonType(res) && res.status < 400)) {
     const type = res.headers['content-type'] ?? 'no content type';
     return `BASE_URL ${baseUrl} does not answer like the API: ${what} came back as ${type}, not JSON (HTTP ${res.status}); is it the API's /v2 base and not a web page or a login proxy?`;
@@ -79,27 +92,58 @@ export async function preflight(target: TargetInfo, o: PreflightOptions): Promis
       observers: [() => void (requests += 1)],
     });
   const tokenName = target.kind === 'live' && target.loggedIn ? 'the token from PARTNER_ID/AUTH_KEY' : 'ACCESS_TOKEN';
-  const main: Probe = { token: tokenName, company: 'COMPANY_ID', companyId: target.companyId, client: client(target.token) };
+  const main: Probe = {
+    token: tokenName,
+    company: 'COMPANY_ID',
+    companyId: target.companyId,
+    client: client(target.token),
+  };
   const extra: Probe[] = [];
-  if (target.tokenNoPo) extra.push({ token: 'ACCESS_TOKEN_NO_PO', company: 'COMPANY_ID', companyId: target.companyId, client: client(target.tokenNoPo) });
-  if (target.otherCompanyId) extra.push({ token: tokenName, company: 'OTHER_COMPANY_ID', companyId: target.otherCompanyId, client: main.client });
+  if (target.tokenNoPo)
+    extra.push({
+      token: 'ACCESS_TOKEN_NO_PO',
+      company: 'COMPANY_ID',
+      companyId: target.companyId,
+      client: client(target.tokenNoPo),
+    });
+  if (target.otherCompanyId)
+    extra.push({
+      token: tokenName,
+      company: 'OTHER_COMPANY_ID',
+      companyId: target.otherCompanyId,
+      client: main.client,
+    });
 
   const answered = async (send: () => Promise<ApiResponse>, what: string): Promise<ApiResponse> => {
     try {
       const res = await send();
-      if (res.status >= 500) throw new PreflightInconclusive(`the target answered HTTP ${res.status} to a documented read (${what}): ${serverMessage(res)} (a 502, 503 or 504 only after the retries)`);
+      if (res.status >= 500)
+        throw new PreflightInconclusive(
+          `the target answered HTTP ${res.status} to a documented read (${what}): ${serverMessage(res)} (a 502, 503 or 504 only after the retries)`,
+        );
       return res;
     } catch (err) {
-      if (err instanceof TransportError) throw new PreflightInconclusive(`the target ${target.publicUrl} could not be reached: ${err.message}`);
+      if (err instanceof TransportError)
+        throw new PreflightInconclusive(`the target ${target.publicUrl} could not be reached: ${err.message}`);
       throw err;
     }
   };
-  const read = (p: Probe) => answered(() => p.client.get('/items', { companyId: p.companyId, size: 1, page: 1 }), `GET /items?companyId=${p.companyId}`);
+  const read = (p: Probe) =>
+    answered(
+      () => p.client.get('/items', { companyId: p.companyId, size: 1, page: 1 }),
+      `GET /items?companyId=${p.companyId}`,
+    );
   // The main credentials first: when they are wrong, every other probe would only repeat it.
   const first = await read(main);
   const problem = diagnose(first, main, target.publicUrl);
   if (problem) throw new ConfigError(problem);
-  const po = o.withoutPurchaseOrders ? undefined : answered(() => main.client.get('/purchaseOrders', { companyId: target.companyId, source: 'inventory', size: 1, page: 1 }), 'GET /purchaseOrders');
+  const po = o.withoutPurchaseOrders
+    ? undefined
+    : answered(
+        () =>
+          main.client.get('/purchaseOrders', { companyId: target.companyId, source: 'inventory', size: 1, page: 1 }),
+        'GET /purchaseOrders',
+      );
   const answers = await Promise.allSettled([...extra.map(read), po ?? Promise.resolve(undefined)]);
   answers.slice(0, extra.length).forEach((a, i) => {
     if (a.status === 'rejected') throw a.reason;

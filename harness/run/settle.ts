@@ -28,7 +28,12 @@ function combine(a: LedgerReport, b: LedgerReport): LedgerReport {
   return {
     ...a,
     generatedAt: b.generatedAt,
-    summary: { created: sum('created'), archivedByChecks: sum('archivedByChecks'), archivedByCleanup: sum('archivedByCleanup'), leftovers: sum('leftovers') },
+    summary: {
+      created: sum('created'),
+      archivedByChecks: sum('archivedByChecks'),
+      archivedByCleanup: sum('archivedByCleanup'),
+      leftovers: sum('leftovers'),
+    },
     created: [...a.created, ...b.created],
     archivedByChecks: [...a.archivedByChecks, ...b.archivedByChecks],
     archivedByCleanup: [...a.archivedByCleanup, ...b.archivedByCleanup],
@@ -73,7 +78,10 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
       // The fault self-check's many mocks are thrown away at once: nothing to archive there.
       const throwaway = info.targets.length > 1 && info.targets.every((t) => t.kind === 'embedded');
       const open = hub.ledger().filter((e) => e.event === 'created').length;
-      if (!throwaway && open > 0) log(`cleanup: archiving what this run created (${open} record(s) in the ledger)${pacing.paced ? ', paced under the rate limits' : ''}`);
+      if (!throwaway && open > 0)
+        log(
+          `cleanup: archiving what this run created (${open} record(s) in the ledger)${pacing.paced ? ', paced under the rate limits' : ''}`,
+        );
       const clean = (entries: LedgerEntry[]) =>
         step(
           'cleanup',
@@ -103,17 +111,29 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
           const fresh = entries.slice(seen);
           if (pass > 0 && !fresh.some((e) => e.event === 'created')) break;
           // Later passes archive only the records ledgered since, with every archive entry for context.
-          const report = await clean(pass === 0 ? entries : [...fresh, ...entries.filter((e) => e.event === 'archived')]);
+          const report = await clean(
+            pass === 0 ? entries : [...fresh, ...entries.filter((e) => e.event === 'archived')],
+          );
           seen = entries.length;
           ledger = ledger && report ? combine(ledger, report) : (report ?? ledger);
           if (trigger === 'end of run') break;
-          await quietFor(() => hub.ledger().slice(seen).some((e) => e.event === 'created'), QUIET_MS);
+          await quietFor(
+            () =>
+              hub
+                .ledger()
+                .slice(seen)
+                .some((e) => e.event === 'created'),
+            QUIET_MS,
+          );
         }
       }
       if (ledger) {
         hub.cleanup(ledger);
         const s = ledger.summary;
-        if (s.created) log(`cleanup: ${s.created} created, ${s.archivedByChecks} archived by checks, ${s.archivedByCleanup} by the cleanup, ${s.leftovers} left`);
+        if (s.created)
+          log(
+            `cleanup: ${s.created} created, ${s.archivedByChecks} archived by checks, ${s.archivedByCleanup} by the cleanup, ${s.leftovers} left`,
+          );
       }
       hub.traffic(pacing.report());
       hub.ended();

@@ -33,7 +33,9 @@ export function guardSignals(h: SignalHandlers, o: { sameSignalMs?: number; now?
       void h.first(signal).then(
         (code) => leave(typeof code === 'number' ? code : (SIGNAL_EXIT[signal] ?? 1)),
         (err: unknown) => {
-          console.error(`While stopping after ${signal}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+          console.error(
+            `While stopping after ${signal}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+          );
           leave(SIGNAL_EXIT[signal] ?? 1);
         },
       );

@@ -66,7 +66,8 @@ const queueBudgetMs = (lowerBoundMs: number) => (lowerBoundMs > 0 ? 2 * lowerBou
 /** The access token of a live target: ACCESS_TOKEN, or a login session (PARTNER_ID, AUTH_KEY). Also used by `npm run cleanup`. */
 export async function tokenFor(settings: Settings): Promise<TokenSource> {
   const expiry = settings.accessToken ? jwtExpiryMs(settings.accessToken) : undefined;
-  if (expiry !== undefined && expiry <= Date.now()) throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
+  if (expiry !== undefined && expiry <= Date.now())
+    throw new ConfigError(`ACCESS_TOKEN expired at ${new Date(expiry).toISOString()}`);
   if (settings.accessToken) return staticToken(settings.accessToken);
   return LoginSession.start({
     baseUrl: settings.baseUrl!,
@@ -162,10 +163,25 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       requireEvidence: o.requireEvidence ?? true,
     };
     const main = targets.find((t) => t.id === 'main')!;
-    facts = runFacts({ runId, settings, target: main, selection, plan, numRuns: info.numRuns, startedAt: info.startedAt, harness: harnessVersion(), spec: specInfo(settings.spec.file), warnings: settings.warnings });
+    facts = runFacts({
+      runId,
+      settings,
+      target: main,
+      selection,
+      plan,
+      numRuns: info.numRuns,
+      startedAt: info.startedAt,
+      harness: harnessVersion(),
+      spec: specInfo(settings.spec.file),
+      warnings: settings.warnings,
+    });
     hub.started(facts);
     const withoutPurchaseOrders = selection.skippedAreas?.some((a) => a.area === 'purchaseOrders');
-    checked = await preflight(main, { timeoutMs: info.clientTimeoutMs, internalHeaders: pacing.internalHeaders, withoutPurchaseOrders });
+    checked = await preflight(main, {
+      timeoutMs: info.clientTimeoutMs,
+      internalHeaders: pacing.internalHeaders,
+      withoutPurchaseOrders,
+    });
   } catch (err) {
     await stopAll();
     release();

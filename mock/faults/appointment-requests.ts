@@ -4,7 +4,12 @@ import type { AppointmentRequestRecord } from '../model.js';
 import { replaceRoute, wrapRoute } from '../overlay.js';
 import { dateParam, inWindow, sent } from '../query.js';
 import {
-  appointmentDateNames, appointmentFilters, appointmentListReply, createAppointmentRequest, documentedDateTime, updatedWindow,
+  appointmentDateNames,
+  appointmentFilters,
+  appointmentListReply,
+  createAppointmentRequest,
+  documentedDateTime,
+  updatedWindow,
 } from '../resources/appointment-requests.js';
 import { slotDatePairs } from '../resources/available-slots.js';
 import type { RequestContext } from '../types.js';
@@ -16,11 +21,16 @@ const LIST = '/appointmentRequests';
 const SLOTS = '/appointmentRequests/availableSlots';
 const [standardPair, legacyPair] = slotDatePairs;
 
-const withoutKey = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+const withoutKey = (o: Record<string, unknown>, key: string) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 /** The services of a create body with one field silently dropped from every entry. */
 const servicesWithout = (key: string) => (ctx: RequestContext) =>
-  withBody(ctx, (b) => (Array.isArray(b.services) ? { ...b, services: b.services.map((s: unknown) => (isObject(s) ? withoutKey(s, key) : s)) } : b));
+  withBody(ctx, (b) =>
+    Array.isArray(b.services)
+      ? { ...b, services: b.services.map((s: unknown) => (isObject(s) ? withoutKey(s, key) : s)) }
+      : b,
+  );
 
 /** The slots query with a transformation of each date value sent; the reference reads what it leaves. */
 const slotsQuery = (change: (q: URLSearchParams) => void) => editRequest('GET', SLOTS, (ctx) => withQuery(ctx, change));
@@ -29,17 +39,25 @@ const slotsQuery = (change: (q: URLSearchParams) => void) => editRequest('GET', 
 export const appointmentRequestFaults = {
   'appt-create-datetime-iso-only': {
     clause: 'APPT-CREATE-DATETIME-FORMAT',
-    description: 'Create parses startDateTime/endDateTime as ISO (YYYY-MM-DDTHH:mm) and refuses YYYY-MM-DD HH:mm with 400.',
-    overlay: replaceRoute('POST', CREATE, createAppointmentRequest((raw, field) => {
-      if (typeof raw === 'string' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) badRequest(`${field} must be an ISO 8601 datetime`);
-      return documentedDateTime(typeof raw === 'string' ? raw.slice(0, 16).replace('T', ' ') : raw, field);
-    })),
+    description:
+      'Create parses startDateTime/endDateTime as ISO (YYYY-MM-DDTHH:mm) and refuses YYYY-MM-DD HH:mm with 400.',
+    overlay: replaceRoute(
+      'POST',
+      CREATE,
+      createAppointmentRequest((raw, field) => {
+        if (typeof raw === 'string' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw))
+          badRequest(`${field} must be an ISO 8601 datetime`);
+        return documentedDateTime(typeof raw === 'string' ? raw.slice(0, 16).replace('T', ' ') : raw, field);
+      }),
+    ),
   },
   'appt-notes-win-over-description': {
     clause: 'APPT-DESCRIPTION-WINS',
     description: 'With both description and notes sent, notes is stored as the comment.',
     // The two fields are read in the wrong order: notes first, description as the fallback.
-    overlay: editRequest('POST', CREATE, (ctx) => withBody(ctx, (b) => ({ ...b, description: b.notes, notes: b.description }))),
+    overlay: editRequest('POST', CREATE, (ctx) =>
+      withBody(ctx, (b) => ({ ...b, description: b.notes, notes: b.description })),
+    ),
   },
   'appt-notes-alias-dropped': {
     clause: 'APPT-NOTES-ALIAS',
@@ -51,7 +69,13 @@ export const appointmentRequestFaults = {
     description: 'The list DTO renamed the field: records carry the comment under comment instead of description.',
     overlay: editReply('GET', LIST, (body) => ({
       ...body,
-      results: { ...body.results, content: body.results.content.map(({ description, ...rest }: AppointmentRequestRecord) => ({ ...rest, comment: description })) },
+      results: {
+        ...body.results,
+        content: body.results.content.map(({ description, ...rest }: AppointmentRequestRecord) => ({
+          ...rest,
+          comment: description,
+        })),
+      },
     })),
   },
   'appt-line-breaks-stripped': {
@@ -67,7 +91,9 @@ export const appointmentRequestFaults = {
   'appt-vehicle-name-accepted': {
     clause: 'APPT-REJECT-VEHICLE-NAME',
     description: 'A create body with vehicle.name is accepted (the name is silently regenerated).',
-    overlay: editRequest('POST', CREATE, (ctx) => withBody(ctx, (b) => (isObject(b.vehicle) ? { ...b, vehicle: withoutKey(b.vehicle, 'name') } : b))),
+    overlay: editRequest('POST', CREATE, (ctx) =>
+      withBody(ctx, (b) => (isObject(b.vehicle) ? { ...b, vehicle: withoutKey(b.vehicle, 'name') } : b)),
+    ),
   },
   'appt-service-id-accepted': {
     clause: 'APPT-REJECT-SERVICE-ID',
@@ -82,7 +108,10 @@ export const appointmentRequestFaults = {
   'appt-vehicle-name-not-returned': {
     clause: 'APPT-VEHICLE-NAME-GENERATED',
     description: 'The create response leaves out vehicle.name (it is generated later, asynchronously).',
-    overlay: editReply('POST', CREATE, (body) => ({ ...body, data: { ...body.data, vehicle: withoutKey(body.data.vehicle, 'name') } })),
+    overlay: editReply('POST', CREATE, (body) => ({
+      ...body,
+      data: { ...body.data, vehicle: withoutKey(body.data.vehicle, 'name') },
+    })),
   },
   'appt-appointment-end-ignored': {
     clause: 'APPT-FILTER-APPOINTMENT-DATE',
@@ -115,7 +144,8 @@ export const appointmentRequestFaults = {
       withQuery(ctx, (q) => {
         const lastResort = { appointmentDateStart: 'startDate', appointmentDateEnd: 'endDate' } as const;
         for (const [standard, legacy] of appointmentDateNames) {
-          if (!sent(q, standard) && !sent(q, legacy) && sent(q, lastResort[standard])) q.set(standard, q.get(lastResort[standard])!);
+          if (!sent(q, standard) && !sent(q, legacy) && sent(q, lastResort[standard]))
+            q.set(standard, q.get(lastResort[standard])!);
         }
       }),
     ),
@@ -136,24 +166,30 @@ export const appointmentRequestFaults = {
     description: 'The updated-date filters go through a datetime-only parser: a YYYY-MM-DD value gets 400.',
     overlay: editRequest('GET', LIST, (ctx) => {
       for (const name of ['updatedDateStart', 'updatedDateEnd']) {
-        if (sent(ctx.query, name) && !ctx.query.get(name)!.includes('T')) badRequest(`${name} must be an ISO 8601 datetime`);
+        if (sent(ctx.query, name) && !ctx.query.get(name)!.includes('T'))
+          badRequest(`${name} must be an ISO 8601 datetime`);
       }
       return ctx;
     }),
   },
   'appt-updated-null-included': {
     clause: 'APPT-UPDATED-NULL-EXCLUDED',
-    description: 'The updated-date filters fall back to createdAt when updatedAt is null (COALESCE), so untouched requests match.',
+    description:
+      'The updated-date filters fall back to createdAt when updatedAt is null (COALESCE), so untouched requests match.',
     overlay: replaceRoute('GET', LIST, (ctx) => {
       const company = companyOf(ctx);
       const filters = appointmentFilters(ctx, company);
       const updated = updatedWindow(ctx.query);
-      return appointmentListReply(ctx, company, { ...filters, updatedDate: (r) => !updated || inWindow(r.updatedAt ?? r.createdAt, updated.start, updated.end) });
+      return appointmentListReply(ctx, company, {
+        ...filters,
+        updatedDate: (r) => !updated || inWindow(r.updatedAt ?? r.createdAt, updated.start, updated.end),
+      });
     }),
   },
   'appt-page-overlap': {
     clause: 'APPT-PAGING',
-    description: 'Page offsets are off by one: pages after the first start one request early, repeating the last one of the page before.',
+    description:
+      'Page offsets are off by one: pages after the first start one request early, repeating the last one of the page before.',
     overlay: replaceRoute('GET', LIST, (ctx) => {
       const company = companyOf(ctx);
       return appointmentListReply(ctx, company, appointmentFilters(ctx, company), (all, p) => {
@@ -164,11 +200,18 @@ export const appointmentRequestFaults = {
   },
   'tenant-appt-list-all-companies': {
     clause: 'TENANT-LIST-ISOLATION',
-    description: 'GET /appointmentRequests drops the company condition from its query and lists the requests of every company.',
+    description:
+      'GET /appointmentRequests drops the company condition from its query and lists the requests of every company.',
     overlay: replaceRoute('GET', LIST, (ctx) => {
       const company = companyOf(ctx);
-      const everyRequest = new Map(acrossCompanies(ctx.store, (c) => c.appointmentRequests).map((r) => [r.appointmentRequestId, r]));
-      return appointmentListReply(ctx, { ...company, appointmentRequests: everyRequest }, appointmentFilters(ctx, company));
+      const everyRequest = new Map(
+        acrossCompanies(ctx.store, (c) => c.appointmentRequests).map((r) => [r.appointmentRequestId, r]),
+      );
+      return appointmentListReply(
+        ctx,
+        { ...company, appointmentRequests: everyRequest },
+        appointmentFilters(ctx, company),
+      );
     }),
   },
   'slots-iso-datetime-accepted': {
@@ -224,9 +267,11 @@ export const appointmentRequestFaults = {
   },
   'appt-legacy-alias-days-only': {
     clause: 'APPT-DATE-FORMS',
-    description: 'The legacy aliases appointmentStartDate/EndDate still take YYYY-MM-DD only: a datetime there is a 400.',
+    description:
+      'The legacy aliases appointmentStartDate/EndDate still take YYYY-MM-DD only: a datetime there is a 400.',
     overlay: editRequest('GET', LIST, (ctx) => {
-      for (const name of ['appointmentStartDate', 'appointmentEndDate']) if (/T/.test(ctx.query.get(name) ?? '')) badRequest(`${name} must be YYYY-MM-DD`);
+      for (const name of ['appointmentStartDate', 'appointmentEndDate'])
+        if (/T/.test(ctx.query.get(name) ?? '')) badRequest(`${name} must be YYYY-MM-DD`);
       return ctx;
     }),
   },
@@ -246,8 +291,13 @@ export const appointmentRequestFaults = {
     description: 'The create escapes the comment for HTML (&, <, > stored as entities), so it lists as &lt; and &amp;.',
     overlay: editRequest('POST', CREATE, (ctx) =>
       withBody(ctx, (b) => {
-        const escape = (v: unknown) => (typeof v === 'string' ? v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : v);
-        return { ...b, ...('description' in b ? { description: escape(b.description) } : {}), ...('notes' in b ? { notes: escape(b.notes) } : {}) };
+        const escape = (v: unknown) =>
+          typeof v === 'string' ? v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : v;
+        return {
+          ...b,
+          ...('description' in b ? { description: escape(b.description) } : {}),
+          ...('notes' in b ? { notes: escape(b.notes) } : {}),
+        };
       }),
     ),
   },
@@ -257,25 +307,29 @@ export const appointmentRequestFaults = {
     overlay: slotsQuery((q) => {
       for (const [start, end] of slotDatePairs) {
         const from = q.get(start);
-        if (from && !sent(q, end) && /^\d{4}-\d{2}-\d{2}$/.test(from)) q.set(end, new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10));
+        if (from && !sent(q, end) && /^\d{4}-\d{2}-\d{2}$/.test(from))
+          q.set(end, new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10));
       }
     }),
   },
   'slots-window-whole-weeks': {
     clause: 'SLOTS-WINDOW-BOUNDED',
-    description: 'availableSlots rounds the window up to two whole weeks from its start, serving days after the end asked for.',
+    description:
+      'availableSlots rounds the window up to two whole weeks from its start, serving days after the end asked for.',
     overlay: slotsQuery((q) => {
       const [start, end] = standardPair;
       const from = q.get(start);
       // Both bounds are parsed first: a bound in another form is still refused.
-      if (!from || !sent(q, end) || !/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(q.get(end)!)) return;
+      if (!from || !sent(q, end) || !/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(q.get(end)!))
+        return;
       const fortnight = new Date(Date.parse(`${from}T00:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
       if (q.get(end)! < fortnight) q.set(end, fortnight);
     }),
   },
   'slots-show-all-presence-filters': {
     clause: 'SLOTS-SHOW-ALL-TRUE',
-    description: 'showAllSlots is read by presence: sent at all, even as true, it leaves out days without availability.',
+    description:
+      'showAllSlots is read by presence: sent at all, even as true, it leaves out days without availability.',
     overlay: slotsQuery((q) => {
       if (sent(q, 'showAllSlots')) q.set('showAllSlots', 'false');
     }),

@@ -8,7 +8,13 @@ import { fixtures } from '../seed/index.js';
 import type { FaultDef } from './fault.js';
 
 /** Who a bypassed token check serves: the default partner, every seeded company, full access. */
-const defaultPartner: Claims = { sub: 'partner-mock', companies: [fixtures.companyId, fixtures.otherCompanyId], permissions: ['purchaseOrders'], iat: 0, exp: Number.MAX_SAFE_INTEGER };
+const defaultPartner: Claims = {
+  sub: 'partner-mock',
+  companies: [fixtures.companyId, fixtures.otherCompanyId],
+  permissions: ['purchaseOrders'],
+  iat: 0,
+  exp: Number.MAX_SAFE_INTEGER,
+};
 
 const unexpired = (c: Claims | undefined) => (c && c.exp > Math.floor(Date.now() / 1000) ? c : undefined);
 
@@ -33,34 +39,50 @@ const signaturePart = (token: string): string | undefined => {
  */
 const shortcuts = {
   /** The header's alg is honoured: "none" means there is no signature to verify. */
-  algNone: (strict: TokenCheck): TokenCheck => async (token) =>
-    decodeProtectedHeader(token).alg === 'none' ? unexpired(claimsFrom(decodeJwt(token))) : strict(token),
+  algNone:
+    (strict: TokenCheck): TokenCheck =>
+    async (token) =>
+      decodeProtectedHeader(token).alg === 'none' ? unexpired(claimsFrom(decodeJwt(token))) : strict(token),
   /** An empty signature part skips the verification (`if (signature) verify(…)`). */
-  emptySignature: (strict: TokenCheck): TokenCheck => async (token) =>
-    signaturePart(token) === '' ? unexpired(claimsFrom(decodeJwt(token))) : strict(token),
+  emptySignature:
+    (strict: TokenCheck): TokenCheck =>
+    async (token) =>
+      signaturePart(token) === '' ? unexpired(claimsFrom(decodeJwt(token))) : strict(token),
   /** The HMAC comparison compares lengths only (a hand-written constant-time compare that lost its loop). */
-  lengthOnlyHmac: (strict: TokenCheck): TokenCheck => async (token) => {
-    const sig = signaturePart(token);
-    const sized = decodeProtectedHeader(token).alg === 'HS256' && sig !== undefined && Buffer.from(sig, 'base64url').length === 32;
-    return sized ? unexpired(claimsFrom(decodeJwt(token))) : strict(token);
-  },
+  lengthOnlyHmac:
+    (strict: TokenCheck): TokenCheck =>
+    async (token) => {
+      const sig = signaturePart(token);
+      const sized =
+        decodeProtectedHeader(token).alg === 'HS256' &&
+        sig !== undefined &&
+        Buffer.from(sig, 'base64url').length === 32;
+      return sized ? unexpired(claimsFrom(decodeJwt(token))) : strict(token);
+    },
   /** A token without exp is taken for a non-expiring service token and only decoded. */
-  noExpUnverified: (strict: TokenCheck): TokenCheck => async (token) => {
-    const payload = decodeJwt(token);
-    return payload.exp === undefined ? claimsFrom({ ...payload, exp: Number.MAX_SAFE_INTEGER }) : strict(token);
-  },
+  noExpUnverified:
+    (strict: TokenCheck): TokenCheck =>
+    async (token) => {
+      const payload = decodeJwt(token);
+      return payload.exp === undefined ? claimsFrom({ ...payload, exp: Number.MAX_SAFE_INTEGER }) : strict(token);
+    },
   /** A header that names no alg is read as an unsigned token, and the claims are taken as they are. */
-  headerWithoutAlg: (strict: TokenCheck): TokenCheck => async (token) =>
-    'alg' in decodeProtectedHeader(token) ? strict(token) : unexpired(claimsFrom(decodeJwt(token))),
+  headerWithoutAlg:
+    (strict: TokenCheck): TokenCheck =>
+    async (token) =>
+      'alg' in decodeProtectedHeader(token) ? strict(token) : unexpired(claimsFrom(decodeJwt(token))),
   /** The signature alone is verified (a JWS check, not a JWT one): exp is never looked at. */
-  expiryIgnored: (key: TokenKey): TokenCheck => async (token) => {
-    await compactVerify(token, key);
-    return claimsFrom(decodeJwt(token));
-  },
+  expiryIgnored:
+    (key: TokenKey): TokenCheck =>
+    async (token) => {
+      await compactVerify(token, key);
+      return claimsFrom(decodeJwt(token));
+    },
 };
 
 /** The auth layer with a weaker token check everywhere. */
-const everywhere = (weaker: (key: TokenKey) => TokenCheck): LayerOverlay => wrapLayer('auth', (_auth, kit) => authLayer(weaker(kit.tokenKey)));
+const everywhere = (weaker: (key: TokenKey) => TokenCheck): LayerOverlay =>
+  wrapLayer('auth', (_auth, kit) => authLayer(weaker(kit.tokenKey)));
 
 /**
  * The auth layer with a weaker token check on one route only (a route served by another stack,
@@ -90,7 +112,8 @@ export const authFaults = {
     description: 'A bearer value that is not a JWT is taken for a legacy API key and accepted.',
     overlay: wrapLayer('auth', (auth) => (ex, next) => {
       const token = bearerToken(ex.req.headers.authorization);
-      if (token === undefined || looksLikeJwt(token) || required(ex.match, 'the route').route.public) return auth(ex, next);
+      if (token === undefined || looksLikeJwt(token) || required(ex.match, 'the route').route.public)
+        return auth(ex, next);
       ex.claims = defaultPartner;
       return next();
     }),
@@ -98,7 +121,8 @@ export const authFaults = {
   'auth-signature-not-verified': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'The JWT is only decoded: the header must say HS256 and a signature must be there, but it is never verified with the key.',
+    description:
+      'The JWT is only decoded: the header must say HS256 and a signature must be there, but it is never verified with the key.',
     overlay: everywhere(() => async (token) => {
       if (decodeProtectedHeader(token).alg !== 'HS256' || !signaturePart(token)) return undefined;
       return unexpired(claimsFrom(decodeJwt(token)));
@@ -107,31 +131,36 @@ export const authFaults = {
   'auth-accepts-resigned-token': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'The HMAC comparison was rewritten and compares only the lengths: any 32-byte HS256 signature passes, whatever key made it.',
+    description:
+      'The HMAC comparison was rewritten and compares only the lengths: any 32-byte HS256 signature passes, whatever key made it.',
     overlay: everywhere((key) => shortcuts.lengthOnlyHmac(checkToken(key))),
   },
   'auth-accepts-token-without-exp': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'A JWT without exp is taken for a non-expiring service token and only decoded: its signature is not verified.',
+    description:
+      'A JWT without exp is taken for a non-expiring service token and only decoded: its signature is not verified.',
     overlay: everywhere((key) => shortcuts.noExpUnverified(checkToken(key))),
   },
   'auth-accepts-alg-none': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'The verifier honours the header\'s alg, and alg "none" means no signature to check: an unsigned token with any claims is accepted.',
+    description:
+      'The verifier honours the header\'s alg, and alg "none" means no signature to check: an unsigned token with any claims is accepted.',
     overlay: everywhere((key) => shortcuts.algNone(checkToken(key))),
   },
   'auth-accepts-stripped-signature': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'The signature is verified only when the token has one: a JWT with its signature part emptied is accepted.',
+    description:
+      'The signature is verified only when the token has one: a JWT with its signature part emptied is accepted.',
     overlay: everywhere((key) => shortcuts.emptySignature(checkToken(key))),
   },
   'auth-accepts-mixed-up-token': {
     clause: 'AUTH-MALFORMED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'A hand-rolled decoder reads a first segment without alg as an unsigned token: a JWT whose header is the claims segment is accepted.',
+    description:
+      'A hand-rolled decoder reads a first segment without alg as an unsigned token: a JWT whose header is the claims segment is accepted.',
     overlay: everywhere((key) => shortcuts.headerWithoutAlg(checkToken(key))),
   },
   'auth-expiry-not-checked': {
@@ -144,13 +173,15 @@ export const authFaults = {
   'auth-alg-none-on-po-get-by-id': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'GET /purchaseOrders/{id} goes through an older token filter that honours alg "none"; every other route refuses it.',
+    description:
+      'GET /purchaseOrders/{id} goes through an older token filter that honours alg "none"; every other route refuses it.',
     overlay: onRoute('GET', '/purchaseOrders/:id', (key) => shortcuts.algNone(checkToken(key))),
   },
   'auth-stripped-signature-on-slots': {
     clause: 'AUTH-UNSIGNED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'GET /appointmentRequests/availableSlots verifies a signature only when there is one; every other route refuses an emptied signature.',
+    description:
+      'GET /appointmentRequests/availableSlots verifies a signature only when there is one; every other route refuses an emptied signature.',
     overlay: onRoute('GET', '/appointmentRequests/availableSlots', (key) => shortcuts.emptySignature(checkToken(key))),
   },
   'auth-resigned-token-on-item-get': {
@@ -162,19 +193,22 @@ export const authFaults = {
   'auth-token-without-exp-on-customer-get': {
     clause: 'AUTH-BAD-SIGNATURE-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'GET /customers/{customerId} only decodes a token without exp; every other route verifies its signature.',
+    description:
+      'GET /customers/{customerId} only decodes a token without exp; every other route verifies its signature.',
     overlay: onRoute('GET', '/customers/:customerId', (key) => shortcuts.noExpUnverified(checkToken(key))),
   },
   'auth-mixed-up-token-on-inventory-list': {
     clause: 'AUTH-MALFORMED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'GET /inventoryLevels reads a first segment without alg as an unsigned token; every other route refuses it.',
+    description:
+      'GET /inventoryLevels reads a first segment without alg as an unsigned token; every other route refuses it.',
     overlay: onRoute('GET', '/inventoryLevels', (key) => shortcuts.headerWithoutAlg(checkToken(key))),
   },
   'auth-expiry-not-checked-on-vehicle-get': {
     clause: 'AUTH-EXPIRED-TOKEN-REJECTED',
     technique: { name: 'token-attack', resource: 'auth' },
-    description: 'GET /vehicles/{vehicleId} verifies the signature but never exp; every other route refuses an expired token.',
+    description:
+      'GET /vehicles/{vehicleId} verifies the signature but never exp; every other route refuses an expired token.',
     overlay: onRoute('GET', '/vehicles/:vehicleId', shortcuts.expiryIgnored),
   },
   'auth-json-charset-rejected': {
@@ -182,7 +216,8 @@ export const authFaults = {
     description: 'Content-Type is compared verbatim: application/json; charset=utf-8 gets 415.',
     overlay: wrapLayer('json', (json) => (ex, next) => {
       const withCharset = /;\s*charset=/i.test(ex.req.headers['content-type'] ?? '');
-      if (withCharset && required(ex.raw, 'the raw body').length > 0) return Promise.resolve(errorReply(415, 'Content-Type must be application/json'));
+      if (withCharset && required(ex.raw, 'the raw body').length > 0)
+        return Promise.resolve(errorReply(415, 'Content-Type must be application/json'));
       return json(ex, next);
     }),
   },

@@ -30,7 +30,9 @@ const aloneDropped = (ctx: RequestContext, name: string, partner: string): Reque
   });
 
 /** §4.4 handlers where a part created after the seed import counts as stocked, whatever its flag. */
-const newPartsStocked = inventoryHandlers((item) => isStockedItem(item) || (item.itemType === 'part' && Date.parse(item.createdDate) > SEED_EPOCH));
+const newPartsStocked = inventoryHandlers(
+  (item) => isStockedItem(item) || (item.itemType === 'part' && Date.parse(item.createdDate) > SEED_EPOCH),
+);
 
 /** The day `n` days from today (UTC), as YYYY-MM-DD. */
 const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -52,17 +54,22 @@ export const boundsFaults = {
       const [startNames, endNames] = appointmentDateNames;
       const [start, end] = [appointmentBound(ctx.query, startNames), appointmentBound(ctx.query, endNames)];
       const filters = appointmentFilters(ctx, company);
-      return appointmentListReply(ctx, company, { ...filters, appointmentDate: (r) => inWindow(r.startDateTime, start) && inWindow(r.endDateTime, undefined, end) });
+      return appointmentListReply(ctx, company, {
+        ...filters,
+        appointmentDate: (r) => inWindow(r.startDateTime, start) && inWindow(r.endDateTime, undefined, end),
+      });
     }),
   },
   'appt-end-datetime-format-unchecked': {
     clause: 'APPT-CREATE-DATETIME-ENFORCED',
-    description: 'Only startDateTime goes through the format check: an endDateTime it cannot read becomes one hour after the start.',
+    description:
+      'Only startDateTime goes through the format check: an endDateTime it cannot read becomes one hour after the start.',
     technique: { name: 'both-bounds', resource: 'appointmentRequests' },
     overlay: editRequest('POST', CREATE, (ctx) =>
       withBody(ctx, (b) => {
         const [start, end] = [b.startDateTime, b.endDateTime];
-        if (typeof start !== 'string' || !minuteForm.test(start) || (typeof end === 'string' && minuteForm.test(end))) return b;
+        if (typeof start !== 'string' || !minuteForm.test(start) || (typeof end === 'string' && minuteForm.test(end)))
+          return b;
         const later = new Date(Date.parse(`${start.replace(' ', 'T')}:00Z`) + 3_600_000).toISOString();
         return { ...b, endDateTime: `${later.slice(0, 10)} ${later.slice(11, 16)}` };
       }),
@@ -70,27 +77,33 @@ export const boundsFaults = {
   },
   'appt-start-alone-ignored': {
     clause: 'APPT-FILTER-APPOINTMENT-DATE',
-    description: 'appointmentDateStart is applied only beside appointmentDateEnd: sent alone, every request comes back.',
+    description:
+      'appointmentDateStart is applied only beside appointmentDateEnd: sent alone, every request comes back.',
     technique: { name: 'both-bounds', resource: 'appointmentRequests' },
     overlay: editRequest('GET', LIST, (ctx) => aloneDropped(ctx, 'appointmentDateStart', 'appointmentDateEnd')),
   },
   'vehicles-updated-start-alone-ignored': {
     clause: 'VEHICLE-FILTER-UPDATED',
-    description: 'GET /vehicles applies updatedDateStart only beside updatedDateEnd: sent alone, it is parsed and dropped.',
+    description:
+      'GET /vehicles applies updatedDateStart only beside updatedDateEnd: sent alone, it is parsed and dropped.',
     technique: { name: 'both-bounds', resource: 'vehicles' },
     overlay: editRequest('GET', '/vehicles', (ctx) => aloneDropped(ctx, 'updatedDateStart', 'updatedDateEnd')),
   },
   'items-updated-end-alone-ignored': {
     clause: 'ITEM-FILTER-UPDATED',
-    description: 'GET /items applies updatedDateEnd only beside updatedDateStart: sent alone, it is parsed and dropped.',
+    description:
+      'GET /items applies updatedDateEnd only beside updatedDateStart: sent alone, it is parsed and dropped.',
     technique: { name: 'both-bounds', resource: 'items' },
     overlay: editRequest('GET', '/items', (ctx) => aloneDropped(ctx, 'updatedDateEnd', 'updatedDateStart')),
   },
   'po-date-starts-alone-ignored': {
     clause: 'PO-DATE-FILTERS',
-    description: 'GET /purchaseOrders applies createdDateStart and updatedDateStart only beside their end: sent alone, they are dropped.',
+    description:
+      'GET /purchaseOrders applies createdDateStart and updatedDateStart only beside their end: sent alone, they are dropped.',
     technique: { name: 'both-bounds', resource: 'purchaseOrders' },
-    overlay: editRequest('GET', '/purchaseOrders', (ctx) => aloneDropped(aloneDropped(ctx, 'createdDateStart', 'createdDateEnd'), 'updatedDateStart', 'updatedDateEnd')),
+    overlay: editRequest('GET', '/purchaseOrders', (ctx) =>
+      aloneDropped(aloneDropped(ctx, 'createdDateStart', 'createdDateEnd'), 'updatedDateStart', 'updatedDateEnd'),
+    ),
   },
   'slots-end-iso-unchecked': {
     clause: 'SLOTS-ISO-REJECTED',
@@ -98,7 +111,8 @@ export const boundsFaults = {
     technique: { name: 'both-bounds', resource: 'availableSlots' },
     overlay: editRequest('GET', SLOTS, (ctx) =>
       withQuery(ctx, (q) => {
-        for (const [, end] of slotDatePairs) if (/^\d{4}-\d{2}-\d{2}T/.test(q.get(end) ?? '')) q.set(end, q.get(end)!.slice(0, 10));
+        for (const [, end] of slotDatePairs)
+          if (/^\d{4}-\d{2}-\d{2}T/.test(q.get(end) ?? '')) q.set(end, q.get(end)!.slice(0, 10));
       }),
     ),
   },
@@ -114,12 +128,14 @@ export const boundsFaults = {
   },
   'slots-window-opens-tomorrow': {
     clause: 'SLOTS-WINDOW-BOUNDED',
-    description: 'availableSlots reads the start date as a lead time only: the window always opens tomorrow, whatever later start is asked.',
+    description:
+      'availableSlots reads the start date as a lead time only: the window always opens tomorrow, whatever later start is asked.',
     technique: { name: 'both-bounds', resource: 'availableSlots' },
     overlay: editRequest('GET', SLOTS, (ctx) =>
       withQuery(ctx, (q) => {
         const [start] = slotDatePairs.find(([s, e]) => sent(q, s) || sent(q, e)) ?? [];
-        if (start && /^\d{4}-\d{2}-\d{2}$/.test(q.get(start) ?? '') && q.get(start)! > dayAhead(1)) q.set(start, dayAhead(1));
+        if (start && /^\d{4}-\d{2}-\d{2}$/.test(q.get(start) ?? '') && q.get(start)! > dayAhead(1))
+          q.set(start, dayAhead(1));
       }),
     ),
   },
@@ -127,7 +143,8 @@ export const boundsFaults = {
   // ── precedence ─────────────────────────────────────────────────────────────────────────
   'appt-earlier-date-value-wins': {
     clause: 'APPT-STANDARD-WINS',
-    description: 'With a standard date name and its legacy alias both sent, each bound takes the earlier of the two values.',
+    description:
+      'With a standard date name and its legacy alias both sent, each bound takes the earlier of the two values.',
     technique: { name: 'precedence', resource: 'appointmentRequests' },
     overlay: editRequest('GET', LIST, (ctx) =>
       withQuery(ctx, (q) => {
@@ -178,7 +195,8 @@ export const boundsFaults = {
   },
   'inventory-lists-new-unstocked-parts': {
     clause: 'INVENTORY-STOCKED-ONLY',
-    description: 'The levels list joins the parts created through the API since the last stock import without their stock flag: a new part shows levels even when not stocked.',
+    description:
+      'The levels list joins the parts created through the API since the last stock import without their stock flag: a new part shows levels even when not stocked.',
     overlay: replaceRoute('GET', '/inventoryLevels', newPartsStocked.list),
   },
   'slots-preferred-pair-refused': {

@@ -4,7 +4,15 @@ import type { CustomerRecord } from '../model.js';
 import { replaceRoute } from '../overlay.js';
 import { pageRequest, type PageRequest } from '../query.js';
 import {
-  blankAddress, blankCustomer, byCustomerId, customerFilter, customerListReply, customerReply, customersArchivedReply, customersToArchive, customersUpdatedReply,
+  blankAddress,
+  blankCustomer,
+  byCustomerId,
+  customerFilter,
+  customerListReply,
+  customerReply,
+  customersArchivedReply,
+  customersToArchive,
+  customersUpdatedReply,
   customerUpdates,
 } from '../resources/customers.js';
 import type { RequestContext } from '../types.js';
@@ -12,7 +20,11 @@ import { editReply, editRequest, findInAnyCompany } from './edit.js';
 import type { FaultDef } from './fault.js';
 
 /** GET /customers over the given records with the reference filter and order; `to` is where a page ends. */
-function listOf(ctx: RequestContext, records: CustomerRecord[], to: (from: number, p: PageRequest) => number = (from, p) => from + p.size) {
+function listOf(
+  ctx: RequestContext,
+  records: CustomerRecord[],
+  to: (from: number, p: PageRequest) => number = (from, p) => from + p.size,
+) {
   const keep = customerFilter(ctx, companyOf(ctx));
   const page = pageRequest(ctx.query);
   const matching = records.filter(keep).sort(byCustomerId);
@@ -26,7 +38,8 @@ export const customerFaults = {
     clause: 'CUSTOMER-CREATE-BULK',
     description: 'POST /customers stores only the first customer of the bulk body but reports them all as created.',
     overlay: editReply('POST', '/customers', (body, ctx) => {
-      for (const c of (body.data.customers as CustomerRecord[]).slice(1)) ctx.store.company(c.companyId)!.customers.delete(c.customerId);
+      for (const c of (body.data.customers as CustomerRecord[]).slice(1))
+        ctx.store.company(c.companyId)!.customers.delete(c.customerId);
       return body;
     }),
   },
@@ -38,7 +51,10 @@ export const customerFaults = {
       const now = ctx.store.now();
       targets.forEach((c, i) => {
         const { fields, address } = inputs[i]!;
-        Object.assign(c, blankCustomer(company), { status: c.status }, fields, { address: { ...blankAddress, ...address }, updatedDate: now });
+        Object.assign(c, blankCustomer(company), { status: c.status }, fields, {
+          address: { ...blankAddress, ...address },
+          updatedDate: now,
+        });
       });
       return customersUpdatedReply(targets);
     }),
@@ -70,19 +86,28 @@ export const customerFaults = {
   'customers-get-wrong-param': {
     clause: 'CUSTOMER-GET-BY-ID',
     description: 'GET /customers/{id} reads the id from a route parameter that does not exist, so every lookup is 404.',
-    overlay: editRequest('GET', '/customers/:customerId', (ctx) => ({ ...ctx, params: { id: ctx.params.customerId! } })),
+    overlay: editRequest('GET', '/customers/:customerId', (ctx) => ({
+      ...ctx,
+      params: { id: ctx.params.customerId! },
+    })),
   },
   'customers-page-size-off-by-one': {
     clause: 'CUSTOMER-PAGING',
     description: 'GET /customers returns size+1 records per page (inclusive slice end).',
-    overlay: replaceRoute('GET', '/customers', (ctx) => listOf(ctx, [...companyOf(ctx).customers.values()], (from, p) => from + p.size + 1)),
+    overlay: replaceRoute('GET', '/customers', (ctx) =>
+      listOf(ctx, [...companyOf(ctx).customers.values()], (from, p) => from + p.size + 1),
+    ),
   },
   'customers-list-ignores-company': {
     clause: 'TENANT-LIST-ISOLATION',
-    description: "GET /customers scopes its query by the token's companies, not the companyId asked for, so other companies' customers are listed.",
+    description:
+      "GET /customers scopes its query by the token's companies, not the companyId asked for, so other companies' customers are listed.",
     overlay: replaceRoute('GET', '/customers', (ctx) => {
       companyOf(ctx);
-      return listOf(ctx, ctx.claims.companies.flatMap((id) => [...(ctx.store.company(id)?.customers.values() ?? [])]));
+      return listOf(
+        ctx,
+        ctx.claims.companies.flatMap((id) => [...(ctx.store.company(id)?.customers.values() ?? [])]),
+      );
     }),
   },
   'customers-get-ignores-company': {
@@ -90,7 +115,9 @@ export const customerFaults = {
     description: 'GET /customers/{id} looks the customer up by id alone and finds customers of any company.',
     overlay: replaceRoute('GET', '/customers/:customerId', (ctx) => {
       companyOf(ctx);
-      return customerReply(findInAnyCompany(ctx.store, (c) => c.customers, ctx.params.customerId!) ?? notFound('customer not found'));
+      return customerReply(
+        findInAnyCompany(ctx.store, (c) => c.customers, ctx.params.customerId!) ?? notFound('customer not found'),
+      );
     }),
   },
 } as const satisfies Record<string, FaultDef>;

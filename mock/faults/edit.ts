@@ -16,7 +16,11 @@ type Methods = Parameters<typeof wrapRoute>[0];
 type Paths = Parameters<typeof wrapRoute>[1];
 
 /** Response side: `edit` gets each successful (2xx) body and returns the one to send instead. */
-export function editReply(method: Methods, path: Paths, edit: (body: Json, ctx: RequestContext) => unknown): RouteOverlay {
+export function editReply(
+  method: Methods,
+  path: Paths,
+  edit: (body: Json, ctx: RequestContext) => unknown,
+): RouteOverlay {
   return wrapRoute(method, path, (next) => async (ctx) => {
     const reply = await next(ctx);
     return isSuccess(reply) ? { ...reply, body: edit(reply.body, ctx) } : reply;
@@ -28,7 +32,8 @@ export function editRequest(method: Methods, path: Paths, edit: (ctx: RequestCon
   return wrapRoute(method, path, (next) => (ctx) => next(edit(ctx)));
 }
 
-export const isSuccess = (reply: Reply): boolean => reply.status >= 200 && reply.status < 300 && reply.body !== undefined;
+export const isSuccess = (reply: Reply): boolean =>
+  reply.status >= 200 && reply.status < 300 && reply.body !== undefined;
 
 /** The context with a copy of its query, changed by `change`. */
 export function withQuery(ctx: RequestContext, change: (q: URLSearchParams) => void): RequestContext {
@@ -38,12 +43,18 @@ export function withQuery(ctx: RequestContext, change: (q: URLSearchParams) => v
 }
 
 /** The context without the named query parameters, as if the client had not sent them. */
-export const withoutQuery = (ctx: RequestContext, ...names: string[]): RequestContext => withQuery(ctx, (q) => names.forEach((n) => q.delete(n)));
+export const withoutQuery = (ctx: RequestContext, ...names: string[]): RequestContext =>
+  withQuery(ctx, (q) => names.forEach((n) => q.delete(n)));
 
 /** The context with the body an edit makes of a JSON object body; any other body is left as sent. */
-export function withBody(ctx: RequestContext, edit: (body: Record<string, unknown>) => Record<string, unknown>): RequestContext {
+export function withBody(
+  ctx: RequestContext,
+  edit: (body: Record<string, unknown>) => Record<string, unknown>,
+): RequestContext {
   const b = ctx.body;
-  return typeof b === 'object' && b !== null && !Array.isArray(b) ? { ...ctx, body: edit({ ...(b as Record<string, unknown>) }) } : ctx;
+  return typeof b === 'object' && b !== null && !Array.isArray(b)
+    ? { ...ctx, body: edit({ ...(b as Record<string, unknown>) }) }
+    : ctx;
 }
 
 /** Every company's records of one kind, the tenancy faults' unscoped query. */
@@ -52,7 +63,11 @@ export function acrossCompanies<T>(store: Store, records: (c: CompanyData) => Ma
 }
 
 /** The first company's record with this id: a lookup by id alone. */
-export function findInAnyCompany<T>(store: Store, records: (c: CompanyData) => Map<string, T>, id: string): T | undefined {
+export function findInAnyCompany<T>(
+  store: Store,
+  records: (c: CompanyData) => Map<string, T>,
+  id: string,
+): T | undefined {
   for (const c of store.companies.values()) {
     const hit = records(c).get(id);
     if (hit) return hit;

@@ -16,7 +16,12 @@ import type { FaultDef } from './fault.js';
  */
 
 /** Rewrites one level of a stocked part at a location, from its stored (or derived) value. */
-function setLevel(ctx: Parameters<typeof companyOf>[0], itemId: string, locationId: string, edit: (l: InventoryLevelRecord) => InventoryLevelRecord): void {
+function setLevel(
+  ctx: Parameters<typeof companyOf>[0],
+  itemId: string,
+  locationId: string,
+  edit: (l: InventoryLevelRecord) => InventoryLevelRecord,
+): void {
   const company = companyOf(ctx);
   const item = company.items.get(itemId);
   const location = company.locations.find((l) => l.locationId === locationId);
@@ -44,13 +49,15 @@ export const frameFaults = {
     technique: { name: 'frame-condition', resource: 'vehicles' },
     overlay: wrapRoute('PATCH', '/vehicles', (next) => async (ctx) => {
       const reply = await next(ctx);
-      if (isSuccess(reply)) for (const v of vehiclesToArchive(ctx).vehicles) v.notes = `${v.notes} | archived through the partner API`;
+      if (isSuccess(reply))
+        for (const v of vehiclesToArchive(ctx).vehicles) v.notes = `${v.notes} | archived through the partner API`;
       return reply;
     }),
   },
   'vehicles-update-reactivates': {
     clause: 'VEHICLE-UPDATE-PARTIAL',
-    description: 'PUT /vehicles saves an entity whose vehicleStatus defaults to Active: updating an archived vehicle without vehicleStatus reactivates it.',
+    description:
+      'PUT /vehicles saves an entity whose vehicleStatus defaults to Active: updating an archived vehicle without vehicleStatus reactivates it.',
     technique: { name: 'frame-condition', resource: 'vehicles' },
     overlay: wrapRoute('PUT', '/vehicles', (next) => async (ctx) => {
       const reply = await next(ctx);
@@ -62,7 +69,8 @@ export const frameFaults = {
   },
   'items-archive-zeroes-price': {
     clause: 'ITEM-ARCHIVE-ONLY-STATUS',
-    description: 'PATCH /items runs the discontinue routine, which also zeroes the price per unit in the details of every item it archives.',
+    description:
+      'PATCH /items runs the discontinue routine, which also zeroes the price per unit in the details of every item it archives.',
     technique: { name: 'frame-condition', resource: 'items' },
     overlay: wrapRoute('PATCH', '/items', (next) => async (ctx) => {
       const reply = await next(ctx);
@@ -72,7 +80,8 @@ export const frameFaults = {
   },
   'customers-archive-drops-phones': {
     clause: 'CUSTOMER-ARCHIVE-ONLY-STATUS',
-    description: 'PATCH /customers also removes the phone numbers of every customer it archives (to stop text reminders).',
+    description:
+      'PATCH /customers also removes the phone numbers of every customer it archives (to stop text reminders).',
     technique: { name: 'frame-condition', resource: 'customers' },
     overlay: wrapRoute('PATCH', '/customers', (next) => async (ctx) => {
       const reply = await next(ctx);
@@ -82,7 +91,8 @@ export const frameFaults = {
   },
   'customers-update-reactivates': {
     clause: 'CUSTOMER-UPDATE-PARTIAL',
-    description: 'PUT /customers writes status Active on every customer it updates whose status was not sent: an archived customer comes back.',
+    description:
+      'PUT /customers writes status Active on every customer it updates whose status was not sent: an archived customer comes back.',
     technique: { name: 'frame-condition', resource: 'customers' },
     overlay: wrapRoute('PUT', '/customers', (next) => async (ctx) => {
       const reply = await next(ctx);
@@ -94,7 +104,8 @@ export const frameFaults = {
   },
   'inventory-update-resets-location': {
     clause: 'INVENTORY-UPDATE-ONLY-NAMED',
-    description: 'PUT /inventoryLevels takes its entries as the whole stock of each location named: every other stocked item there is set to zero.',
+    description:
+      'PUT /inventoryLevels takes its entries as the whole stock of each location named: every other stocked item there is set to zero.',
     technique: { name: 'frame-condition', resource: 'inventoryLevels' },
     overlay: wrapRoute('PUT', '/inventoryLevels', (next) => async (ctx) => {
       const reply = await next(ctx);
@@ -103,7 +114,8 @@ export const frameFaults = {
       const company = companyOf(ctx);
       for (const locationId of new Set(sent.map((l) => l.locationId))) {
         for (const item of company.items.values()) {
-          if (!isStockedItem(item) || sent.some((l) => l.itemId === item.itemId && l.locationId === locationId)) continue;
+          if (!isStockedItem(item) || sent.some((l) => l.itemId === item.itemId && l.locationId === locationId))
+            continue;
           setLevel(ctx, item.itemId, locationId, (l) => ({ ...l, quantityOnHand: 0, updatedDate: ctx.store.now() }));
         }
       }
@@ -112,14 +124,20 @@ export const frameFaults = {
   },
   'inventory-update-every-location': {
     clause: 'INVENTORY-UPDATE-ONLY-NAMED',
-    description: "PUT /inventoryLevels checks each entry's locationId but writes the quantity at every location of the item.",
+    description:
+      "PUT /inventoryLevels checks each entry's locationId but writes the quantity at every location of the item.",
     technique: { name: 'frame-condition', resource: 'inventoryLevels' },
     overlay: wrapRoute('PUT', '/inventoryLevels', (next) => async (ctx) => {
       const reply = await next(ctx);
       if (!isSuccess(reply)) return reply;
       for (const entry of storedEntries(reply)) {
         for (const { locationId } of companyOf(ctx).locations) {
-          if (locationId !== entry.locationId) setLevel(ctx, entry.itemId, locationId, (l) => ({ ...l, quantityOnHand: entry.quantityOnHand, updatedDate: entry.updatedDate }));
+          if (locationId !== entry.locationId)
+            setLevel(ctx, entry.itemId, locationId, (l) => ({
+              ...l,
+              quantityOnHand: entry.quantityOnHand,
+              updatedDate: entry.updatedDate,
+            }));
         }
       }
       return reply;
@@ -128,9 +146,14 @@ export const frameFaults = {
   // ── read-after-transition: an archived record that no longer reads by id ────────────────
   'vehicles-get-hides-archived': {
     clause: 'VEHICLE-ARCHIVE-INACTIVE',
-    description: 'GET /vehicles/{id} selects active vehicles only: an archived vehicle answers 404 by id, though the list still shows it.',
+    description:
+      'GET /vehicles/{id} selects active vehicles only: an archived vehicle answers 404 by id, though the list still shows it.',
     technique: { name: 'read-after-transition', resource: 'vehicles' },
-    overlay: hidingInactive('/vehicles/:vehicleId', (body) => body.results.content[0]?.vehicleStatus === 'Inactive', 'vehicle'),
+    overlay: hidingInactive(
+      '/vehicles/:vehicleId',
+      (body) => body.results.content[0]?.vehicleStatus === 'Inactive',
+      'vehicle',
+    ),
   },
   'items-get-hides-archived': {
     clause: 'ITEM-ARCHIVE-INACTIVE',
@@ -140,8 +163,13 @@ export const frameFaults = {
   },
   'customers-get-hides-archived': {
     clause: 'CUSTOMER-ARCHIVE-INACTIVE',
-    description: 'GET /customers/{id} selects active customers only: an archived customer answers 404 by id, though the list still shows it.',
+    description:
+      'GET /customers/{id} selects active customers only: an archived customer answers 404 by id, though the list still shows it.',
     technique: { name: 'read-after-transition', resource: 'customers' },
-    overlay: hidingInactive('/customers/:customerId', (body) => body.results.content[0]?.status === 'Inactive', 'customer'),
+    overlay: hidingInactive(
+      '/customers/:customerId',
+      (body) => body.results.content[0]?.status === 'Inactive',
+      'customer',
+    ),
   },
 } as const satisfies Record<string, FaultDef>;

@@ -27,7 +27,9 @@ export const inventoryLevelFaults = {
     description: 'PUT /inventoryLevels echoes the new levels but never commits them.',
     // The write happens, then is rolled back: the reply still echoes the new values.
     overlay: wrapRoute('PUT', '/inventoryLevels', (next) => async (ctx) => {
-      const saved = [...ctx.store.companies.values()].map((c) => [c.inventoryLevels, new Map(c.inventoryLevels)] as const);
+      const saved = [...ctx.store.companies.values()].map(
+        (c) => [c.inventoryLevels, new Map(c.inventoryLevels)] as const,
+      );
       try {
         return await next(ctx);
       } finally {
@@ -43,7 +45,9 @@ export const inventoryLevelFaults = {
     description: 'A bulk PUT /inventoryLevels validates and echoes every entry but commits only the first one.',
     // The whole bulk is written, then every level but the first entry's is rolled back.
     overlay: wrapRoute('PUT', '/inventoryLevels', (next) => async (ctx) => {
-      const saved = [...ctx.store.companies.values()].map((c) => [c.inventoryLevels, new Map(c.inventoryLevels)] as const);
+      const saved = [...ctx.store.companies.values()].map(
+        (c) => [c.inventoryLevels, new Map(c.inventoryLevels)] as const,
+      );
       const reply = await next(ctx);
       if (!isSuccess(reply)) return reply;
       const first = (reply.body as Json).data.inventoryLevels[0] as InventoryLevelRecord;
@@ -60,15 +64,20 @@ export const inventoryLevelFaults = {
   },
   'inventory-item-main-location-only': {
     clause: 'INVENTORY-ITEM-AGREES',
-    description: "GET /inventoryLevels/{itemId} returns only the company's first location, while the list has them all.",
+    description:
+      "GET /inventoryLevels/{itemId} returns only the company's first location, while the list has them all.",
     overlay: editReply('GET', '/inventoryLevels/:itemId', (body) => {
       const content = body.results.content.slice(0, 1);
-      return { ...body, results: { content, pagination: { page: 1, size: content.length, totalCount: content.length, totalPages: 1 } } };
+      return {
+        ...body,
+        results: { content, pagination: { page: 1, size: content.length, totalCount: content.length, totalPages: 1 } },
+      };
     }),
   },
   'tenant-inventory-list-all-companies': {
     clause: 'TENANT-LIST-ISOLATION',
-    description: 'GET /inventoryLevels builds its query without the company condition and lists the levels of every company.',
+    description:
+      'GET /inventoryLevels builds its query without the company condition and lists the levels of every company.',
     // The location filter, when sent, still applies (and is still checked against the company asked for).
     overlay: replaceRoute('GET', '/inventoryLevels', (ctx) => {
       const company = companyOf(ctx);
@@ -76,9 +85,19 @@ export const inventoryLevelFaults = {
       const chosen = selectedLocations(ctx, company);
       const page = pageRequest(ctx.query);
       const levels = [...ctx.store.companies.values()]
-        .flatMap((c) => [...c.items.values()].filter(isStockedItem).flatMap((item) => (narrowed ? chosen.filter((l) => c.locations.includes(l)) : c.locations).map((l) => levelOf(c, item, l))))
+        .flatMap((c) =>
+          [...c.items.values()]
+            .filter(isStockedItem)
+            .flatMap((item) =>
+              (narrowed ? chosen.filter((l) => c.locations.includes(l)) : c.locations).map((l) => levelOf(c, item, l)),
+            ),
+        )
         .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
-      return resultsReply('Inventory levels retrieved successfully', slice(levels, page), pagination(levels.length, page));
+      return resultsReply(
+        'Inventory levels retrieved successfully',
+        slice(levels, page),
+        pagination(levels.length, page),
+      );
     }),
   },
 } as const satisfies Record<string, FaultDef>;

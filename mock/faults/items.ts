@@ -3,7 +3,16 @@ import { notFound, ok } from '../http.js';
 import type { ItemRecord } from '../model.js';
 import { replaceRoute } from '../overlay.js';
 import { pageRequest } from '../query.js';
-import { archiveReply, byItemId, createItems, detailsReaders, itemFilter, itemsToArchive, pageObject, type DetailsReader } from '../resources/items.js';
+import {
+  archiveReply,
+  byItemId,
+  createItems,
+  detailsReaders,
+  itemFilter,
+  itemsToArchive,
+  pageObject,
+  type DetailsReader,
+} from '../resources/items.js';
 import type { RequestContext } from '../types.js';
 import { acrossCompanies, editReply, editRequest, findInAnyCompany, withoutQuery, type Json } from './edit.js';
 import type { FaultDef } from './fault.js';
@@ -44,30 +53,51 @@ export const itemFaults = {
     clause: 'ITEM-CREATE-BULK',
     description: 'POST /items stores only the first item of the array but reports them all as created.',
     overlay: editReply('POST', '/items', (body, ctx) => {
-      for (const item of (body.data.items as ItemRecord[]).slice(1)) ctx.store.company(item.companyId)!.items.delete(item.itemId);
+      for (const item of (body.data.items as ItemRecord[]).slice(1))
+        ctx.store.company(item.companyId)!.items.delete(item.itemId);
       return body;
     }),
   },
   'items-create-accepts-labor': {
     clause: 'ITEM-CREATE-ONLY-PART-TIRE',
     description: 'POST /items creates labor, discount and fee items instead of refusing them.',
-    overlay: replaceRoute('POST', '/items', createItems({ ...detailsReaders, labor: noDetails, discount: noDetails, fee: noDetails })),
+    overlay: replaceRoute(
+      'POST',
+      '/items',
+      createItems({ ...detailsReaders, labor: noDetails, discount: noDetails, fee: noDetails }),
+    ),
   },
   'items-part-details-optional': {
     clause: 'ITEM-PART-NEEDS-DETAILS',
     description: 'A part without partDetails is created with empty details.',
-    overlay: replaceRoute('POST', '/items', createItems({ ...detailsReaders, part: (e) => (e.partDetails === undefined ? {} : detailsReaders.part(e)) })),
+    overlay: replaceRoute(
+      'POST',
+      '/items',
+      createItems({ ...detailsReaders, part: (e) => (e.partDetails === undefined ? {} : detailsReaders.part(e)) }),
+    ),
   },
   'items-part-accepts-tire-details': {
     clause: 'ITEM-PART-NEEDS-DETAILS',
     description: 'A part sent with tireDetails and no partDetails is created, its tireDetails taken for its details.',
     // The details are read from whichever details object the entry carries, whatever its type.
-    overlay: replaceRoute('POST', '/items', createItems({ ...detailsReaders, part: (e) => (e.partDetails === undefined && e.tireDetails !== undefined ? detailsReaders.tire(e) : detailsReaders.part(e)) })),
+    overlay: replaceRoute(
+      'POST',
+      '/items',
+      createItems({
+        ...detailsReaders,
+        part: (e) =>
+          e.partDetails === undefined && e.tireDetails !== undefined ? detailsReaders.tire(e) : detailsReaders.part(e),
+      }),
+    ),
   },
   'items-tire-details-optional': {
     clause: 'ITEM-TIRE-NEEDS-DETAILS',
     description: 'A tire without tireDetails is created with empty details.',
-    overlay: replaceRoute('POST', '/items', createItems({ ...detailsReaders, tire: (e) => (e.tireDetails === undefined ? {} : detailsReaders.tire(e)) })),
+    overlay: replaceRoute(
+      'POST',
+      '/items',
+      createItems({ ...detailsReaders, tire: (e) => (e.tireDetails === undefined ? {} : detailsReaders.tire(e)) }),
+    ),
   },
   'items-get-wrapped-in-envelope': {
     clause: 'ITEM-GET-BARE',
@@ -85,23 +115,39 @@ export const itemFaults = {
   'items-create-rounds-prices': {
     clause: 'ITEM-CREATE-ROUNDTRIP',
     description: 'Create stores costPerUnit and pricePerUnit rounded to whole units.',
-    overlay: replaceRoute('POST', '/items', createItems({
-      ...detailsReaders,
-      part: (e) => {
-        const d = detailsReaders.part(e);
-        return { ...d, costPerUnit: Math.round(d.costPerUnit as number), pricePerUnit: Math.round(d.pricePerUnit as number) };
-      },
-    })),
+    overlay: replaceRoute(
+      'POST',
+      '/items',
+      createItems({
+        ...detailsReaders,
+        part: (e) => {
+          const d = detailsReaders.part(e);
+          return {
+            ...d,
+            costPerUnit: Math.round(d.costPerUnit as number),
+            pricePerUnit: Math.round(d.pricePerUnit as number),
+          };
+        },
+      }),
+    ),
   },
   'items-page-sort-as-string': {
     clause: 'ITEM-LIST-PAGE-OBJECT',
     description: 'The page object serialises sort as a string ("itemId: ASC") instead of the sort object.',
-    overlay: editReply('GET', '/items', (page) => ({ ...page, sort: 'itemId: ASC', pageable: { ...page.pageable, sort: 'itemId: ASC' } })),
+    overlay: editReply('GET', '/items', (page) => ({
+      ...page,
+      sort: 'itemId: ASC',
+      pageable: { ...page.pageable, sort: 'itemId: ASC' },
+    })),
   },
   'items-page-zero-based': {
     clause: 'ITEM-PAGE-ONE-BASED',
     description: 'The items page object counts pages from 0 (page=1 reports number 0).',
-    overlay: editReply('GET', '/items', (page) => ({ ...page, number: page.number - 1, pageable: { ...page.pageable, pageNumber: page.pageable.pageNumber - 1 } })),
+    overlay: editReply('GET', '/items', (page) => ({
+      ...page,
+      number: page.number - 1,
+      pageable: { ...page.pageable, pageNumber: page.pageable.pageNumber - 1 },
+    })),
   },
   'items-page-last-never-true': {
     clause: 'ITEM-PAGE-CONSISTENT',
@@ -112,7 +158,9 @@ export const itemFaults = {
     clause: 'ITEM-PAGING',
     description: 'The list has no total order, so records repeat on some pages and are missing from others.',
     overlay: replaceRoute('GET', '/items', (ctx) =>
-      listOf(ctx, [...companyOf(ctx).items.values()], (all, page) => all.sort((a, b) => scramble(a.itemId, page) - scramble(b.itemId, page))),
+      listOf(ctx, [...companyOf(ctx).items.values()], (all, page) =>
+        all.sort((a, b) => scramble(a.itemId, page) - scramble(b.itemId, page)),
+      ),
     ),
   },
   'items-type-filter-ignored': {
@@ -176,12 +224,16 @@ export const itemFaults = {
     description: 'GET /items builds its query without the company condition and lists the items of every company.',
     overlay: replaceRoute('GET', '/items', (ctx) => {
       companyOf(ctx);
-      return listOf(ctx, acrossCompanies(ctx.store, (c) => c.items));
+      return listOf(
+        ctx,
+        acrossCompanies(ctx.store, (c) => c.items),
+      );
     }),
   },
   'items-get-default-company': {
     clause: 'ITEM-COMPANY-MATCHES',
-    description: "Read by id, an item reports the partner's first other company in companyId instead of the one it was read under.",
+    description:
+      "Read by id, an item reports the partner's first other company in companyId instead of the one it was read under.",
     overlay: editReply('GET', '/items/:itemId', (item: Json, ctx) => {
       const other = [...ctx.store.companies.keys()].find((id) => id !== item.companyId);
       return other ? { ...item, companyId: other } : item;

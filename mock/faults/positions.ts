@@ -21,13 +21,15 @@ const anyTypeCreate = createItems({ ...detailsReaders, labor: noDetails, discoun
 const itemsOf = (body: unknown): unknown[] => (isObject(body) && Array.isArray(body.items) ? body.items : []);
 
 /** The entries of a body array after the first, edited; the first one is left as sent. */
-const afterFirst = (list: unknown, edit: (entry: Json) => Json): unknown => (Array.isArray(list) ? list.map((e, i) => (i === 0 || !isObject(e) ? e : edit(e))) : list);
+const afterFirst = (list: unknown, edit: (entry: Json) => Json): unknown =>
+  Array.isArray(list) ? list.map((e, i) => (i === 0 || !isObject(e) ? e : edit(e))) : list;
 
 export const positionFaults = {
   // ── every position ───────────────────────────────────────────────────────────────────
   'items-type-checked-on-first-entry-only': {
     clause: 'ITEM-CREATE-ONLY-PART-TIRE',
-    description: 'POST /items checks the type of the first entry only: a labor, discount or fee item later in the array is created.',
+    description:
+      'POST /items checks the type of the first entry only: a labor, discount or fee item later in the array is created.',
     technique: { name: 'every-position', resource: 'items' },
     overlay: wrapRoute('POST', '/items', (next) => async (ctx) => {
       const [first] = itemsOf(ctx.body);
@@ -36,7 +38,8 @@ export const positionFaults = {
   },
   'vehicles-archive-ids-checked-on-first-entry-only': {
     clause: 'VEHICLE-ARCHIVE-NEEDS-IDS',
-    description: 'PATCH /vehicles checks vehicleId and customerId on the first entry only: a later entry without customerId is archived, one without vehicleId skipped.',
+    description:
+      'PATCH /vehicles checks vehicleId and customerId on the first entry only: a later entry without customerId is archived, one without vehicleId skipped.',
     technique: { name: 'every-position', resource: 'vehicles' },
     overlay: replaceRoute('PATCH', '/vehicles', (ctx) => {
       const company = companyOf(ctx);
@@ -51,10 +54,14 @@ export const positionFaults = {
   },
   'appt-service-id-checked-on-first-service-only': {
     clause: 'APPT-REJECT-SERVICE-ID',
-    description: 'POST /appointmentRequests/create refuses serviceId in the first service only; later services are stored without it.',
+    description:
+      'POST /appointmentRequests/create refuses serviceId in the first service only; later services are stored without it.',
     technique: { name: 'every-position', resource: 'appointmentRequests' },
     overlay: editRequest('POST', '/appointmentRequests/create', (ctx) =>
-      withBody(ctx, (b) => ({ ...b, services: afterFirst(b.services, ({ serviceId: _dropped, ...service }) => service) })),
+      withBody(ctx, (b) => ({
+        ...b,
+        services: afterFirst(b.services, ({ serviceId: _dropped, ...service }) => service),
+      })),
     ),
   },
 
@@ -71,7 +78,12 @@ export const positionFaults = {
       const stand = company ? [...company.customers.keys()][0] : undefined;
       if (!company || !stand) return next(ctx);
       // Any customer passes the reference's checks; the owner is then wiped, as if never required.
-      const reply = await next(withBody(ctx, (b) => ({ ...b, vehicles: entries.map((e, i) => (ownerless.includes(i) ? { ...(e as Json), customerId: stand } : e)) })));
+      const reply = await next(
+        withBody(ctx, (b) => ({
+          ...b,
+          vehicles: entries.map((e, i) => (ownerless.includes(i) ? { ...(e as Json), customerId: stand } : e)),
+        })),
+      );
       if (!isSuccess(reply)) return reply;
       const created = (reply.body as Json).data.vehicles as VehicleRecord[];
       for (const i of ownerless) {
@@ -86,7 +98,12 @@ export const positionFaults = {
     description: 'POST /items takes an entry without itemType for a part.',
     technique: { name: 'required-field', resource: 'items' },
     overlay: editRequest('POST', '/items', (ctx) =>
-      withBody(ctx, (b) => ({ ...b, items: Array.isArray(b.items) ? b.items.map((e: unknown) => (isObject(e) && e.itemType === undefined ? { ...e, itemType: 'part' } : e)) : b.items })),
+      withBody(ctx, (b) => ({
+        ...b,
+        items: Array.isArray(b.items)
+          ? b.items.map((e: unknown) => (isObject(e) && e.itemType === undefined ? { ...e, itemType: 'part' } : e))
+          : b.items,
+      })),
     ),
   },
 
@@ -109,31 +126,46 @@ export const positionFaults = {
     clause: 'PO-LIST-ENVELOPE',
     description: 'GET /purchaseOrders answers data: null instead of an empty array when no order matches.',
     technique: { name: 'boundary', resource: 'purchaseOrders' },
-    overlay: editReply('GET', '/purchaseOrders', (body) => (Array.isArray(body.data) && body.data.length === 0 ? { ...body, data: null } : body)),
+    overlay: editReply('GET', '/purchaseOrders', (body) =>
+      Array.isArray(body.data) && body.data.length === 0 ? { ...body, data: null } : body,
+    ),
   },
   'vehicles-empty-list-content-null': {
     clause: 'VEHICLE-LIST-ENVELOPE',
     description: 'GET /vehicles answers results.content null when no vehicle matches.',
     technique: { name: 'boundary', resource: 'vehicles' },
-    overlay: editReply('GET', '/vehicles', (body) => (body.results?.content?.length === 0 ? { ...body, results: { ...body.results, content: null } } : body)),
+    overlay: editReply('GET', '/vehicles', (body) =>
+      body.results?.content?.length === 0 ? { ...body, results: { ...body.results, content: null } } : body,
+    ),
   },
   'vehicles-update-empty-string-ignored': {
     clause: 'VEHICLE-UPDATE-PARTIAL',
-    description: 'PUT /vehicles takes a field sent as the empty string for a field not sent: an image emptied keeps its old URL.',
+    description:
+      'PUT /vehicles takes a field sent as the empty string for a field not sent: an image emptied keeps its old URL.',
     technique: { name: 'boundary', resource: 'vehicles' },
     overlay: editRequest('PUT', '/vehicles', (ctx) =>
-      withBody(ctx, (b) => ({ ...b, vehicles: Array.isArray(b.vehicles) ? b.vehicles.map((e: unknown) => (isObject(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => v !== '')) : e)) : b.vehicles })),
+      withBody(ctx, (b) => ({
+        ...b,
+        vehicles: Array.isArray(b.vehicles)
+          ? b.vehicles.map((e: unknown) =>
+              isObject(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => v !== '')) : e,
+            )
+          : b.vehicles,
+      })),
     ),
   },
   'items-empty-page-content-null': {
     clause: 'ITEM-LIST-PAGE-OBJECT',
     description: 'GET /items answers content: null in the page object when no item matches.',
     technique: { name: 'boundary', resource: 'items' },
-    overlay: editReply('GET', '/items', (page) => (Array.isArray(page.content) && page.content.length === 0 ? { ...page, content: null } : page)),
+    overlay: editReply('GET', '/items', (page) =>
+      Array.isArray(page.content) && page.content.length === 0 ? { ...page, content: null } : page,
+    ),
   },
   'items-full-last-page-not-last': {
     clause: 'ITEM-PAGE-CONSISTENT',
-    description: 'The items page object derives last from a short page: a last page that is exactly full reports last=false.',
+    description:
+      'The items page object derives last from a short page: a last page that is exactly full reports last=false.',
     technique: { name: 'boundary', resource: 'items' },
     overlay: editReply('GET', '/items', (page) => ({ ...page, last: page.content.length < page.size })),
   },

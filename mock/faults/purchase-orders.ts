@@ -4,11 +4,31 @@ import type { CompanyData, PurchaseOrderRecord } from '../model.js';
 import { replaceRoute, wrapRoute, type RouteOverlay } from '../overlay.js';
 import { pageRequest, slice, type PageRequest } from '../query.js';
 import {
-  itemTypeRestricted, knownLocation, onlineNeedsFlag, ordersMatching, poFail, poGetReply, poListReply, poQueryRules, poRoute, readPoQuery, readPoWindows,
-  repairOrderNotInventory, type PoQuery, type PoRule,
+  itemTypeRestricted,
+  knownLocation,
+  onlineNeedsFlag,
+  ordersMatching,
+  poFail,
+  poGetReply,
+  poListReply,
+  poQueryRules,
+  poRoute,
+  readPoQuery,
+  readPoWindows,
+  repairOrderNotInventory,
+  type PoQuery,
+  type PoRule,
 } from '../resources/purchase-orders.js';
 import type { RequestContext } from '../types.js';
-import { acrossCompanies, editReply, editRequest, findInAnyCompany, withoutQuery, withQuery, type Json } from './edit.js';
+import {
+  acrossCompanies,
+  editReply,
+  editRequest,
+  findInAnyCompany,
+  withoutQuery,
+  withQuery,
+  type Json,
+} from './edit.js';
 import type { FaultDef } from './fault.js';
 
 const LIST = '/purchaseOrders';
@@ -27,26 +47,36 @@ interface ListVariant {
 
 /** GET /purchaseOrders built from the reference steps, with a §7 rule left out or miswritten, another scope, a narrower selection or another page cut. */
 function listVariant(opts: ListVariant): RouteOverlay {
-  return replaceRoute('GET', LIST, poRoute((ctx) => {
-    const company = companyOf(ctx);
-    const query = readPoQuery(ctx.query);
-    for (const rule of poQueryRules) {
-      if (rule === opts.skip) continue;
-      (rule === opts.swap?.[0] ? opts.swap[1] : rule)(query, company);
-    }
-    const scope = opts.scope?.(company, ctx) ?? company;
-    const matching = ordersMatching(scope, query, readPoWindows(ctx.query)).filter((po) => opts.select?.(po, query) ?? true);
-    const page = pageRequest(ctx.query);
-    return poListReply(matching, page, (opts.rows ?? slice)(matching, page));
-  }));
+  return replaceRoute(
+    'GET',
+    LIST,
+    poRoute((ctx) => {
+      const company = companyOf(ctx);
+      const query = readPoQuery(ctx.query);
+      for (const rule of poQueryRules) {
+        if (rule === opts.skip) continue;
+        (rule === opts.swap?.[0] ? opts.swap[1] : rule)(query, company);
+      }
+      const scope = opts.scope?.(company, ctx) ?? company;
+      const matching = ordersMatching(scope, query, readPoWindows(ctx.query)).filter(
+        (po) => opts.select?.(po, query) ?? true,
+      );
+      const page = pageRequest(ctx.query);
+      return poListReply(matching, page, (opts.rows ?? slice)(matching, page));
+    }),
+  );
 }
 
 /** A mapper regression: every purchase order answered (list and get) goes through `edit`. */
 function everyOrderShown(edit: (po: Json) => Json): RouteOverlay[] {
-  return [editReply('GET', LIST, (body) => ({ ...body, data: body.data.map(edit) })), editReply('GET', ONE, (body) => ({ ...body, data: edit(body.data) }))];
+  return [
+    editReply('GET', LIST, (body) => ({ ...body, data: body.data.map(edit) })),
+    editReply('GET', ONE, (body) => ({ ...body, data: edit(body.data) })),
+  ];
 }
 
-const everyLine = (edit: (line: Json) => Json) => everyOrderShown((po) => ({ ...po, orderItems: po.orderItems.map(edit) }));
+const everyLine = (edit: (line: Json) => Json) =>
+  everyOrderShown((po) => ({ ...po, orderItems: po.orderItems.map(edit) }));
 
 /** 'MM/DD/YYYY', a non-ISO date form. */
 const usDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : iso);
@@ -63,7 +93,13 @@ export const purchaseOrderFaults = {
   'po-get-order-items-keyed': {
     clause: 'PO-ORDER-ITEMS-ARRAY',
     description: 'Read by id, orderItems is serialised as an object keyed by line number instead of an array.',
-    overlay: editReply('GET', ONE, (body) => ({ ...body, data: { ...body.data, orderItems: Object.fromEntries(body.data.orderItems.map((line: Json, i: number) => [String(i + 1), line])) } })),
+    overlay: editReply('GET', ONE, (body) => ({
+      ...body,
+      data: {
+        ...body.data,
+        orderItems: Object.fromEntries(body.data.orderItems.map((line: Json, i: number) => [String(i + 1), line])),
+      },
+    })),
   },
   'po-get-bare-record': {
     clause: 'PO-GET-ENVELOPE',
@@ -78,17 +114,27 @@ export const purchaseOrderFaults = {
   'po-online-catalog-labelled-tire': {
     clause: 'PO-SOURCE-ONLINE-CATALOG',
     description: 'The online channel lookup is off by one: parts-catalog orders report integrationSource TireCatalog.',
-    overlay: everyOrderShown((po) => (po.source === 'online' && po.integrationSource === 'PartsCatalog' ? { ...po, integrationSource: 'TireCatalog' } : po)),
+    overlay: everyOrderShown((po) =>
+      po.source === 'online' && po.integrationSource === 'PartsCatalog'
+        ? { ...po, integrationSource: 'TireCatalog' }
+        : po,
+    ),
   },
   'po-online-tire-labelled-parts-catalog': {
     clause: 'PO-SOURCE-ONLINE-OTHER',
     description: 'Online tire-catalog orders report integrationSource PartsCatalog.',
-    overlay: everyOrderShown((po) => (po.source === 'online' && po.integrationSource === 'TireCatalog' ? { ...po, integrationSource: 'PartsCatalog' } : po)),
+    overlay: everyOrderShown((po) =>
+      po.source === 'online' && po.integrationSource === 'TireCatalog'
+        ? { ...po, integrationSource: 'PartsCatalog' }
+        : po,
+    ),
   },
   'po-orders-source-from-channel': {
     clause: 'PO-SOURCE-ORDERS',
     description: 'source is derived from the channel, so order-level catalog orders report source "online".',
-    overlay: everyOrderShown((po) => (po.source === 'orders' && po.integrationSource !== 'ManualOrder' ? { ...po, source: 'online' } : po)),
+    overlay: everyOrderShown((po) =>
+      po.source === 'orders' && po.integrationSource !== 'ManualOrder' ? { ...po, source: 'online' } : po,
+    ),
   },
   'po-all-misses-online': {
     clause: 'PO-SOURCE-ALL-UNION',
@@ -100,7 +146,12 @@ export const purchaseOrderFaults = {
     description: 'The combined (all-sources) listing spells the ManualOrder channel "Manual".',
     overlay: editReply('GET', LIST, (body, ctx) => {
       if (!combinedListing(ctx.query)) return body;
-      return { ...body, data: body.data.map((po: Json) => (po.integrationSource === 'ManualOrder' ? { ...po, integrationSource: 'Manual' } : po)) };
+      return {
+        ...body,
+        data: body.data.map((po: Json) =>
+          po.integrationSource === 'ManualOrder' ? { ...po, integrationSource: 'Manual' } : po,
+        ),
+      };
     }),
   },
   'po-online-flag-optional': {
@@ -113,14 +164,17 @@ export const purchaseOrderFaults = {
     description: 'isPartsCatalog with a source other than online is silently ignored (200).',
     overlay: editRequest('GET', LIST, (ctx) =>
       withQuery(ctx, (q) => {
-        if (q.get('source') !== 'online' && ['true', 'false'].includes(q.get('isPartsCatalog') ?? '')) q.delete('isPartsCatalog');
+        if (q.get('source') !== 'online' && ['true', 'false'].includes(q.get('isPartsCatalog') ?? ''))
+          q.delete('isPartsCatalog');
       }),
     ),
   },
   'po-repair-order-ignored-on-inventory': {
     clause: 'PO-REPAIR-ORDER-NOT-INVENTORY',
     description: 'repairOrderId with source=inventory is silently ignored (200).',
-    overlay: editRequest('GET', LIST, (ctx) => (ctx.query.get('source') === 'inventory' ? withoutQuery(ctx, 'repairOrderId') : ctx)),
+    overlay: editRequest('GET', LIST, (ctx) =>
+      ctx.query.get('source') === 'inventory' ? withoutQuery(ctx, 'repairOrderId') : ctx,
+    ),
   },
   'po-item-type-accepted-everywhere': {
     clause: 'PO-ITEM-TYPE-RESTRICTED',
@@ -134,46 +188,68 @@ export const purchaseOrderFaults = {
   },
   'po-known-location-refused': {
     clause: 'PO-LOCATION-ACCEPTED',
-    description: "locationId is checked against the partner's locations instead of the company's, so every locationId is refused with 400.",
+    description:
+      "locationId is checked against the partner's locations instead of the company's, so every locationId is refused with 400.",
     // The partner record holds no locations: the lookup never finds one.
     overlay: listVariant({
-      swap: [knownLocation, (q) => {
-        if (q.locationId !== undefined) poFail(400, `unknown locationId: ${q.locationId.slice(0, 100)}`);
-      }],
+      swap: [
+        knownLocation,
+        (q) => {
+          if (q.locationId !== undefined) poFail(400, `unknown locationId: ${q.locationId.slice(0, 100)}`);
+        },
+      ],
     }),
   },
   'po-repair-order-refused-with-all': {
     clause: 'PO-REPAIR-ORDER-ACCEPTED',
     description: 'repairOrderId is accepted only with source=orders: with source=all, or no source, it gets 400.',
     overlay: listVariant({
-      swap: [repairOrderNotInventory, (q) => {
-        if (q.repairOrderId !== undefined && q.source !== 'orders') poFail(400, 'repairOrderId is only supported when source=orders');
-      }],
+      swap: [
+        repairOrderNotInventory,
+        (q) => {
+          if (q.repairOrderId !== undefined && q.source !== 'orders')
+            poFail(400, 'repairOrderId is only supported when source=orders');
+        },
+      ],
     }),
   },
   'po-item-type-refused-online-catalog': {
     clause: 'PO-ITEM-TYPE-ACCEPTED',
     description: 'itemType is refused for every online query, source=online&isPartsCatalog=true included (400).',
     overlay: listVariant({
-      swap: [itemTypeRestricted, (q) => {
-        if (q.itemType !== undefined && (q.source === 'orders' || q.source === 'online')) poFail(400, 'itemType is not supported when source=orders or source=online');
-      }],
+      swap: [
+        itemTypeRestricted,
+        (q) => {
+          if (q.itemType !== undefined && (q.source === 'orders' || q.source === 'online'))
+            poFail(400, 'itemType is not supported when source=orders or source=online');
+        },
+      ],
     }),
   },
   'tenant-po-get-any-company': {
     clause: 'TENANT-GET-ISOLATION',
     description: 'GET /purchaseOrders/{id} looks the order up by id alone and finds orders of any company.',
-    overlay: replaceRoute('GET', ONE, poRoute((ctx) => {
-      companyOf(ctx);
-      const po = findInAnyCompany(ctx.store, (c) => c.purchaseOrders, ctx.params.id!);
-      if (!po) poFail(404, 'purchase order not found');
-      return poGetReply(po!);
-    })),
+    overlay: replaceRoute(
+      'GET',
+      ONE,
+      poRoute((ctx) => {
+        companyOf(ctx);
+        const po = findInAnyCompany(ctx.store, (c) => c.purchaseOrders, ctx.params.id!);
+        if (!po) poFail(404, 'purchase order not found');
+        return poGetReply(po!);
+      }),
+    ),
   },
   'tenant-po-list-all-companies': {
     clause: 'TENANT-LIST-ISOLATION',
-    description: 'GET /purchaseOrders drops the company condition from its query and lists the orders of every company.',
-    overlay: listVariant({ scope: (company, ctx) => ({ ...company, purchaseOrders: new Map(acrossCompanies(ctx.store, (c) => c.purchaseOrders).map((po) => [po.id, po])) }) }),
+    description:
+      'GET /purchaseOrders drops the company condition from its query and lists the orders of every company.',
+    overlay: listVariant({
+      scope: (company, ctx) => ({
+        ...company,
+        purchaseOrders: new Map(acrossCompanies(ctx.store, (c) => c.purchaseOrders).map((po) => [po.id, po])),
+      }),
+    }),
   },
   'po-error-null-on-failure': {
     clause: 'PO-ERROR-IN-ENVELOPE',
@@ -189,17 +265,25 @@ export const purchaseOrderFaults = {
     clause: 'PO-PERMISSION-REQUIRED',
     description: 'The Purchase Orders permission is not checked: any valid token reads purchase orders.',
     // As if every caller held the permission: the check never refuses anyone.
-    overlay: editRequest('*', [LIST, ONE], (ctx) => ({ ...ctx, claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] } })),
+    overlay: editRequest('*', [LIST, ONE], (ctx) => ({
+      ...ctx,
+      claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] },
+    })),
   },
   'po-get-permission-not-enforced': {
     clause: 'PO-PERMISSION-REQUIRED',
-    description: 'GET /purchaseOrders/{id} lost its permission check in a refactor: any valid token reads an order by id (the list still answers 403).',
-    overlay: editRequest('GET', ONE, (ctx) => ({ ...ctx, claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] } })),
+    description:
+      'GET /purchaseOrders/{id} lost its permission check in a refactor: any valid token reads an order by id (the list still answers 403).',
+    overlay: editRequest('GET', ONE, (ctx) => ({
+      ...ctx,
+      claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] },
+    })),
   },
   'po-validation-before-permission': {
     clause: 'PO-PERMISSION-BEFORE-VALIDATION',
     technique: { name: 'precedence', resource: 'purchaseOrders' },
-    description: 'The §7 query rules moved into a request validator that runs before the permission check: without the permission, a bad query gets 400 instead of 403.',
+    description:
+      'The §7 query rules moved into a request validator that runs before the permission check: without the permission, a bad query gets 400 instead of 403.',
     overlay: wrapRoute('GET', LIST, (next) => async (ctx) => {
       let company: CompanyData;
       try {
@@ -220,16 +304,24 @@ export const purchaseOrderFaults = {
   'po-get-needs-source': {
     clause: 'PO-GET-ANY-BACKEND',
     description: 'GET /purchaseOrders/{id} looks only in the inventory backend unless source is given.',
-    overlay: replaceRoute('GET', ONE, poRoute((ctx) => {
-      const po = companyOf(ctx).purchaseOrders.get(ctx.params.id!);
-      if (!po || po.source !== (ctx.query.get('source') ?? 'inventory')) poFail(404, 'purchase order not found');
-      return poGetReply(po!);
-    })),
+    overlay: replaceRoute(
+      'GET',
+      ONE,
+      poRoute((ctx) => {
+        const po = companyOf(ctx).purchaseOrders.get(ctx.params.id!);
+        if (!po || po.source !== (ctx.query.get('source') ?? 'inventory')) poFail(404, 'purchase order not found');
+        return poGetReply(po!);
+      }),
+    ),
   },
   'po-dates-not-iso': {
     clause: 'PO-DATES-ISO',
     description: 'invoiceDate and paymentDueDate are formatted MM/DD/YYYY.',
-    overlay: everyOrderShown((po) => ({ ...po, invoiceDate: usDate(po.invoiceDate), paymentDueDate: usDate(po.paymentDueDate) })),
+    overlay: everyOrderShown((po) => ({
+      ...po,
+      invoiceDate: usDate(po.invoiceDate),
+      paymentDueDate: usDate(po.paymentDueDate),
+    })),
   },
   'po-brand-as-id': {
     clause: 'PO-LINE-BRAND',
@@ -251,7 +343,9 @@ export const purchaseOrderFaults = {
     description: 'POST /purchaseOrders answers 201 (a create route left enabled).',
     overlay: wrapRoute('POST', LIST, (next) => async (ctx) => {
       const reply = await next(ctx);
-      return reply.status === 405 ? { status: 201, body: { status: true, data: { id: ctx.store.nextId('po') }, error: null } } : reply;
+      return reply.status === 405
+        ? { status: 201, body: { status: true, data: { id: ctx.store.nextId('po') }, error: null } }
+        : reply;
     }),
   },
   'po-paging-overlap': {
@@ -265,4 +359,3 @@ export const purchaseOrderFaults = {
     }),
   },
 } as const satisfies Record<string, FaultDef>;
-

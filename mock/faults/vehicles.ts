@@ -4,27 +4,58 @@ import type { VehicleRecord } from '../model.js';
 import { replaceRoute, wrapRoute, type RouteOverlay } from '../overlay.js';
 import { dateParam, pageRequest, slice, type PageRequest } from '../query.js';
 import {
-  blankVehicle, existingVehicles, vehicleFilter, vehicleListReply, vehicleOrder, vehicleReply, vehiclesArchivedReply, vehiclesToArchive, vehiclesUpdatedReply, vehicleUpdates,
+  blankVehicle,
+  existingVehicles,
+  vehicleFilter,
+  vehicleListReply,
+  vehicleOrder,
+  vehicleReply,
+  vehiclesArchivedReply,
+  vehiclesToArchive,
+  vehiclesUpdatedReply,
+  vehicleUpdates,
 } from '../resources/vehicles.js';
 import type { RequestContext } from '../types.js';
-import { acrossCompanies, editReply, editRequest, findInAnyCompany, isSuccess, withoutQuery, withQuery, type Json } from './edit.js';
+import {
+  acrossCompanies,
+  editReply,
+  editRequest,
+  findInAnyCompany,
+  isSuccess,
+  withoutQuery,
+  withQuery,
+  type Json,
+} from './edit.js';
 import type { FaultDef } from './fault.js';
 
 /** A serialiser regression: every full vehicle record in an answer (create, update, list, get) goes through `edit`. */
 function everyVehicleShown(edit: (v: VehicleRecord) => VehicleRecord): RouteOverlay[] {
   return [
-    editReply(['POST', 'PUT'], '/vehicles', (body) => ({ ...body, data: { ...body.data, vehicles: body.data.vehicles.map(edit) } })),
-    editReply('GET', ['/vehicles', '/vehicles/:vehicleId'], (body) => ({ ...body, results: { ...body.results, content: body.results.content.map(edit) } })),
+    editReply(['POST', 'PUT'], '/vehicles', (body) => ({
+      ...body,
+      data: { ...body.data, vehicles: body.data.vehicles.map(edit) },
+    })),
+    editReply('GET', ['/vehicles', '/vehicles/:vehicleId'], (body) => ({
+      ...body,
+      results: { ...body.results, content: body.results.content.map(edit) },
+    })),
   ];
 }
 
 /** A read serialiser regression: every vehicle record that GET /vehicles and GET /vehicles/{id} answer goes through `edit`. */
 function everyVehicleRead(edit: (v: VehicleRecord) => Json): RouteOverlay {
-  return editReply('GET', ['/vehicles', '/vehicles/:vehicleId'], (body) => ({ ...body, results: { ...body.results, content: body.results.content.map(edit) } }));
+  return editReply('GET', ['/vehicles', '/vehicles/:vehicleId'], (body) => ({
+    ...body,
+    results: { ...body.results, content: body.results.content.map(edit) },
+  }));
 }
 
 /** GET /vehicles over the given records, with the reference filter and order; `pageOf` cuts the page. */
-function listOf(ctx: RequestContext, records: VehicleRecord[], pageOf: (all: VehicleRecord[], p: PageRequest) => VehicleRecord[] = slice) {
+function listOf(
+  ctx: RequestContext,
+  records: VehicleRecord[],
+  pageOf: (all: VehicleRecord[], p: PageRequest) => VehicleRecord[] = slice,
+) {
   const keep = vehicleFilter(ctx.query);
   const order = vehicleOrder(ctx.query);
   const page = pageRequest(ctx.query);
@@ -58,7 +89,10 @@ export const vehicleFaults = {
   'vehicles-get-content-object': {
     clause: 'VEHICLE-GET-ENVELOPE',
     description: 'GET /vehicles/{id} returns results.content as the vehicle object instead of an array.',
-    overlay: editReply('GET', '/vehicles/:vehicleId', (body) => ({ ...body, results: { ...body.results, content: body.results.content[0] } })),
+    overlay: editReply('GET', '/vehicles/:vehicleId', (body) => ({
+      ...body,
+      results: { ...body.results, content: body.results.content[0] },
+    })),
   },
   'vehicles-update-no-message': {
     clause: 'VEHICLE-UPDATE-ENVELOPE',
@@ -69,7 +103,8 @@ export const vehicleFaults = {
     clause: 'VEHICLE-CREATE-BULK',
     description: 'POST /vehicles stores only the first vehicle of the array but reports them all as created.',
     overlay: editReply('POST', '/vehicles', (body, ctx) => {
-      for (const v of (body.data.vehicles as VehicleRecord[]).slice(1)) ctx.store.company(v.companyId)!.vehicles.delete(v.vehicleId);
+      for (const v of (body.data.vehicles as VehicleRecord[]).slice(1))
+        ctx.store.company(v.companyId)!.vehicles.delete(v.vehicleId);
       return body;
     }),
   },
@@ -89,7 +124,8 @@ export const vehicleFaults = {
   },
   'vehicles-update-without-id-ignored': {
     clause: 'VEHICLE-UPDATE-NEEDS-ID',
-    description: 'PUT /vehicles silently skips entries without vehicleId; a body of only such entries answers success with nothing updated.',
+    description:
+      'PUT /vehicles silently skips entries without vehicleId; a body of only such entries answers success with nothing updated.',
     overlay: wrapRoute('PUT', '/vehicles', (next) => async (ctx) => {
       const body = ctx.body;
       if (!isObject(body) || !Array.isArray(body.vehicles)) return next(ctx);
@@ -107,7 +143,11 @@ export const vehicleFaults = {
     overlay: replaceRoute('PUT', '/vehicles', (ctx) => {
       const { targets, changes } = vehicleUpdates(ctx);
       const now = ctx.store.now();
-      targets.forEach((v, i) => Object.assign(v, blankVehicle(v.customerId), { vehicleStatus: v.vehicleStatus }, changes[i], { updatedDate: now }));
+      targets.forEach((v, i) =>
+        Object.assign(v, blankVehicle(v.customerId), { vehicleStatus: v.vehicleStatus }, changes[i], {
+          updatedDate: now,
+        }),
+      );
       return vehiclesUpdatedReply(targets);
     }),
   },
@@ -144,17 +184,20 @@ export const vehicleFaults = {
   },
   'vehicles-archive-toggles': {
     clause: 'VEHICLE-ARCHIVE-INACTIVE',
-    description: 'PATCH /vehicles toggles vehicleStatus: archiving a vehicle that is already Inactive makes it Active again.',
+    description:
+      'PATCH /vehicles toggles vehicleStatus: archiving a vehicle that is already Inactive makes it Active again.',
     overlay: replaceRoute('PATCH', '/vehicles', (ctx) => {
       const { vehicles } = vehiclesToArchive(ctx);
       const now = ctx.store.now();
-      for (const v of vehicles) Object.assign(v, { vehicleStatus: v.vehicleStatus === 'Inactive' ? 'Active' : 'Inactive', updatedDate: now });
+      for (const v of vehicles)
+        Object.assign(v, { vehicleStatus: v.vehicleStatus === 'Inactive' ? 'Active' : 'Inactive', updatedDate: now });
       return vehiclesArchivedReply(vehicles);
     }),
   },
   'vehicles-archive-customer-not-required': {
     clause: 'VEHICLE-ARCHIVE-NEEDS-IDS',
-    description: 'PATCH /vehicles no longer validates customerId: an entry without it archives by vehicleId alone (vehicleId is still required).',
+    description:
+      'PATCH /vehicles no longer validates customerId: an entry without it archives by vehicleId alone (vehicleId is still required).',
     overlay: replaceRoute('PATCH', '/vehicles', (ctx) => {
       const company = companyOf(ctx);
       const vehicles = existingVehicles(company, bulkArray(ctx, 'vehicles'));
@@ -194,7 +237,8 @@ export const vehicleFaults = {
   },
   'vehicles-page-overlap': {
     clause: 'VEHICLE-PAGING',
-    description: 'GET /vehicles starts page 2 and later one record early, repeating the last record of the page before.',
+    description:
+      'GET /vehicles starts page 2 and later one record early, repeating the last record of the page before.',
     overlay: replaceRoute('GET', '/vehicles', (ctx) =>
       listOf(ctx, [...companyOf(ctx).vehicles.values()], (all, p) => {
         const start = (p.page - 1) * p.size - (p.page > 1 ? 1 : 0);
@@ -217,7 +261,10 @@ export const vehicleFaults = {
     description: 'GET /vehicles lists the vehicles of every company, ignoring companyId.',
     overlay: replaceRoute('GET', '/vehicles', (ctx) => {
       companyOf(ctx);
-      return listOf(ctx, acrossCompanies(ctx.store, (c) => c.vehicles));
+      return listOf(
+        ctx,
+        acrossCompanies(ctx.store, (c) => c.vehicles),
+      );
     }),
   },
   'tenant-vehicles-get-any-company': {
@@ -225,7 +272,9 @@ export const vehicleFaults = {
     description: 'GET /vehicles/{id} finds a vehicle of any company, not only the one asked for.',
     overlay: replaceRoute('GET', '/vehicles/:vehicleId', (ctx) => {
       companyOf(ctx);
-      return vehicleReply(findInAnyCompany(ctx.store, (c) => c.vehicles, ctx.params.vehicleId!) ?? notFound('vehicle not found'));
+      return vehicleReply(
+        findInAnyCompany(ctx.store, (c) => c.vehicles, ctx.params.vehicleId!) ?? notFound('vehicle not found'),
+      );
     }),
   },
 } as const satisfies Record<string, FaultDef>;

@@ -15,7 +15,8 @@ export function chaosLayer(knobs: Knobs, random: () => number): Layer {
       ex.req.socket.destroy();
       return Promise.resolve(undefined);
     }
-    if (roll < chaos.resetRate + chaos.error503Rate) return Promise.resolve(errorReply(503, 'service unavailable (chaos)'));
+    if (roll < chaos.resetRate + chaos.error503Rate)
+      return Promise.resolve(errorReply(503, 'service unavailable (chaos)'));
     return next();
   };
 }

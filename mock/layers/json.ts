@@ -29,7 +29,8 @@ export function jsonLayer(): Layer {
       } catch {
         return Promise.resolve(errorReply(400, 'malformed JSON body'));
       }
-      if (nestedDeeperThan(parsed, MAX_JSON_DEPTH)) return Promise.resolve(errorReply(400, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`));
+      if (nestedDeeperThan(parsed, MAX_JSON_DEPTH))
+        return Promise.resolve(errorReply(400, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`));
       ex.body = parsed;
     }
     return next();

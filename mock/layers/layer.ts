@@ -34,14 +34,25 @@ export type Next = () => Promise<Reply | undefined>;
 export type Layer = (ex: Exchange, next: Next) => Promise<Reply | undefined>;
 
 /** The names of the chain, outermost first; fault overlays address a layer by name. */
-export const layerNames = ['latency', 'control', 'chaos', 'rate-limit', 'body', 'route', 'auth', 'json', 'handler'] as const;
+export const layerNames = [
+  'latency',
+  'control',
+  'chaos',
+  'rate-limit',
+  'body',
+  'route',
+  'auth',
+  'json',
+  'handler',
+] as const;
 export type LayerName = (typeof layerNames)[number];
 
 /** One function for the whole chain; the innermost layer answers without calling next. */
 export function compose(layers: readonly Layer[]): (ex: Exchange) => Promise<Reply | undefined> {
   const end: Next = () => Promise.resolve(undefined);
   return (ex) => {
-    const step = (i: number): Promise<Reply | undefined> => (i < layers.length ? layers[i]!(ex, () => step(i + 1)) : end());
+    const step = (i: number): Promise<Reply | undefined> =>
+      i < layers.length ? layers[i]!(ex, () => step(i + 1)) : end();
     return step(0);
   };
 }

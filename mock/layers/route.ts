@@ -11,7 +11,11 @@ export const VERSION_PREFIX = '/v2';
  * '/appointmentRequests/create' wins over '/:id'; trailing and doubled slashes are ignored.
  */
 export class Router {
-  private readonly tree = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: Number.MAX_SAFE_INTEGER });
+  private readonly tree = FindMyWay({
+    ignoreTrailingSlash: true,
+    ignoreDuplicateSlashes: true,
+    maxParamLength: Number.MAX_SAFE_INTEGER,
+  });
   constructor(routes: readonly Route[]) {
     for (const route of routes) this.tree.on(route.method, route.path, () => undefined, route);
   }
@@ -33,7 +37,9 @@ export function routeLayer(routes: readonly Route[]): Layer {
   const router = new Router(routes);
   return (ex, next) => {
     const path = ex.url.pathname;
-    const match = path.startsWith(`${VERSION_PREFIX}/`) ? router.match(ex.method, path.slice(VERSION_PREFIX.length)) : undefined;
+    const match = path.startsWith(`${VERSION_PREFIX}/`)
+      ? router.match(ex.method, path.slice(VERSION_PREFIX.length))
+      : undefined;
     if (match === undefined) return Promise.resolve(errorReply(404, 'unknown route'));
     if (match === 'method') return Promise.resolve(errorReply(405, `method ${ex.method} not allowed on this route`));
     ex.match = match;

@@ -16,7 +16,15 @@ export const MAX_SLOT_WINDOW_DAYS = 62;
 /** Undocumented: parallel bookings one location takes per hour. */
 const BAYS_PER_HOUR = 1;
 /** Opening hours per UTC weekday (0 = Sunday, closed), as [first hour, hour after the last slot]. */
-const openingHours: readonly ([number, number] | undefined)[] = [undefined, [8, 17], [8, 17], [8, 17], [8, 17], [8, 17], [9, 13]];
+const openingHours: readonly ([number, number] | undefined)[] = [
+  undefined,
+  [8, 17],
+  [8, 17],
+  [8, 17],
+  [8, 17],
+  [8, 17],
+  [9, 13],
+];
 
 const MISSING = 'missing required fields';
 const INVALID = 'Invalid startDate or endDate';
@@ -45,7 +53,8 @@ function slotWindow(q: URLSearchParams): { first: number; last: number } {
   const first = slotDate(q.get(startName)!);
   const last = slotDate(q.get(endName)!);
   if (last < first) badRequest(`${endName} must not be before ${startName}`);
-  if ((last - first) / DAY + 1 > MAX_SLOT_WINDOW_DAYS) badRequest(`the date window spans at most ${MAX_SLOT_WINDOW_DAYS} days`);
+  if ((last - first) / DAY + 1 > MAX_SLOT_WINDOW_DAYS)
+    badRequest(`the date window spans at most ${MAX_SLOT_WINDOW_DAYS} days`);
   return { first, last };
 }
 
@@ -76,7 +85,8 @@ export function availableSlots(ctx: RequestContext): Reply {
     const slots: { startTime: string; endTime: string }[] = [];
     if (hours) {
       for (let h = hours[0]; h < hours[1]; h++) {
-        if ((booked.get(`${date} ${String(h).padStart(2, '0')}`) ?? 0) < BAYS_PER_HOUR) slots.push({ startTime: hh(h), endTime: hh(h + 1) });
+        if ((booked.get(`${date} ${String(h).padStart(2, '0')}`) ?? 0) < BAYS_PER_HOUR)
+          slots.push({ startTime: hh(h), endTime: hh(h + 1) });
       }
     }
     if (showAll || slots.length > 0) days.push({ date, slots });

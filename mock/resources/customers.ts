@@ -3,7 +3,18 @@ import { badRequest, notFound, type Reply } from '../http.js';
 import type { CompanyData, CustomerRecord } from '../model.js';
 import { dateParam, inWindow, pageRequest, slice, type PageRequest } from '../query.js';
 import type { RequestContext, Route } from '../types.js';
-import { idField, listOf, listParam, objectAt, oneOfValues, presentFields, tag, text, type FieldReader, type Readers } from './fields.js';
+import {
+  idField,
+  listOf,
+  listParam,
+  objectAt,
+  oneOfValues,
+  presentFields,
+  tag,
+  text,
+  type FieldReader,
+  type Readers,
+} from './fields.js';
 import { pagination, resultsReply, singleResultReply, writeReply } from './results-envelope.js';
 
 /**
@@ -32,7 +43,13 @@ const phone: FieldReader<Phone> = (v, at) => {
   return { number, type: o.type === undefined ? 'Mobile' : text(30)(o.type, `${at}.type`) };
 };
 
-const addressFields: Readers<Address> = { street: text(200), city: text(100), state: text(50), postalCode: text(20), country: text(50) };
+const addressFields: Readers<Address> = {
+  street: text(200),
+  city: text(100),
+  state: text(50),
+  postalCode: text(20),
+  country: text(50),
+};
 export const blankAddress: Address = { street: '', city: '', state: '', postalCode: '', country: '' };
 
 const readers: Readers<Editable> = {
@@ -57,14 +74,24 @@ function inputFrom(company: CompanyData, raw: Record<string, unknown>, at: strin
   const fields = presentFields(raw, readers, at);
   const unknownLocation = fields.locationIds?.find((id) => !company.locations.some((l) => l.locationId === id));
   if (unknownLocation) badRequest(`${at}.locationIds: unknown locationId ${unknownLocation}`);
-  const address = raw.address === undefined ? undefined : presentFields(objectAt(raw.address, `${at}.address`), addressFields, `${at}.address`);
+  const address =
+    raw.address === undefined
+      ? undefined
+      : presentFields(objectAt(raw.address, `${at}.address`), addressFields, `${at}.address`);
   return { fields, address };
 }
 
 export function blankCustomer(company: CompanyData): Editable {
   return {
-    firstName: '', lastName: '', companyName: '', emails: [], phones: [], tags: [], notes: '',
-    locationIds: company.locations.slice(0, 1).map((l) => l.locationId), status: 'Active',
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    emails: [],
+    phones: [],
+    tags: [],
+    notes: '',
+    locationIds: company.locations.slice(0, 1).map((l) => l.locationId),
+    status: 'Active',
   };
 }
 
@@ -75,7 +102,8 @@ function create(ctx: RequestContext): Reply {
   const records = bulkArray(ctx, 'customers').map((raw, i): CustomerRecord => {
     const at = `customers[${i}]`;
     const { fields, address } = inputFrom(company, raw, at);
-    if (!fields.firstName && !fields.lastName && !fields.companyName) badRequest(`${at} needs firstName, lastName or companyName`);
+    if (!fields.firstName && !fields.lastName && !fields.companyName)
+      badRequest(`${at} needs firstName, lastName or companyName`);
     return {
       customerId: ctx.store.nextId('cus'),
       companyId: company.companyId,
@@ -94,7 +122,14 @@ function create(ctx: RequestContext): Reply {
 export const customerSearchFields = ['firstName', 'lastName', 'companyName', 'emails', 'phones', 'notes'] as const;
 
 function matchesSearch(c: CustomerRecord, term: string): boolean {
-  const haystack = [c.firstName, c.lastName, c.companyName, c.notes, ...c.emails.map((e) => e.email), ...c.phones.map((p) => p.number)];
+  const haystack = [
+    c.firstName,
+    c.lastName,
+    c.companyName,
+    c.notes,
+    ...c.emails.map((e) => e.email),
+    ...c.phones.map((p) => p.number),
+  ];
   return haystack.some((s) => s.toLowerCase().includes(term));
 }
 
@@ -114,13 +149,21 @@ export function customerFilter(ctx: RequestContext, company: CompanyData): (c: C
   const term = (q.get('search') ?? '').trim().toLowerCase();
   const start = dateParam(q, 'updatedDateStart');
   const end = dateParam(q, 'updatedDateEnd');
-  return (c) => (!locations || c.locationIds.some((id) => locations.has(id))) && (!term || matchesSearch(c, term)) && inWindow(c.updatedDate, start, end);
+  return (c) =>
+    (!locations || c.locationIds.some((id) => locations.has(id))) &&
+    (!term || matchesSearch(c, term)) &&
+    inWindow(c.updatedDate, start, end);
 }
 
-export const byCustomerId = (a: CustomerRecord, b: CustomerRecord): number => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0);
+export const byCustomerId = (a: CustomerRecord, b: CustomerRecord): number =>
+  a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : 0;
 
 /** The list envelope: one page of the matching customers and the pagination of all of them. */
-export function customerListReply(matching: readonly CustomerRecord[], content: CustomerRecord[], page: PageRequest): Reply {
+export function customerListReply(
+  matching: readonly CustomerRecord[],
+  content: CustomerRecord[],
+  page: PageRequest,
+): Reply {
   return resultsReply('Customers retrieved successfully', content, pagination(matching.length, page));
 }
 
@@ -141,7 +184,11 @@ function existingCustomers(company: CompanyData, entries: Record<string, unknown
 }
 
 /** The customers a PUT /customers body names and, for each, the input sent (validated, none stored yet). */
-export function customerUpdates(ctx: RequestContext): { company: CompanyData; targets: CustomerRecord[]; inputs: Input[] } {
+export function customerUpdates(ctx: RequestContext): {
+  company: CompanyData;
+  targets: CustomerRecord[];
+  inputs: Input[];
+} {
   const company = companyOf(ctx);
   const entries = bulkArray(ctx, 'customers');
   const targets = existingCustomers(company, entries);
@@ -149,7 +196,8 @@ export function customerUpdates(ctx: RequestContext): { company: CompanyData; ta
   return { company, targets, inputs };
 }
 
-export const customersUpdatedReply = (customers: CustomerRecord[]): Reply => writeReply(`${customers.length} customer(s) updated`, { customers });
+export const customersUpdatedReply = (customers: CustomerRecord[]): Reply =>
+  writeReply(`${customers.length} customer(s) updated`, { customers });
 
 /** §4.3 PUT (beta): only fields present in the body change; address fields sent are merged in. */
 function update(ctx: RequestContext): Reply {
@@ -163,10 +211,13 @@ function update(ctx: RequestContext): Reply {
 }
 
 /** The customers a PATCH /customers body names, of the company asked for, or 404. */
-export const customersToArchive = (ctx: RequestContext): CustomerRecord[] => existingCustomers(companyOf(ctx), bulkArray(ctx, 'customers'));
+export const customersToArchive = (ctx: RequestContext): CustomerRecord[] =>
+  existingCustomers(companyOf(ctx), bulkArray(ctx, 'customers'));
 
 export function customersArchivedReply(customers: readonly CustomerRecord[]): Reply {
-  return writeReply(`${customers.length} customer(s) archived`, { customers: customers.map((c) => ({ customerId: c.customerId, status: c.status })) });
+  return writeReply(`${customers.length} customer(s) archived`, {
+    customers: customers.map((c) => ({ customerId: c.customerId, status: c.status })),
+  });
 }
 
 /** §4.3 PATCH, §3: archive = status Inactive; the record stays readable. */
@@ -180,7 +231,8 @@ function archive(ctx: RequestContext): Reply {
   return customersArchivedReply(targets);
 }
 
-export const customerReply = (customer: CustomerRecord): Reply => singleResultReply('Customer retrieved successfully', customer);
+export const customerReply = (customer: CustomerRecord): Reply =>
+  singleResultReply('Customer retrieved successfully', customer);
 
 /** §4.3 get-by-id; §1: found only within the company asked for. */
 function getById(ctx: RequestContext): Reply {

@@ -20,14 +20,16 @@ export const text =
 export const integer =
   (min: number, max: number): FieldReader<number> =>
   (v, at) => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) badRequest(`${at} must be an integer from ${min} to ${max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+      badRequest(`${at} must be an integer from ${min} to ${max}`);
     return v as number;
   };
 
 export const quantity =
   (max = 1e9): FieldReader<number> =>
   (v, at) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) badRequest(`${at} must be a number from 0 to ${max}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max)
+      badRequest(`${at} must be a number from 0 to ${max}`);
     return v as number;
   };
 
@@ -63,12 +65,17 @@ export interface Tag {
 export const tag: FieldReader<Tag> = (v, at) => {
   const o = objectAt(v, at);
   const name = text(100)(o.name, `${at}.name`);
-  if (typeof o.color !== 'string' || !hexRgb.test(o.color)) badRequest(`${at}.color must be hexadecimal RGB without a leading #`);
+  if (typeof o.color !== 'string' || !hexRgb.test(o.color))
+    badRequest(`${at}.color must be hexadecimal RGB without a leading #`);
   return { name, color: o.color as string };
 };
 
 /** Only the fields present in `raw` (undefined counts as absent), each read by its reader. */
-export function presentFields<T extends object>(raw: Record<string, unknown>, readers: Readers<T>, at: string): Partial<T> {
+export function presentFields<T extends object>(
+  raw: Record<string, unknown>,
+  readers: Readers<T>,
+  at: string,
+): Partial<T> {
   const out: Partial<T> = {};
   for (const key of Object.keys(readers) as (keyof T & string)[]) {
     const value = raw[key];
@@ -80,7 +87,8 @@ export function presentFields<T extends object>(raw: Record<string, unknown>, re
 /** A required id field of a bulk entry. */
 export function idField(raw: Record<string, unknown>, field: string, at: string): string {
   const v = raw[field];
-  if (typeof v !== 'string' || v.length === 0 || v.length > 100) badRequest(`${at}.${field} is required (a non-empty string)`);
+  if (typeof v !== 'string' || v.length === 0 || v.length > 100)
+    badRequest(`${at}.${field} is required (a non-empty string)`);
   return v as string;
 }
 

@@ -21,7 +21,8 @@ export interface InventoryLevelView extends InventoryLevelRecord {
 const key = (itemId: string, locationId: string) => `${itemId}|${locationId}`;
 
 /** §4.4: levels exist for stocked items only, i.e. parts whose details say isStockItem. */
-export const isStockedItem = (item: ItemRecord): boolean => item.itemType === 'part' && item.details.isStockItem === true;
+export const isStockedItem = (item: ItemRecord): boolean =>
+  item.itemType === 'part' && item.details.isStockItem === true;
 
 export function levelOf(company: CompanyData, item: ItemRecord, location: Location): InventoryLevelView {
   const stored = company.inventoryLevels.get(key(item.itemId, location.locationId)) ?? {
@@ -62,9 +63,15 @@ export function inventoryHandlers(stocked: (item: ItemRecord) => boolean): Inven
       const company = companyOf(ctx);
       const locations = selectedLocations(ctx, company);
       const page = pageRequest(ctx.query);
-      const items = [...company.items.values()].filter(stocked).sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+      const items = [...company.items.values()]
+        .filter(stocked)
+        .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
       const levels = items.flatMap((item) => locations.map((l) => levelOf(company, item, l)));
-      return resultsReply('Inventory levels retrieved successfully', slice(levels, page), pagination(levels.length, page));
+      return resultsReply(
+        'Inventory levels retrieved successfully',
+        slice(levels, page),
+        pagination(levels.length, page),
+      );
     },
 
     getByItem(ctx) {
@@ -73,7 +80,12 @@ export function inventoryHandlers(stocked: (item: ItemRecord) => boolean): Inven
       if (!item) notFound('item not found');
       if (!stocked(item!)) notFound('item is not a stocked item: it has no inventory levels');
       const levels = selectedLocations(ctx, company).map((l) => levelOf(company, item!, l));
-      return resultsReply('Inventory levels retrieved successfully', levels, { page: 1, size: levels.length, totalCount: levels.length, totalPages: 1 });
+      return resultsReply('Inventory levels retrieved successfully', levels, {
+        page: 1,
+        size: levels.length,
+        totalCount: levels.length,
+        totalPages: 1,
+      });
     },
 
     /** PUT { companyId, inventoryLevels: [{ itemId, locationId, quantityOnHand, reorderPoint? }] }; all or nothing. */
@@ -94,12 +106,16 @@ export function inventoryHandlers(stocked: (item: ItemRecord) => boolean): Inven
           locationId,
           quantityOnHand: quantity()(raw.quantityOnHand, `${at}.quantityOnHand`),
           quantityReserved: current.quantityReserved,
-          reorderPoint: raw.reorderPoint === undefined ? current.reorderPoint : quantity()(raw.reorderPoint, `${at}.reorderPoint`),
+          reorderPoint:
+            raw.reorderPoint === undefined ? current.reorderPoint : quantity()(raw.reorderPoint, `${at}.reorderPoint`),
           updatedDate: now,
         };
       });
       for (const c of changes) company.inventoryLevels.set(key(c.itemId, c.locationId), c);
-      const echoed = changes.map((c) => ({ ...c, quantityAvailable: Math.max(0, c.quantityOnHand - c.quantityReserved) }));
+      const echoed = changes.map((c) => ({
+        ...c,
+        quantityAvailable: Math.max(0, c.quantityOnHand - c.quantityReserved),
+      }));
       return writeReply(`${changes.length} inventory level(s) updated`, { inventoryLevels: echoed });
     },
   };

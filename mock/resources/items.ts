@@ -53,7 +53,9 @@ function partDetailsFrom(raw: unknown): Record<string, unknown> {
     productLine: str(d.productLine, 'partDetails.productLine', ''),
     warrantyEligible: bool(d.warrantyEligible, 'partDetails.warrantyEligible', false),
     warrantyName: str(d.warrantyName, 'partDetails.warrantyName', ''),
-    associatedFeesName: Array.isArray(d.associatedFeesName) ? d.associatedFeesName.filter((x) => typeof x === 'string') : [],
+    associatedFeesName: Array.isArray(d.associatedFeesName)
+      ? d.associatedFeesName.filter((x) => typeof x === 'string')
+      : [],
   };
 }
 
@@ -86,7 +88,13 @@ export const detailsReaders: Record<(typeof creatableItemTypes)[number], Details
 
 export type DetailsReaders = Readonly<Partial<Record<ItemType, DetailsReader>>>;
 
-function itemFrom(ctx: RequestContext, readers: DetailsReaders, companyId: string, raw: Record<string, unknown>, index: number): ItemRecord {
+function itemFrom(
+  ctx: RequestContext,
+  readers: DetailsReaders,
+  companyId: string,
+  raw: Record<string, unknown>,
+  index: number,
+): ItemRecord {
   const at = `items[${index}]`;
   const itemType = raw.itemType;
   if (typeof itemType !== 'string' || !(itemTypes as readonly string[]).includes(itemType)) {
@@ -141,7 +149,14 @@ export function pageObject(all: readonly ItemRecord[], p: PageRequest): Record<s
   const sort = { unsorted: false, sorted: true, empty: false };
   return {
     content,
-    pageable: { sort, offset: (p.page - 1) * p.size, pageSize: p.size, pageNumber: p.page, paged: true, unpaged: false },
+    pageable: {
+      sort,
+      offset: (p.page - 1) * p.size,
+      pageSize: p.size,
+      pageNumber: p.page,
+      paged: true,
+      unpaged: false,
+    },
     totalPages,
     totalCount: all.length,
     last: p.page >= totalPages,
@@ -160,11 +175,15 @@ export function itemFilter(q: URLSearchParams): (item: ItemRecord) => boolean {
   const itemNumber = q.get('itemNumber');
   const start = dateParam(q, 'updatedDateStart');
   const end = dateParam(q, 'updatedDateEnd');
-  return (i) => (!type || i.itemType === type) && (!itemNumber || i.itemNumber === itemNumber) && inWindow(i.updatedDate, start, end);
+  return (i) =>
+    (!type || i.itemType === type) &&
+    (!itemNumber || i.itemNumber === itemNumber) &&
+    inWindow(i.updatedDate, start, end);
 }
 
 /** The list order: by itemId, a total order, so pages never overlap. */
-export const byItemId = (a: ItemRecord, b: ItemRecord): number => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0);
+export const byItemId = (a: ItemRecord, b: ItemRecord): number =>
+  a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0;
 
 function list(ctx: RequestContext): Reply {
   const company = companyOf(ctx);
@@ -184,7 +203,9 @@ export function itemsToArchive(ctx: RequestContext): { company: CompanyData; ite
 
 /** §2.7 write envelope of an archive: each item with the status it has now. */
 export function archiveReply(items: readonly ItemRecord[]): Reply {
-  return writeReply(`${items.length} item(s) archived`, { items: items.map((i) => ({ itemId: i.itemId, status: i.status })) });
+  return writeReply(`${items.length} item(s) archived`, {
+    items: items.map((i) => ({ itemId: i.itemId, status: i.status })),
+  });
 }
 
 /** §3, §4.2 PATCH: status becomes Inactive; nothing is deleted. */

@@ -9,7 +9,11 @@ import type { CompanyData } from '../model.js';
  * not have is a 400 (§7 row 8 for purchase orders; the same choice elsewhere). Without one, the
  * company's first location is used when `defaultToFirst`, else undefined (no location filter).
  */
-export function locationOf(ctx: RequestContext, company: CompanyData, { fromBody = false, defaultToFirst = false } = {}): string | undefined {
+export function locationOf(
+  ctx: RequestContext,
+  company: CompanyData,
+  { fromBody = false, defaultToFirst = false } = {},
+): string | undefined {
   const inBody = fromBody && isObject(ctx.body) ? ctx.body.locationId : undefined;
   if (inBody !== undefined && inBody !== null && typeof inBody !== 'string') badRequest('locationId must be a string');
   const id = ctx.query.get('locationId') || (inBody as string | undefined);

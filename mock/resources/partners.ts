@@ -21,9 +21,15 @@ function issuerOf(ctx: RequestContext) {
 async function tokensFor(ctx: RequestContext, partnerId: string): Promise<Reply> {
   const issuer = issuerOf(ctx);
   const ttl = issuer.accessTtlSeconds();
-  const accessToken = await issuer.mint({ sub: partnerId, companies: [fixtures.companyId, fixtures.otherCompanyId], permissions: ['purchaseOrders'] }, ttl);
+  const accessToken = await issuer.mint(
+    { sub: partnerId, companies: [fixtures.companyId, fixtures.otherCompanyId], permissions: ['purchaseOrders'] },
+    ttl,
+  );
   // A refresh token is a signed token of its own kind: it opens no company, so it is useless as an access token.
-  const refreshToken = await issuer.mint({ sub: `${REFRESH_PREFIX}${partnerId}`, companies: [], permissions: [] }, REFRESH_TTL_SECONDS);
+  const refreshToken = await issuer.mint(
+    { sub: `${REFRESH_PREFIX}${partnerId}`, companies: [], permissions: [] },
+    REFRESH_TTL_SECONDS,
+  );
   return ok({ success: true, message: 'Token generated', data: { accessToken, refreshToken, expiresIn: ttl } });
 }
 

@@ -2,7 +2,16 @@ import { itemTypes, type ItemType, type PoSource } from '../../contract/schemas.
 import { companyOf } from '../context.js';
 import { HttpError, type Reply } from '../http.js';
 import type { CompanyData, PurchaseOrderRecord } from '../model.js';
-import { booleanParam, dateParam, inWindow, oneOf, pageRequest, slice, type DateBound, type PageRequest } from '../query.js';
+import {
+  booleanParam,
+  dateParam,
+  inWindow,
+  oneOf,
+  pageRequest,
+  slice,
+  type DateBound,
+  type PageRequest,
+} from '../query.js';
 import type { Handler, RequestContext, Route } from '../types.js';
 import { isKnownLocation } from './location-param.js';
 
@@ -11,7 +20,12 @@ import { isKnownLocation } from './location-param.js';
  * is the PO envelope { status, data, error } (§7: error null on success, non-null on failure).
  */
 
-const codes: Record<number, string> = { 400: 'BAD_REQUEST', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED' };
+const codes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+};
 
 export function poError(status: number, message: string): Reply {
   return { status, body: { status: false, data: null, error: { code: codes[status] ?? 'ERROR', message } } };
@@ -25,7 +39,8 @@ export function poFail(status: number, message: string): never {
 export function poRoute(handler: (ctx: RequestContext) => Reply): Handler {
   return (ctx) => {
     try {
-      if (!ctx.claims.permissions.includes('purchaseOrders')) poFail(403, 'the Purchase Orders permission is not enabled for this partner');
+      if (!ctx.claims.permissions.includes('purchaseOrders'))
+        poFail(403, 'the Purchase Orders permission is not enabled for this partner');
       return handler(ctx);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -68,24 +83,35 @@ export function readPoQuery(q: URLSearchParams): PoQuery {
 export type PoRule = (query: PoQuery, company: CompanyData) => void;
 
 export const flagOnlyOnline: PoRule = (q) => {
-  if (q.isPartsCatalog !== undefined && q.source !== 'online') poFail(400, 'isPartsCatalog is only supported when source=online');
+  if (q.isPartsCatalog !== undefined && q.source !== 'online')
+    poFail(400, 'isPartsCatalog is only supported when source=online');
 };
 export const onlineNeedsFlag: PoRule = (q) => {
-  if (q.source === 'online' && q.isPartsCatalog === undefined) poFail(400, 'use true or false for isPartsCatalog when source=online');
+  if (q.source === 'online' && q.isPartsCatalog === undefined)
+    poFail(400, 'use true or false for isPartsCatalog when source=online');
 };
 export const repairOrderNotInventory: PoRule = (q) => {
-  if (q.repairOrderId !== undefined && q.source !== 'orders' && q.source !== 'all') poFail(400, 'repairOrderId is only supported when source=orders or all');
+  if (q.repairOrderId !== undefined && q.source !== 'orders' && q.source !== 'all')
+    poFail(400, 'repairOrderId is only supported when source=orders or all');
 };
 export const itemTypeRestricted: PoRule = (q) => {
   const refused = q.source === 'orders' || (q.source === 'online' && q.isPartsCatalog === false);
-  if (q.itemType !== undefined && refused) poFail(400, 'itemType is not supported when source=orders or when source=online with isPartsCatalog=false');
+  if (q.itemType !== undefined && refused)
+    poFail(400, 'itemType is not supported when source=orders or when source=online with isPartsCatalog=false');
 };
 export const knownLocation: PoRule = (q, company) => {
-  if (q.locationId !== undefined && !isKnownLocation(company, q.locationId)) poFail(400, `unknown locationId: ${q.locationId.slice(0, 100)}`);
+  if (q.locationId !== undefined && !isKnownLocation(company, q.locationId))
+    poFail(400, `unknown locationId: ${q.locationId.slice(0, 100)}`);
 };
 
 /** §7 rows 4-8, in the order a client would meet them. */
-export const poQueryRules: readonly PoRule[] = [flagOnlyOnline, onlineNeedsFlag, repairOrderNotInventory, itemTypeRestricted, knownLocation];
+export const poQueryRules: readonly PoRule[] = [
+  flagOnlyOnline,
+  onlineNeedsFlag,
+  repairOrderNotInventory,
+  itemTypeRestricted,
+  knownLocation,
+];
 
 /** §4.6: the created and updated windows (YYYY-MM-DD or ISO 8601; a bad value is a 400). */
 export interface PoWindows {
@@ -96,14 +122,19 @@ export interface PoWindows {
 export function readPoWindows(q: URLSearchParams): PoWindows {
   const createdStart = dateParam(q, 'createdDateStart');
   const updatedStart = dateParam(q, 'updatedDateStart');
-  return { created: [createdStart, dateParam(q, 'createdDateEnd')], updated: [updatedStart, dateParam(q, 'updatedDateEnd')] };
+  return {
+    created: [createdStart, dateParam(q, 'createdDateEnd')],
+    updated: [updatedStart, dateParam(q, 'updatedDateEnd')],
+  };
 }
 
 /** §4.6 source table: which backends a source (and, for online, the channel flag) selects. */
 function inBackend(po: PurchaseOrderRecord, { source, isPartsCatalog }: PoQuery): boolean {
   if (source === 'all') return true;
   if (po.source !== (source satisfies PoSource)) return false;
-  return source !== 'online' || isPartsCatalog === undefined || (po.integrationSource === 'PartsCatalog') === isPartsCatalog;
+  return (
+    source !== 'online' || isPartsCatalog === undefined || (po.integrationSource === 'PartsCatalog') === isPartsCatalog
+  );
 }
 
 /** The company's purchase orders the query selects, newest first (ids break ties, so pages are stable). */
@@ -114,12 +145,23 @@ export function ordersMatching(company: CompanyData, query: PoQuery, windows: Po
     .filter((po) => query.repairOrderId === undefined || po.repairOrderId === query.repairOrderId)
     .filter((po) => query.itemType === undefined || po.orderItems.some((l) => l.itemType === query.itemType))
     .filter((po) => inWindow(po.createdDate, ...windows.created) && inWindow(po.updatedDate, ...windows.updated))
-    .sort((a, b) => (a.createdDate !== b.createdDate ? (a.createdDate < b.createdDate ? 1 : -1) : a.id < b.id ? -1 : 1));
+    .sort((a, b) =>
+      a.createdDate !== b.createdDate ? (a.createdDate < b.createdDate ? 1 : -1) : a.id < b.id ? -1 : 1,
+    );
 }
 
 /** §2.7 list envelope: `rows` (one page of `matching`), the pagination of all of them, error null. */
-export function poListReply(matching: readonly PurchaseOrderRecord[], page: PageRequest, rows: readonly PurchaseOrderRecord[]): Reply {
-  const pagination = { page: page.page, size: page.size, totalCount: matching.length, totalPages: Math.ceil(matching.length / page.size) };
+export function poListReply(
+  matching: readonly PurchaseOrderRecord[],
+  page: PageRequest,
+  rows: readonly PurchaseOrderRecord[],
+): Reply {
+  const pagination = {
+    page: page.page,
+    size: page.size,
+    totalCount: matching.length,
+    totalPages: Math.ceil(matching.length / page.size),
+  };
   return { status: 200, body: { status: true, data: rows.map(present), pagination, error: null } };
 }
 
@@ -132,7 +174,10 @@ function list(ctx: RequestContext): Reply {
   return poListReply(matching, page, slice(matching, page));
 }
 
-export const poGetReply = (po: PurchaseOrderRecord): Reply => ({ status: 200, body: { status: true, data: present(po), error: null } });
+export const poGetReply = (po: PurchaseOrderRecord): Reply => ({
+  status: 200,
+  body: { status: true, data: present(po), error: null },
+});
 
 /** §4.6: found from id and companyId alone, whatever the backend; another company's id is a 404. */
 function getById(ctx: RequestContext): Reply {

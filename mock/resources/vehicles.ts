@@ -37,8 +37,23 @@ const readers: Readers<Editable> = {
 /** Values of fields not sent on create. */
 export function blankVehicle(customerId: string): Editable {
   return {
-    customerId, year: 0, make: '', model: '', vehicleName: '', engine: '', color: '', licensePlate: '', state: '',
-    vin: '', imgUrl: '', notes: '', tags: [], driveType: '', transmission: '', mileage: 0, mileageUnit: 'Miles',
+    customerId,
+    year: 0,
+    make: '',
+    model: '',
+    vehicleName: '',
+    engine: '',
+    color: '',
+    licensePlate: '',
+    state: '',
+    vin: '',
+    imgUrl: '',
+    notes: '',
+    tags: [],
+    driveType: '',
+    transmission: '',
+    mileage: 0,
+    mileageUnit: 'Miles',
     vehicleStatus: 'Active',
   };
 }
@@ -58,8 +73,15 @@ function create(ctx: RequestContext): Reply {
     requireCustomer(company, customerId, at);
     const sent = presentFields(raw, readers, at);
     const fields = { ...blankVehicle(customerId), ...sent };
-    if (sent.vehicleName === undefined) fields.vehicleName = [fields.year || '', fields.make, fields.model].filter(Boolean).join(' ');
-    return { vehicleId: ctx.store.nextId('veh'), companyId: company.companyId, ...fields, createdDate: now, updatedDate: now };
+    if (sent.vehicleName === undefined)
+      fields.vehicleName = [fields.year || '', fields.make, fields.model].filter(Boolean).join(' ');
+    return {
+      vehicleId: ctx.store.nextId('veh'),
+      companyId: company.companyId,
+      ...fields,
+      createdDate: now,
+      updatedDate: now,
+    };
   });
   for (const r of records) company.vehicles.set(r.vehicleId, r);
   return writeReply(`${records.length} vehicle(s) created`, { vehicles: records });
@@ -93,7 +115,10 @@ export function vehicleFilter(q: URLSearchParams): (v: VehicleRecord) => boolean
   const term = (q.get('search') ?? '').trim().toLowerCase();
   const start = dateParam(q, 'updatedDateStart');
   const end = dateParam(q, 'updatedDateEnd');
-  return (v) => (!customerId || v.customerId === customerId) && (!term || matchesSearch(v, term)) && inWindow(v.updatedDate, start, end);
+  return (v) =>
+    (!customerId || v.customerId === customerId) &&
+    (!term || matchesSearch(v, term)) &&
+    inWindow(v.updatedDate, start, end);
 }
 
 /**
@@ -116,7 +141,11 @@ export function vehicleOrder(q: URLSearchParams): (a: VehicleRecord, b: VehicleR
 }
 
 /** §2.7 list envelope: one page of the matching vehicles, and the pagination of all of them. */
-export function vehicleListReply(matching: readonly VehicleRecord[], content: VehicleRecord[], page: PageRequest): Reply {
+export function vehicleListReply(
+  matching: readonly VehicleRecord[],
+  content: VehicleRecord[],
+  page: PageRequest,
+): Reply {
   return resultsReply('Vehicles retrieved successfully', content, pagination(matching.length, page));
 }
 
@@ -150,7 +179,8 @@ export function vehicleUpdates(ctx: RequestContext): { targets: VehicleRecord[];
   return { targets, changes };
 }
 
-export const vehiclesUpdatedReply = (vehicles: VehicleRecord[]): Reply => writeReply(`${vehicles.length} vehicle(s) updated`, { vehicles });
+export const vehiclesUpdatedReply = (vehicles: VehicleRecord[]): Reply =>
+  writeReply(`${vehicles.length} vehicle(s) updated`, { vehicles });
 
 /** §4.1 PUT: each entry has vehicleId and only the fields to change. */
 function update(ctx: RequestContext): Reply {
@@ -171,7 +201,13 @@ export function vehiclesToArchive(ctx: RequestContext): { company: CompanyData; 
 
 /** §2.7 write envelope of an archive: each vehicle with its owner and the status it has now. */
 export function vehiclesArchivedReply(vehicles: readonly VehicleRecord[]): Reply {
-  const data = { vehicles: vehicles.map((v) => ({ vehicleId: v.vehicleId, customerId: v.customerId, vehicleStatus: v.vehicleStatus })) };
+  const data = {
+    vehicles: vehicles.map((v) => ({
+      vehicleId: v.vehicleId,
+      customerId: v.customerId,
+      vehicleStatus: v.vehicleStatus,
+    })),
+  };
   return writeReply(`${vehicles.length} vehicle(s) archived`, data);
 }
 
@@ -186,7 +222,8 @@ function archive(ctx: RequestContext): Reply {
   return vehiclesArchivedReply(vehicles);
 }
 
-export const vehicleReply = (vehicle: VehicleRecord): Reply => singleResultReply('Vehicle retrieved successfully', vehicle);
+export const vehicleReply = (vehicle: VehicleRecord): Reply =>
+  singleResultReply('Vehicle retrieved successfully', vehicle);
 
 /** §4.1 get-by-id; another company's vehicle is simply not found: 404, same as an unknown id (§1). */
 function getById(ctx: RequestContext): Reply {

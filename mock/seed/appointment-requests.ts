@@ -19,7 +19,16 @@ export function appointmentDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-const serviceNames = ['Oil change', 'Brake inspection', 'Tire rotation', 'Check engine light', 'A/C service', 'Alignment', 'State inspection', 'Battery replacement'];
+const serviceNames = [
+  'Oil change',
+  'Brake inspection',
+  'Tire rotation',
+  'Check engine light',
+  'A/C service',
+  'Alignment',
+  'State inspection',
+  'Battery replacement',
+];
 
 function startOfUtcDay(ms: number): number {
   return ms - (((ms % DAY) + DAY) % DAY);
@@ -32,7 +41,10 @@ function request(f: Faker, company: CompanyData, index: number, anchor: number):
   const start = day + f.number.int({ min: 8, max: 16 }) * HOUR + f.helpers.arrayElement([0, 30]) * 60_000;
   const end = start + f.helpers.arrayElement([1, 1, 2, 3]) * HOUR;
   // Requested 1-20 days ahead, never after the anchor ("now" of this group).
-  const createdAt = Math.min(start - f.number.int({ min: 1, max: 20 }) * DAY, anchor - f.number.int({ min: 1, max: 72 }) * HOUR);
+  const createdAt = Math.min(
+    start - f.number.int({ min: 1, max: 20 }) * DAY,
+    anchor - f.number.int({ min: 1, max: 72 }) * HOUR,
+  );
   const status = f.helpers.weightedArrayElement<AppointmentRequestStatus>([
     { weight: 5, value: 'Pending' },
     { weight: 3, value: 'Confirmed' },
@@ -42,7 +54,13 @@ function request(f: Faker, company: CompanyData, index: number, anchor: number):
   // §4.5 list rule 4: a request nobody touched keeps updatedAt null; every decision updates it.
   const touched = status !== 'Pending' || f.datatype.boolean({ probability: 0.3 });
   const sinceCreated = anchor - createdAt;
-  const updatedAt = touched ? createdAt + Math.min(f.number.int({ min: 1, max: 96 }) * HOUR, Math.floor(sinceCreated * f.number.float({ min: 0.05, max: 0.95 }))) : null;
+  const updatedAt = touched
+    ? createdAt +
+      Math.min(
+        f.number.int({ min: 1, max: 96 }) * HOUR,
+        Math.floor(sinceCreated * f.number.float({ min: 0.05, max: 0.95 })),
+      )
+    : null;
   const year = f.number.int({ min: 2008, max: 2025 });
   const make = f.vehicle.manufacturer();
   const model = f.vehicle.model();

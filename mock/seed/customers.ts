@@ -7,7 +7,8 @@ export const SEEDED_CUSTOMERS_PER_COMPANY = defaultSeedSizes.customers;
 
 /** cmp_harbor_auto → harbor, so the fixture customer is cus_harbor_0001. */
 export const companySlug = (companyId: string) => companyId.split('_')[1] ?? companyId;
-export const seededCustomerId = (companyId: string, n: number) => `cus_${companySlug(companyId)}_${String(n).padStart(4, '0')}`;
+export const seededCustomerId = (companyId: string, n: number) =>
+  `cus_${companySlug(companyId)}_${String(n).padStart(4, '0')}`;
 
 /** Customer 2 of each company is a fleet account that owns many vehicles (see seed/vehicles.ts). */
 export const FLEET_CUSTOMER_NUMBER = 2;
@@ -30,7 +31,8 @@ export function seedCustomers(f: Faker, company: CompanyData, sizes: SeedSizes =
     const fleet = n === FLEET_CUSTOMER_NUMBER;
     const business = fleet || f.datatype.boolean({ probability: 0.12 });
     const created = SEED_EPOCH - f.number.int({ min: 60, max: 1500 }) * 86_400_000;
-    const updated = created + f.number.int({ min: 0, max: 50 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
+    const updated =
+      created + f.number.int({ min: 0, max: 50 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
     const record: CustomerRecord = {
       customerId: seededCustomerId(company.companyId, n),
       companyId: company.companyId,
@@ -38,7 +40,13 @@ export function seedCustomers(f: Faker, company: CompanyData, sizes: SeedSizes =
       lastName,
       companyName: fleet ? `${lastName} Fleet Services` : business ? f.company.name() : '',
       emails: [{ email: f.internet.email({ firstName, lastName }).toLowerCase(), type: 'Primary' }],
-      phones: f.helpers.multiple(() => ({ number: f.phone.number({ style: 'national' }), type: f.helpers.arrayElement(['Mobile', 'Home', 'Work']) }), { count: { min: 1, max: 2 } }),
+      phones: f.helpers.multiple(
+        () => ({
+          number: f.phone.number({ style: 'national' }),
+          type: f.helpers.arrayElement(['Mobile', 'Home', 'Work']),
+        }),
+        { count: { min: 1, max: 2 } },
+      ),
       address: {
         street: f.location.streetAddress(),
         city: f.location.city(),
@@ -47,8 +55,16 @@ export function seedCustomers(f: Faker, company: CompanyData, sizes: SeedSizes =
         country: 'US',
       },
       tags: fleet ? [customerTags[1]!] : f.helpers.arrayElements(customerTags, { min: 0, max: 2 }),
-      notes: f.datatype.boolean({ probability: 0.3 }) ? f.helpers.arrayElement(['Prefers morning drop-off.', 'Call before any work over $300.', 'Loaner car requested.', 'Pays by invoice, net 30.']) : '',
-      locationIds: n === 1 ? locationIds.slice(0, 1) : f.helpers.arrayElements(locationIds, { min: 1, max: locationIds.length }),
+      notes: f.datatype.boolean({ probability: 0.3 })
+        ? f.helpers.arrayElement([
+            'Prefers morning drop-off.',
+            'Call before any work over $300.',
+            'Loaner car requested.',
+            'Pays by invoice, net 30.',
+          ])
+        : '',
+      locationIds:
+        n === 1 ? locationIds.slice(0, 1) : f.helpers.arrayElements(locationIds, { min: 1, max: locationIds.length }),
       status: n <= 2 || f.datatype.boolean({ probability: 0.93 }) ? 'Active' : 'Inactive',
       createdDate: iso(created),
       updatedDate: iso(updated),

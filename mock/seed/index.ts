@@ -31,7 +31,14 @@ export const fixtures: SeedFixtures = {
 export type SeedStep = (f: Faker, company: CompanyData, sizes: SeedSizes) => void;
 
 /** Per-resource seeders run in this order; each owns its own collection. */
-const steps: SeedStep[] = [seedItems, seedCustomers, seedVehicles, seedInventoryLevels, seedAppointmentRequests, seedPurchaseOrders];
+const steps: SeedStep[] = [
+  seedItems,
+  seedCustomers,
+  seedVehicles,
+  seedInventoryLevels,
+  seedAppointmentRequests,
+  seedPurchaseOrders,
+];
 export function addSeedStep(step: SeedStep): void {
   if (!steps.includes(step)) steps.push(step);
 }
@@ -56,7 +63,10 @@ const cache = new Map<string, ReadonlyMap<string, CompanyData>>();
  * Two companies, deterministic for a given seed and sizes; computed once and cloned per mock
  * instance. Other sizes than the defaults give larger (or smaller) data from the same generators.
  */
-export function seededCompanies(seed = 20260101, sizes: SeedSizes = defaultSeedSizes): ReadonlyMap<string, CompanyData> {
+export function seededCompanies(
+  seed = 20260101,
+  sizes: SeedSizes = defaultSeedSizes,
+): ReadonlyMap<string, CompanyData> {
   const key = `${seed}|${JSON.stringify(sizes)}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -31,7 +31,10 @@ function details(f: Faker, type: ItemType): Record<string, unknown> {
         productLine: f.commerce.productAdjective(),
         warrantyEligible: f.datatype.boolean(),
         warrantyName: f.helpers.arrayElement(['12 months', '24 months', 'Lifetime', '']),
-        associatedFeesName: f.helpers.arrayElements(['Shop supplies', 'Disposal fee', 'Core charge'], { min: 0, max: 2 }),
+        associatedFeesName: f.helpers.arrayElements(['Shop supplies', 'Disposal fee', 'Core charge'], {
+          min: 0,
+          max: 2,
+        }),
       };
     }
     case 'tire': {
@@ -55,11 +58,19 @@ function details(f: Faker, type: ItemType): Record<string, unknown> {
       };
     }
     case 'labor':
-      return { hours: f.number.float({ min: 0.5, max: 8, fractionDigits: 1 }), rate: money(f, 80, 180), technicianLevel: f.helpers.arrayElement(['A', 'B', 'C']) };
+      return {
+        hours: f.number.float({ min: 0.5, max: 8, fractionDigits: 1 }),
+        rate: money(f, 80, 180),
+        technicianLevel: f.helpers.arrayElement(['A', 'B', 'C']),
+      };
     case 'discount':
       return { discountType: f.helpers.arrayElement(['percent', 'amount']), value: f.number.int({ min: 5, max: 50 }) };
     case 'fee':
-      return { feeType: f.helpers.arrayElement(['flat', 'percent']), amount: money(f, 1, 40), taxable: f.datatype.boolean() };
+      return {
+        feeType: f.helpers.arrayElement(['flat', 'percent']),
+        amount: money(f, 1, 40),
+        taxable: f.datatype.boolean(),
+      };
   }
 }
 
@@ -68,7 +79,8 @@ export function seedItems(f: Faker, company: CompanyData, sizes: SeedSizes = def
     const itemType = itemTypes[i % itemTypes.length]!;
     const itemId = `itm_${company.companyId.slice(4, 8)}_${String(i + 1).padStart(4, '0')}`;
     const created = SEED_EPOCH - f.number.int({ min: 30, max: 700 }) * 86_400_000;
-    const updated = created + f.number.int({ min: 0, max: 29 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
+    const updated =
+      created + f.number.int({ min: 0, max: 29 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
     const name = itemType === 'tire' ? 'Tire' : f.commerce.productName();
     const record: ItemRecord = {
       itemId,

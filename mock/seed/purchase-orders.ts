@@ -34,12 +34,18 @@ function channelOf(f: Faker, source: PoSource): PoIntegrationSource {
 
 function lineItems(f: Faker, channel: PoIntegrationSource, poKey: string): PoLineItem[] {
   return Array.from({ length: f.number.int({ min: 1, max: 4 }) }, (_, i) => {
-    const itemType = channel === 'TireCatalog' ? 'tire' : channel === 'PartsCatalog' ? 'part' : f.helpers.arrayElement(['part', 'part', 'tire'] as const);
+    const itemType =
+      channel === 'TireCatalog'
+        ? 'tire'
+        : channel === 'PartsCatalog'
+          ? 'part'
+          : f.helpers.arrayElement(['part', 'part', 'tire'] as const);
     return {
       lineId: `${poKey}_l${i + 1}`,
       itemType,
       partNumber: f.string.alphanumeric({ length: 8, casing: 'upper' }),
-      description: itemType === 'tire' ? `${f.helpers.arrayElement([205, 215, 225])}/55R16 tire` : f.commerce.productName(),
+      description:
+        itemType === 'tire' ? `${f.helpers.arrayElement([205, 215, 225])}/55R16 tire` : f.commerce.productName(),
       quantity: itemType === 'tire' ? f.helpers.arrayElement([2, 4]) : f.number.int({ min: 1, max: 6 }),
       unitCost: Number(f.commerce.price({ min: 3, max: 350, dec: 2 })),
       // §2.6: the inventory brand, null when the part has none.
@@ -64,8 +70,10 @@ function order(f: Faker, company: CompanyData, source: PoSource, index: number):
     source,
     integrationSource: channel,
     // §4.6: order-level purchase orders are tied to repair orders.
-    repairOrderId: source === 'orders' ? `ro_${company.companyId.slice(4, 8)}_${f.number.int({ min: 1000, max: 1060 })}` : null,
-    supplier: channel === 'TireCatalog' ? f.helpers.arrayElement(['Tire Rack', 'ATD', 'US AutoForce']) : f.company.name(),
+    repairOrderId:
+      source === 'orders' ? `ro_${company.companyId.slice(4, 8)}_${f.number.int({ min: 1000, max: 1060 })}` : null,
+    supplier:
+      channel === 'TireCatalog' ? f.helpers.arrayElement(['Tire Rack', 'ATD', 'US AutoForce']) : f.company.name(),
     poNumber: `PO-${f.string.numeric(6)}`,
     status: f.helpers.arrayElement(statuses),
     orderItems: lineItems(f, channel, key),

@@ -20,9 +20,15 @@ export const defaultSeedSizes: SeedSizes = {
 };
 
 /** Some of the counts; the others keep their defaults. */
-export type SeedSizeOptions = Partial<Omit<SeedSizes, 'purchaseOrders'>> & { purchaseOrders?: Partial<Record<PoSource, number>> };
+export type SeedSizeOptions = Partial<Omit<SeedSizes, 'purchaseOrders'>> & {
+  purchaseOrders?: Partial<Record<PoSource, number>>;
+};
 
 /** The defaults with the sizes given; an unset count keeps its default. */
 export function seedSizesWith(sizes: SeedSizeOptions = {}): SeedSizes {
-  return { ...defaultSeedSizes, ...sizes, purchaseOrders: { ...defaultSeedSizes.purchaseOrders, ...sizes.purchaseOrders } };
+  return {
+    ...defaultSeedSizes,
+    ...sizes,
+    purchaseOrders: { ...defaultSeedSizes.purchaseOrders, ...sizes.purchaseOrders },
+  };
 }

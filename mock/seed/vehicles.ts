@@ -10,10 +10,19 @@ const FIXTURE_CUSTOMER_VEHICLES = 3;
 const FLEET_VEHICLES = 36;
 
 const catalogue: Record<string, { models: string[]; engines: string[] }> = {
-  Toyota: { models: ['Camry', 'Corolla', 'RAV4', 'Tacoma', 'Highlander', 'Prius'], engines: ['2.5L I4', '1.8L I4', '3.5L V6', '1.8L I4 Hybrid'] },
+  Toyota: {
+    models: ['Camry', 'Corolla', 'RAV4', 'Tacoma', 'Highlander', 'Prius'],
+    engines: ['2.5L I4', '1.8L I4', '3.5L V6', '1.8L I4 Hybrid'],
+  },
   Honda: { models: ['Civic', 'Accord', 'CR-V', 'Pilot', 'Odyssey'], engines: ['2.0L I4', '1.5L I4 Turbo', '3.5L V6'] },
-  Ford: { models: ['F-150', 'Escape', 'Explorer', 'Mustang', 'Transit'], engines: ['3.5L V6 EcoBoost', '5.0L V8', '2.0L I4 EcoBoost', '2.7L V6'] },
-  Chevrolet: { models: ['Silverado 1500', 'Equinox', 'Malibu', 'Tahoe', 'Express'], engines: ['5.3L V8', '1.5L I4 Turbo', '6.2L V8', '2.7L I4 Turbo'] },
+  Ford: {
+    models: ['F-150', 'Escape', 'Explorer', 'Mustang', 'Transit'],
+    engines: ['3.5L V6 EcoBoost', '5.0L V8', '2.0L I4 EcoBoost', '2.7L V6'],
+  },
+  Chevrolet: {
+    models: ['Silverado 1500', 'Equinox', 'Malibu', 'Tahoe', 'Express'],
+    engines: ['5.3L V8', '1.5L I4 Turbo', '6.2L V8', '2.7L I4 Turbo'],
+  },
   Nissan: { models: ['Altima', 'Rogue', 'Sentra', 'Frontier'], engines: ['2.5L I4', '2.0L I4', '3.8L V6'] },
   Subaru: { models: ['Outback', 'Forester', 'Crosstrek', 'Impreza'], engines: ['2.5L H4', '2.0L H4', '2.4L H4 Turbo'] },
   Hyundai: { models: ['Elantra', 'Tucson', 'Santa Fe', 'Sonata'], engines: ['2.0L I4', '2.5L I4', '1.6L I4 Turbo'] },
@@ -48,7 +57,8 @@ export function seedVehicles(f: Faker, company: CompanyData, sizes: SeedSizes = 
     const model = f.helpers.arrayElement(spec.models);
     const year = f.number.int({ min: 2004, max: 2025 });
     const created = SEED_EPOCH - f.number.int({ min: 20, max: 1200 }) * 86_400_000;
-    const updated = created + f.number.int({ min: 0, max: 19 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
+    const updated =
+      created + f.number.int({ min: 0, max: 19 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
     const metric = f.datatype.boolean({ probability: 0.3 });
     const fleet = owner === FLEET_CUSTOMER_NUMBER;
     const tags = f.helpers.arrayElements(vehicleTags.slice(1), { min: 0, max: 2 });
@@ -65,14 +75,25 @@ export function seedVehicles(f: Faker, company: CompanyData, sizes: SeedSizes = 
       licensePlate: f.string.alphanumeric({ length: 7, casing: 'upper' }),
       state: f.location.state({ abbreviated: true }),
       vin: f.vehicle.vin(),
-      imgUrl: f.datatype.boolean({ probability: 0.2 }) ? `https://images.example.com/vehicles/${f.string.alphanumeric(10)}.jpg` : '',
-      notes: f.datatype.boolean({ probability: 0.25 }) ? f.helpers.arrayElement(['Customer supplies own oil.', 'Check tire pressure sensor.', 'Aftermarket alarm fitted.', 'Prefers OEM parts.']) : '',
+      imgUrl: f.datatype.boolean({ probability: 0.2 })
+        ? `https://images.example.com/vehicles/${f.string.alphanumeric(10)}.jpg`
+        : '',
+      notes: f.datatype.boolean({ probability: 0.25 })
+        ? f.helpers.arrayElement([
+            'Customer supplies own oil.',
+            'Check tire pressure sensor.',
+            'Aftermarket alarm fitted.',
+            'Prefers OEM parts.',
+          ])
+        : '',
       tags: fleet ? [vehicleTags[0]!, ...tags] : tags,
       driveType: f.helpers.arrayElement(['FWD', 'RWD', 'AWD', '4WD']),
-      transmission: make === 'Tesla' ? 'Single-speed' : f.helpers.arrayElement(['Automatic', 'Automatic', 'Manual', 'CVT']),
+      transmission:
+        make === 'Tesla' ? 'Single-speed' : f.helpers.arrayElement(['Automatic', 'Automatic', 'Manual', 'CVT']),
       mileage: metric ? f.number.int({ min: 1_000, max: 320_000 }) : f.number.int({ min: 1_000, max: 200_000 }),
       mileageUnit: metric ? 'KM' : 'Miles',
-      vehicleStatus: n <= FIXTURE_CUSTOMER_VEHICLES || f.datatype.boolean({ probability: 0.92 }) ? 'Active' : 'Inactive',
+      vehicleStatus:
+        n <= FIXTURE_CUSTOMER_VEHICLES || f.datatype.boolean({ probability: 0.92 }) ? 'Active' : 'Inactive',
       createdDate: iso(created),
       updatedDate: iso(updated),
     };

@@ -30,14 +30,20 @@ function where(ctx: CheckContext, companyId: string): { query: Query; body: Reco
  * the envelope (warnings, links) is never taken for them; else the first array of objects.
  */
 function records(res: ApiResponse): Rec[] {
-  return recordArrayWith(res.json, 'description') ?? recordArrayWith(res.json, 'updatedAt') ?? firstRecordArray(res.json) ?? [];
+  return (
+    recordArrayWith(res.json, 'description') ??
+    recordArrayWith(res.json, 'updatedAt') ??
+    firstRecordArray(res.json) ??
+    []
+  );
 }
 
 /** The body without its records, so a count-like field of a record is never read as the list total. */
 function withoutRecords(body: unknown, recs: readonly Rec[]): unknown {
   const walk = (v: unknown, depth: number): unknown => {
     if (depth > 8) return v;
-    if (Array.isArray(v)) return recs.length > 0 && v.some((x) => recs.includes(x as Rec)) ? [] : v.map((x) => walk(x, depth + 1));
+    if (Array.isArray(v))
+      return recs.length > 0 && v.some((x) => recs.includes(x as Rec)) ? [] : v.map((x) => walk(x, depth + 1));
     if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, depth + 1)]));
     return v;
   };
@@ -53,7 +59,8 @@ export const appointmentRequests = {
    */
   idKey: 'appointmentRequest',
   documentedList: false,
-  list: (ctx, query = {}, companyId = ctx.companyId) => ctx.api.get('/appointmentRequests', { ...where(ctx, companyId).query, ...query }),
+  list: (ctx, query = {}, companyId = ctx.companyId) =>
+    ctx.api.get('/appointmentRequests', { ...where(ctx, companyId).query, ...query }),
   records,
   total: (res) => {
     const body = res.json;

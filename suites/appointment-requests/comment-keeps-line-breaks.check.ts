@@ -14,10 +14,16 @@ conformance('APPT-LINE-BREAKS', { needs: ['write', 'location'] }, async (ctx: Ch
   await citeFixture(ctx, view, 'A');
   const sent = seen.planned.body.description!;
   const listed = listedComment(record);
-  if (listed === undefined || words(listed) !== words(sent)) ctx.inconclusive(`precondition: the comment of A does not come back in description (${JSON.stringify(listed)}); APPT-DESCRIPTION-LISTED judges that`);
+  if (listed === undefined || words(listed) !== words(sent))
+    ctx.inconclusive(
+      `precondition: the comment of A does not come back in description (${JSON.stringify(listed)}); APPT-DESCRIPTION-LISTED judges that`,
+    );
   const [want, got] = [linesOf(sent), linesOf(listed)];
   if (JSON.stringify(want) !== JSON.stringify(got)) {
-    fail(`a ${want.length}-line comment came back with ${got.length} line(s)`, fieldMismatch('request A, listed', 'description (lines)', want, got));
+    fail(
+      `a ${want.length}-line comment came back with ${got.length} line(s)`,
+      fieldMismatch('request A, listed', 'description (lines)', want, got),
+    );
   }
   ctx.saw(want.length, 'lines of a multi-line comment kept, in order');
 });

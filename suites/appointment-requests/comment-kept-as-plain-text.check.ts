@@ -14,10 +14,21 @@ conformance('APPT-COMMENT-PLAIN-TEXT', { needs: ['write', 'location'] }, async (
   const { record } = listedRecord(ctx, view, 'A');
   await citeFixture(ctx, view, 'A');
   const listed = listedComment(record);
-  if (listed === undefined) ctx.inconclusive('precondition: the comment of A does not come back in description; APPT-DESCRIPTION-LISTED judges that');
+  if (listed === undefined)
+    ctx.inconclusive(
+      'precondition: the comment of A does not come back in description; APPT-DESCRIPTION-LISTED judges that',
+    );
   const sent = plainTextLine(PLAIN_TEXT_LINE)!;
   const got = plainTextLine(listed);
-  if (got === undefined) fail(`the line "${PLAIN_TEXT_LINE}" of A's comment is missing from the listed description`, fieldMismatch('request A, listed', 'description', sent, listed));
-  if (got !== sent) fail(`A's comment line after "${PLAIN_TEXT_LABEL}" was not kept as typed`, fieldMismatch('request A, listed', 'description (that line)', sent, got));
+  if (got === undefined)
+    fail(
+      `the line "${PLAIN_TEXT_LINE}" of A's comment is missing from the listed description`,
+      fieldMismatch('request A, listed', 'description', sent, listed),
+    );
+  if (got !== sent)
+    fail(
+      `A's comment line after "${PLAIN_TEXT_LABEL}" was not kept as typed`,
+      fieldMismatch('request A, listed', 'description (that line)', sent, got),
+    );
   ctx.saw(1, 'line of HTML and Markdown characters kept as typed');
 });

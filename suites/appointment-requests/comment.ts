@@ -21,15 +21,26 @@ export function descriptionRoundTrips(ctx: CheckContext, view: FixtureView): voi
   const sent = view.fx.planned.A.body.description!;
   const listed = listedComment(record);
   if (listed === undefined || words(listed) !== words(sent)) {
-    ctx.inconclusive(`precondition: a comment sent as description alone does not come back in description (listed ${JSON.stringify(descriptionOf(record))}); APPT-DESCRIPTION-LISTED judges that`);
+    ctx.inconclusive(
+      `precondition: a comment sent as description alone does not come back in description (listed ${JSON.stringify(descriptionOf(record))}); APPT-DESCRIPTION-LISTED judges that`,
+    );
   }
 }
 
 /** The comment a role's record lists must be `sent`, compared word for word (whitespace layout is APPT-LINE-BREAKS' rule). */
-export function expectComment(ctx: CheckContext, record: Rec, sent: string, what: string, explain: (listed: unknown) => string = () => ''): void {
+export function expectComment(
+  ctx: CheckContext,
+  record: Rec,
+  sent: string,
+  what: string,
+  explain: (listed: unknown) => string = () => '',
+): void {
   const listed = listedComment(record);
   if (listed === undefined || words(listed) !== words(sent)) {
-    fail(`${what}: the listed description is not the comment sent${explain(descriptionOf(record))}`, fieldMismatch(what, 'description', sent, descriptionOf(record) ?? 'absent'));
+    fail(
+      `${what}: the listed description is not the comment sent${explain(descriptionOf(record))}`,
+      fieldMismatch(what, 'description', sent, descriptionOf(record) ?? 'absent'),
+    );
   }
   ctx.saw(1, `${what}: the listed description is the comment sent`);
 }

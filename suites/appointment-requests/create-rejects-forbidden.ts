@@ -22,7 +22,10 @@ import { appointmentFixture, plan, roles, type AppointmentFixture } from './fixt
 async function twinOf(ctx: CheckContext, field: string): Promise<{ fx: AppointmentFixture; twin: ApiResponse }> {
   const fx = await appointmentFixture(ctx);
   const role = roles.find((r) => isSuccess(fx.creates[r]));
-  if (!role) ctx.inconclusive(`precondition: the fixture's valid bodies (the same parts without ${field}) were refused too (${describeResponse(fx.creates.A)})`);
+  if (!role)
+    ctx.inconclusive(
+      `precondition: the fixture's valid bodies (the same parts without ${field}) were refused too (${describeResponse(fx.creates.A)})`,
+    );
   await ctx.cite(fx.creates[role]);
   return { fx, twin: fx.creates[role] };
 }
@@ -50,7 +53,12 @@ export async function expectForbiddenFieldRejected(
   const res = await postAppointmentRequest(ctx, add(placed.body, f));
   ledgerAccepted(ctx, res, placed.tag);
   ctx.observe(`answer to ${field}`, describeResponse(res));
-  expectStatus(ctx, res, 400, `POST /appointmentRequests/create with ${field} (the same body without it: HTTP ${twin.status})`);
+  expectStatus(
+    ctx,
+    res,
+    400,
+    `POST /appointmentRequests/create with ${field} (the same body without it: HTTP ${twin.status})`,
+  );
 }
 
 /**

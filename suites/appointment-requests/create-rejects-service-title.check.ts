@@ -4,5 +4,9 @@ import { expectForbiddenServiceFieldRejected } from './create-rejects-forbidden.
 
 // §4.5 create rule 3, §7 row 3: title in the first, the middle or the last service is refused with 400.
 conformance('APPT-REJECT-SERVICE-TITLE', { needs: ['write', 'location'] }, async (ctx: CheckContext) =>
-  expectForbiddenServiceFieldRejected(ctx, 'title', serviceWithTitle, { clause: 'APPT-REJECT-SERVICE-TITLE', index: 0, of: 1 }),
+  expectForbiddenServiceFieldRejected(ctx, 'title', serviceWithTitle, {
+    clause: 'APPT-REJECT-SERVICE-TITLE',
+    index: 0,
+    of: 1,
+  }),
 );

@@ -9,13 +9,24 @@ import { appointmentFixture, roles } from './fixtures.js';
 conformance('APPT-VEHICLE-NAME-GENERATED', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const fx = await appointmentFixture(ctx);
   const accepted = roles.filter((r) => isSuccess(fx.creates[r]));
-  if (!accepted.length) ctx.inconclusive(`precondition: every create of the fixture was refused (${describeResponse(fx.creates.A)})`);
+  if (!accepted.length)
+    ctx.inconclusive(`precondition: every create of the fixture was refused (${describeResponse(fx.creates.A)})`);
   await ctx.cite(...accepted.map((r) => fx.creates[r]));
   const problems: string[] = [];
   for (const r of accepted) {
-    const names = objectsWithKey(fx.creates[r].json, 'vehicle').map((o) => o.vehicle).filter(isRecord).map((v) => v.name);
+    const names = objectsWithKey(fx.creates[r].json, 'vehicle')
+      .map((o) => o.vehicle)
+      .filter(isRecord)
+      .map((v) => v.name);
     ctx.observe(`vehicle.name returned for ${r}`, names);
-    if (!names.some((n) => typeof n === 'string' && n.trim().length > 0)) problems.push(`the answer to create ${r} carries no generated vehicle.name: ${describeResponse(fx.creates[r])}`);
+    if (!names.some((n) => typeof n === 'string' && n.trim().length > 0))
+      problems.push(`the answer to create ${r} carries no generated vehicle.name: ${describeResponse(fx.creates[r])}`);
   }
-  verdict(ctx, problems, 'the create answer leaves out vehicle.name', accepted.length, 'create answers with a generated vehicle.name');
+  verdict(
+    ctx,
+    problems,
+    'the create answer leaves out vehicle.name',
+    accepted.length,
+    'create answers with a generated vehicle.name',
+  );
 });

@@ -3,7 +3,15 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
-import { citeFixture, fixtureView, isoListing, isoWindow, legacyListing, legacyWindow, listingShowing } from './fixtures.js';
+import {
+  citeFixture,
+  fixtureView,
+  isoListing,
+  isoWindow,
+  legacyListing,
+  legacyWindow,
+  listingShowing,
+} from './fixtures.js';
 import { instantOf, updatedAtOf } from './records.js';
 import { expectListed, roleCase, separatesA, standardSeparates } from './windows.js';
 
@@ -40,13 +48,23 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
       const at = instantOf(updatedAtOf(r));
       return at !== undefined && at.hi < Date.parse(`${future.updatedDateStart}T00:00:00Z`) - 14 * 3_600_000;
     })
-    .map((r) => `${appointmentRequests.idOf(r) ?? '(no id)'} shows updatedAt ${JSON.stringify(updatedAtOf(r))}, before ${daysWhat}`);
+    .map(
+      (r) =>
+        `${appointmentRequests.idOf(r) ?? '(no id)'} shows updatedAt ${JSON.stringify(updatedAtOf(r))}, before ${daysWhat}`,
+    );
   ctx.saw(1, `YYYY-MM-DD accepted by ${daysWhat}`);
-  const cases = [roleCase(view, byIso, ['A'], w, isoWhat), { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater }];
+  const cases = [
+    roleCase(view, byIso, ['A'], w, isoWhat),
+    { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater },
+  ];
   const legacyWhat = `appointmentStartDate=${iso.start}&appointmentEndDate=${iso.end}`;
   if (separatesA(view, legacyDays)) {
     expectListed(ctx, view, legacyIso, `GET /appointmentRequests?${legacyWhat}`);
     cases.push(roleCase(view, legacyIso, ['A'], w, legacyWhat));
-  } else ctx.observe('legacy aliases in ISO 8601', 'not judged: the aliases as plain days do not separate A from the later requests (APPT-LEGACY-ALIAS)');
+  } else
+    ctx.observe(
+      'legacy aliases in ISO 8601',
+      'not judged: the aliases as plain days do not separate A from the later requests (APPT-LEGACY-ALIAS)',
+    );
   judgeFilter(ctx, 'the list date filters in both forms', ...cases);
 });

@@ -7,7 +7,10 @@ import { expectListed, knownRoles, startingInside, windowCase } from './windows.
 
 const names = { start: 'appointmentDateStart', end: 'appointmentDateEnd' };
 const what = (r: Range) => `GET /appointmentRequests?${rangeText(names, r)} (${rangeShape(r)})`;
-const days = (w: { start: string; end: string }): Range => ({ start: boundOf('start', w.start), end: boundOf('end', w.end) });
+const days = (w: { start: string; end: string }): Range => ({
+  start: boundOf('start', w.start),
+  end: boundOf('end', w.end),
+});
 /** An end before any request a company can hold: alone, it lists nothing. */
 const LONG_AGO = '2000-01-01';
 
@@ -40,18 +43,30 @@ conformance('APPT-FILTER-APPOINTMENT-DATE', { needs: ['write', 'location'] }, as
   const [wa, wb, waIso] = [days(windows.a), days(windows.b), days(isoWindow(windows.a))];
   expectListed(ctx, view, a, what(wa));
   expectListed(ctx, view, b, what(wb));
-  if (!knownRoles(view).length) ctx.inconclusive('precondition: none of the requests the run created was found in any listing (W_A, W_B, the plain list)');
+  if (!knownRoles(view).length)
+    ctx.inconclusive(
+      'precondition: none of the requests the run created was found in any listing (W_A, W_B, the plain list)',
+    );
   const findable = { ...view.fx.planned, L: view.long.planned };
   const alone = aloneRanges(ctx, view);
   const [iso, ...aloneReads] = await Promise.all([
     isoListing(ctx, view),
-    ...alone.map((r) => listingShowing(ctx, findable, rangeQuery(names, r), startingInside(view, r), what(r), view.fx.writtenAt, { maxPages: 2, cut: true })),
+    ...alone.map((r) =>
+      listingShowing(ctx, findable, rangeQuery(names, r), startingInside(view, r), what(r), view.fx.writtenAt, {
+        maxPages: 2,
+        cut: true,
+      }),
+    ),
   ]);
   await citeFixture(ctx, view);
   await ctx.cite(...iso.responses);
   expectListed(ctx, view, iso, what(waIso));
   aloneReads.forEach((l, i) => expectListed(ctx, view, l, what(alone[i]!)));
-  if (!view.long.record) ctx.observe('L (starts in W_A, ends in W_B)', `not judged: ${view.long.create.status >= 300 ? `its create was refused (HTTP ${view.long.create.status})` : 'not found in W_A, W_B or the plain list'}`);
+  if (!view.long.record)
+    ctx.observe(
+      'L (starts in W_A, ends in W_B)',
+      `not judged: ${view.long.create.status >= 300 ? `its create was refused (HTTP ${view.long.create.status})` : 'not found in W_A, W_B or the plain list'}`,
+    );
   judgeFilter(
     ctx,
     'GET /appointmentRequests with appointmentDateStart, appointmentDateEnd or both',

@@ -1,4 +1,17 @@
-import { addDays, boundAtInstant, boundOnDay, dayOf, isSuccess, rangeCase, rangePlacement, rangeQuery, rangeShape, rangeText, type FilterCase, type Range } from '../../harness/checks/index.js';
+import {
+  addDays,
+  boundAtInstant,
+  boundOnDay,
+  dayOf,
+  isSuccess,
+  rangeCase,
+  rangePlacement,
+  rangeQuery,
+  rangeShape,
+  rangeText,
+  type FilterCase,
+  type Range,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { judgeFilter, precondition } from '../common/judge.js';
 import { collect, DAY_MS, type Listing } from '../common/listing.js';
@@ -16,7 +29,11 @@ const LONG_AGO = '2000-01-01';
 function spread(stamped: readonly Stamped[], count: number): Stamped[] {
   const sorted = [...stamped].sort((a, b) => a.at.utc - b.at.utc);
   if (sorted.length <= count) return sorted;
-  return [...new Set(Array.from({ length: count }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / Math.max(1, count - 1))]!))];
+  return [
+    ...new Set(
+      Array.from({ length: count }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / Math.max(1, count - 1))]!),
+    ),
+  ];
 }
 
 /**
@@ -29,7 +46,9 @@ function rangesOf(ctx: CheckContext, picks: readonly Stamped[]): { range: Range;
   const forms = formsToProbe(ctx, 'updatedDate', ['date', 'datetime']);
   const ahead = addDays(dayOf(new Date()), 2);
   const ranges: { range: Range; maxPages?: number }[] = [
-    ...picks.map((p) => ({ range: { start: boundAtInstant('start', p.at.lo - 1000), end: boundAtInstant('end', p.at.hi + 1000) } })),
+    ...picks.map((p) => ({
+      range: { start: boundAtInstant('start', p.at.lo - 1000), end: boundAtInstant('end', p.at.hi + 1000) },
+    })),
     ...forms.start.map((f) => ({ range: { start: boundOnDay('start', ahead, f) }, maxPages: 1 })),
     ...forms.end.map((f) => ({ range: { end: boundOnDay('end', LONG_AGO, f) }, maxPages: 1 })),
   ];
@@ -37,7 +56,13 @@ function rangesOf(ctx: CheckContext, picks: readonly Stamped[]): { range: Range;
   const [first, last] = [picks[0]!, picks.at(-1)!];
   return [
     ...ranges,
-    { range: { start: boundAtInstant('start', Date.now() + 2 * DAY_MS), end: boundAtInstant('end', Date.now() + 3 * DAY_MS) }, maxPages: 1 },
+    {
+      range: {
+        start: boundAtInstant('start', Date.now() + 2 * DAY_MS),
+        end: boundAtInstant('end', Date.now() + 3 * DAY_MS),
+      },
+      maxPages: 1,
+    },
     { range: { start: boundAtInstant('start', last.at.lo - 1000) }, maxPages: 2 },
     { range: { end: boundAtInstant('end', first.at.hi + 1000) }, maxPages: 2 },
   ];
@@ -57,11 +82,16 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
   precondition(ctx, sample, 'GET /appointmentRequests (the plain list the windows are chosen from)');
   await ctx.cite(sample);
   if (sampled.missing || sampled.stamped.length < 2) {
-    ctx.inconclusive(`no window to judge: ${sampled.missing ?? `only ${sampled.stamped.length} sampled request(s) show an update time`} (updatedAt is named by §4.5 rule 4, its form is not shown)`);
+    ctx.inconclusive(
+      `no window to judge: ${sampled.missing ?? `only ${sampled.stamped.length} sampled request(s) show an update time`} (updatedAt is named by §4.5 rule 4, its form is not shown)`,
+    );
   }
   const picks = spread(sampled.stamped, ctx.frugal ? 2 : 3);
   const reads: { range: Range; listing: Listing }[] = await Promise.all(
-    rangesOf(ctx, picks).map(async ({ range, maxPages }) => ({ range, listing: await collect(ctx, appointmentRequests, rangeQuery(names, range), { maxPages }) })),
+    rangesOf(ctx, picks).map(async ({ range, maxPages }) => ({
+      range,
+      listing: await collect(ctx, appointmentRequests, rangeQuery(names, range), { maxPages }),
+    })),
   );
   for (const { range, listing } of reads) {
     await ctx.cite(...listing.responses);
@@ -70,7 +100,9 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
   // On a shared target a sampled request may be updated between the reads: its content (and key)
   // changes. A known request left out is judged only if the plain list, read again, still shows it as sampled.
   const inside = (x: Stamped, r: Range) => rangePlacement(x.at, r) === 'inside';
-  const leftOut = reads.flatMap(({ range, listing }) => (listing.complete ? sampled.stamped.filter((x) => inside(x, range) && !listing.ids.includes(x.key)) : []));
+  const leftOut = reads.flatMap(({ range, listing }) =>
+    listing.complete ? sampled.stamped.filter((x) => inside(x, range) && !listing.ids.includes(x.key)) : [],
+  );
   let moved = new Set<string>();
   if (leftOut.length) {
     const again = await appointmentRequests.list(ctx, { size: 100, page: 1 });
@@ -80,7 +112,13 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
       if (moved.size) ctx.observe('updated between the reads', [...moved]);
     }
   }
-  const known = sampled.stamped.filter((x) => !moved.has(x.key)).map((x) => ({ id: x.key, at: x.at, why: `the plain list shows it updated ${JSON.stringify(updatedAtOf(x.record))}` }));
+  const known = sampled.stamped
+    .filter((x) => !moved.has(x.key))
+    .map((x) => ({
+      id: x.key,
+      at: x.at,
+      why: `the plain list shows it updated ${JSON.stringify(updatedAtOf(x.record))}`,
+    }));
   const cases: FilterCase[] = reads.map(({ range, listing }) =>
     rangeCase({
       range,
@@ -88,7 +126,10 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
       known,
       returned: listing.ids,
       complete: listing.complete,
-      shown: listing.records.map((r) => ({ label: `request ${appointmentRequests.idOf(r)} (updated ${showSpan(instantOf(updatedAtOf(r)))})`, at: instantOf(updatedAtOf(r)) })),
+      shown: listing.records.map((r) => ({
+        label: `request ${appointmentRequests.idOf(r)} (updated ${showSpan(instantOf(updatedAtOf(r)))})`,
+        at: instantOf(updatedAtOf(r)),
+      })),
     }),
   );
   judgeFilter(ctx, 'GET /appointmentRequests with updatedDateStart, updatedDateEnd or both', ...cases);

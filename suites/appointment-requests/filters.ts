@@ -1,6 +1,15 @@
 import type { FilterRule, Known } from '../common/pairwise.js';
 import { legacyWindow, standardWindow } from './fixtures.js';
-import { insideStamps, instantOf, outsideStamps, startOf, startsInsideDays, startsOutsideDays, updatedAtOf, type Window } from './records.js';
+import {
+  insideStamps,
+  instantOf,
+  outsideStamps,
+  startOf,
+  startsInsideDays,
+  startsOutsideDays,
+  updatedAtOf,
+  type Window,
+} from './records.js';
 
 /**
  * The GET /appointmentRequests filters of §4.5 as their single-filter checks judge them, for the
@@ -16,7 +25,8 @@ export function appointmentWindowRule(w: Window, names: 'standard' | 'legacy'): 
     admits: (k: Known) => {
       const at = startOf(k.record);
       if (!at) return undefined;
-      if (startsOutsideDays(at, w)) return { out: `it starts ${new Date(at.utc).toISOString()}, outside ${w.start} .. ${w.end} under any zone` };
+      if (startsOutsideDays(at, w))
+        return { out: `it starts ${new Date(at.utc).toISOString()}, outside ${w.start} .. ${w.end} under any zone` };
       return startsInsideDays(at, w) ? true : undefined;
     },
   };
@@ -34,7 +44,8 @@ export function appointmentUpdatedRule(w: { start: string; end: string }): Filte
     admits: (k: Known) => {
       const at = instantOf(updatedAtOf(k.record));
       if (!at) return undefined;
-      if (outsideStamps(at, s, e)) return { out: `updated ${JSON.stringify(updatedAtOf(k.record))}, outside ${w.start} .. ${w.end}` };
+      if (outsideStamps(at, s, e))
+        return { out: `updated ${JSON.stringify(updatedAtOf(k.record))}, outside ${w.start} .. ${w.end}` };
       return insideStamps(at, s, e) ? true : undefined;
     },
   };

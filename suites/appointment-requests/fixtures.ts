@@ -78,7 +78,16 @@ export const legacyWindow = (w: Window): Query => ({ appointmentStartDate: w.sta
  */
 export function legacyListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
   const inside = [...(view.seen.A.record ? ['A'] : []), ...(view.long.record ? ['L'] : [])];
-  return ctx.shared('appointmentRequests:legacy-days', (s) => listingShowing(s, { ...view.fx.planned, L: view.long.planned }, legacyWindow(view.fx.windows.a), inside, 'the legacy aliases on W_A', view.fx.writtenAt));
+  return ctx.shared('appointmentRequests:legacy-days', (s) =>
+    listingShowing(
+      s,
+      { ...view.fx.planned, L: view.long.planned },
+      legacyWindow(view.fx.windows.a),
+      inside,
+      'the legacy aliases on W_A',
+      view.fx.writtenAt,
+    ),
+  );
 }
 /**
  * The days around `day` a window spans: two each side. A request booked on `day` lies inside under
@@ -86,13 +95,22 @@ export function legacyListing(ctx: CheckContext, view: FixtureView): Promise<Lis
  * differ and a date-only end is exclusive; a request a week later lies outside under all of them.
  */
 export const MARGIN_DAYS = 2;
-export const windowAround = (day: string): Window => ({ start: addDays(day, -MARGIN_DAYS), end: addDays(day, MARGIN_DAYS) });
+export const windowAround = (day: string): Window => ({
+  start: addDays(day, -MARGIN_DAYS),
+  end: addDays(day, MARGIN_DAYS),
+});
 
 /** The first day the run books on: a Tuesday to Thursday 3 to 8 weeks ahead, from the run marker. */
 export const fixtureDay = (ctx: CheckContext) => bookingDay(ctx.run.marker, 'appointment-fixture');
 
 /** A tagged body for `label` on `day` from the shared parts; the start time comes from the tag. */
-export function plan(ctx: CheckContext, parts: BodyParts, label: string, day: string, comment: (tag: string) => Comment): Omit<Planned, 'role'> {
+export function plan(
+  ctx: CheckContext,
+  parts: BodyParts,
+  label: string,
+  day: string,
+  comment: (tag: string) => Comment,
+): Omit<Planned, 'role'> {
   // Delimited, so no tag is a prefix of another.
   const tag = `#${ctx.marker}-${label}#`;
   const body = requestBody(parts, day, startTimeFor(tag), comment(tag));
@@ -105,30 +123,61 @@ export function appointmentFixture(ctx: CheckContext): Promise<AppointmentFixtur
     const parts = bodyParts(f);
     const d = fixtureDay(s);
     const planned: Record<Role, Planned> = {
-      A: { role: 'A', ...plan(s, parts, 'A', d, (tag) => ({ description: `${multiLineComment(f, tag, 3)}\n${PLAIN_TEXT_LINE}` })) },
+      A: {
+        role: 'A',
+        ...plan(s, parts, 'A', d, (tag) => ({ description: `${multiLineComment(f, tag, 3)}\n${PLAIN_TEXT_LINE}` })),
+      },
       B: { role: 'B', ...plan(s, parts, 'B', addDays(d, 7), (tag) => ({ notes: taggedComment(f, tag) })) },
       // The tag in both, so C is found whichever text the list shows.
-      C: { role: 'C', ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({ description: taggedComment(f, tag), notes: `${tag} notes sent beside description: ${f.lorem.words(5)}` })) },
+      C: {
+        role: 'C',
+        ...plan(s, parts, 'C', addDays(d, 14), (tag) => ({
+          description: taggedComment(f, tag),
+          notes: `${tag} notes sent beside description: ${f.lorem.words(5)}`,
+        })),
+      },
     };
     const fl = seededFaker(s.seed, 'appointment-fixture-long');
     const longPlan = plan(s, parts, 'L', d, (tag) => notesFirstComment(fl, tag));
     const longPlanned: Extra = { ...longPlan, body: endingDaysLater(longPlan.body, LONG_DAYS) };
     const writtenAt = Date.now();
-    const [longCreate, ...answers] = await Promise.all([longPlanned, ...roles.map((r) => planned[r])].map((p) => postAppointmentRequest(s, p.body)));
+    const [longCreate, ...answers] = await Promise.all(
+      [longPlanned, ...roles.map((r) => planned[r])].map((p) => postAppointmentRequest(s, p.body)),
+    );
     const creates = Object.fromEntries(roles.map((r, i) => [r, answers[i]!])) as Record<Role, ApiResponse>;
     const long = { planned: longPlanned, create: longCreate! };
     // No archive is documented (§3): ledgered by the tag their comment carries, so ledger.json lists them.
-    for (const p of [...roles.filter((r) => isSuccess(creates[r])).map((r) => planned[r]), ...(isSuccess(long.create) ? [longPlanned] : [])]) {
+    for (const p of [
+      ...roles.filter((r) => isSuccess(creates[r])).map((r) => planned[r]),
+      ...(isSuccess(long.create) ? [longPlanned] : []),
+    ]) {
       s.ledger.created('appointmentRequest', undefined, { locator: { keys: { term: p.tag } } });
     }
-    const windows = { a: windowAround(d), b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) } };
+    const windows = {
+      a: windowAround(d),
+      b: { start: addDays(d, 7 - MARGIN_DAYS), end: addDays(d, 14 + MARGIN_DAYS) },
+    };
     if (!answers.some(isSuccess)) return { planned, long, creates, windows, listings: {}, parts, writtenAt };
     // Lists may show the creates late: each window is read until the requests created inside it show, within the window.
     const accepted = roles.filter((r) => isSuccess(creates[r]));
     const findable = { ...planned, L: longPlanned };
     const [a, b] = await Promise.all([
-      listingShowing(s, findable, standardWindow(windows.a), [...accepted.filter((r) => r === 'A'), ...(isSuccess(long.create) ? ['L'] : [])], 'W_A', writtenAt),
-      listingShowing(s, findable, standardWindow(windows.b), accepted.filter((r) => r !== 'A'), 'W_B', writtenAt),
+      listingShowing(
+        s,
+        findable,
+        standardWindow(windows.a),
+        [...accepted.filter((r) => r === 'A'), ...(isSuccess(long.create) ? ['L'] : [])],
+        'W_A',
+        writtenAt,
+      ),
+      listingShowing(
+        s,
+        findable,
+        standardWindow(windows.b),
+        accepted.filter((r) => r !== 'A'),
+        'W_B',
+        writtenAt,
+      ),
     ]);
     return { planned, long, creates, windows, listings: { a, b }, parts, writtenAt };
   });
@@ -144,7 +193,14 @@ export const isoWindow = (w: Window): Window => ({ start: `${w.start}T00:00:00Z`
 export function isoListing(ctx: CheckContext, view: FixtureView): Promise<Listing> {
   return ctx.shared('appointmentRequests:iso-window', (s) => {
     const inside = [...(view.seen.A.record ? ['A'] : []), ...(view.long.record ? ['L'] : [])];
-    return listingShowing(s, { ...view.fx.planned, L: view.long.planned }, standardWindow(isoWindow(view.fx.windows.a)), inside, 'W_A in ISO 8601', view.fx.writtenAt);
+    return listingShowing(
+      s,
+      { ...view.fx.planned, L: view.long.planned },
+      standardWindow(isoWindow(view.fx.windows.a)),
+      inside,
+      'W_A in ISO 8601',
+      view.fx.writtenAt,
+    );
   });
 }
 
@@ -164,9 +220,15 @@ export function listingShowing(
 ): Promise<Listing> {
   const pages = { maxPages: o.maxPages };
   if (!inside.length) return collect(ctx, appointmentRequests, query, pages);
-  const q = Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&');
-  return collectShowing(ctx, appointmentRequests, query, `POST /appointmentRequests/create (${inside.join(', ')}) shown in ${what}: GET /appointmentRequests?${q}`, (l) =>
-    inside.every((r) => locate(l.records, planned[r]!)) || (!!o.cut && !l.complete),
+  const q = Object.entries(query)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&');
+  return collectShowing(
+    ctx,
+    appointmentRequests,
+    query,
+    `POST /appointmentRequests/create (${inside.join(', ')}) shown in ${what}: GET /appointmentRequests?${q}`,
+    (l) => inside.every((r) => locate(l.records, planned[r]!)) || (!!o.cut && !l.complete),
     { writtenAt, ...pages },
   );
 }
@@ -213,7 +275,18 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
       if (!isSuccess(create)) return [role, { planned, create, listedIn: { a: false, b: false } }];
       const [a, b, p] = [locate(inA, planned), locate(inB, planned), locate(plain, planned, { byStart: false })];
       // Where the record is expected first: the shared window meant for it.
-      const order: [Rec | undefined, Seen['where']][] = role === 'A' ? [[a, 'W_A'], [b, 'W_B'], [p, 'the plain list']] : [[b, 'W_B'], [a, 'W_A'], [p, 'the plain list']];
+      const order: [Rec | undefined, Seen['where']][] =
+        role === 'A'
+          ? [
+              [a, 'W_A'],
+              [b, 'W_B'],
+              [p, 'the plain list'],
+            ]
+          : [
+              [b, 'W_B'],
+              [a, 'W_A'],
+              [p, 'the plain list'],
+            ];
       const hit = order.find(([r]) => r);
       return [role, { planned, create, record: hit?.[0], where: hit?.[1], listedIn: { a: !!a, b: !!b } }];
     }),
@@ -221,7 +294,13 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
   const { planned, create } = fx.long;
   const [la, lb, lp] = [locate(inA, planned), locate(inB, planned), locate(plain, planned, { byStart: false })];
   const where: Seen['where'] = la ? 'W_A' : lb ? 'W_B' : lp ? 'the plain list' : undefined;
-  const long = { planned, create, record: isSuccess(create) ? (la ?? lb ?? lp) : undefined, where: isSuccess(create) ? where : undefined, listedIn: { a: !!la, b: !!lb } };
+  const long = {
+    planned,
+    create,
+    record: isSuccess(create) ? (la ?? lb ?? lp) : undefined,
+    where: isSuccess(create) ? where : undefined,
+    listedIn: { a: !!la, b: !!lb },
+  };
   return { fx, sample, seen, long };
 }
 
@@ -231,15 +310,25 @@ export function listedRecord(ctx: CheckContext, view: FixtureView, role: Role): 
   const what = `the request ${role} (${seen.planned.tag}, ${seen.planned.body.startDateTime})`;
   if (!isSuccess(seen.create)) {
     ctx.observe(`create of ${role} refused`, describeResponse(seen.create));
-    ctx.inconclusive(`precondition: creating ${what} was refused (${describeResponse(seen.create)}); the body beyond §2.5 and the location parameter are guesses`);
+    ctx.inconclusive(
+      `precondition: creating ${what} was refused (${describeResponse(seen.create)}); the body beyond §2.5 and the location parameter are guesses`,
+    );
   }
-  if (!seen.record) ctx.inconclusive(`precondition: ${what} was created but could not be found in W_A, W_B or the first page of the plain list`);
+  if (!seen.record)
+    ctx.inconclusive(
+      `precondition: ${what} was created but could not be found in W_A, W_B or the first page of the plain list`,
+    );
   return { record: seen.record, seen };
 }
 
 /** The listings a check judges, cited as its evidence. */
 export async function citeFixture(ctx: CheckContext, view: FixtureView, ...roleCreates: Role[]): Promise<void> {
-  await ctx.cite(...roleCreates.map((r) => view.fx.creates[r]), ...(view.fx.listings.a?.responses ?? []), ...(view.fx.listings.b?.responses ?? []), view.sample);
+  await ctx.cite(
+    ...roleCreates.map((r) => view.fx.creates[r]),
+    ...(view.fx.listings.a?.responses ?? []),
+    ...(view.fx.listings.b?.responses ?? []),
+    view.sample,
+  );
 }
 
 // ── The updated-date windows chosen from the sample ─────────────────────────────────────
@@ -262,7 +351,8 @@ export interface UpdatedSample {
 /** The update times of the sample (the first page of the plain list), and the requests whose updatedAt is null. */
 export async function updatedSample(ctx: CheckContext): Promise<UpdatedSample> {
   const sample = await appointmentSample(ctx);
-  if (!isSuccess(sample)) return { missing: `GET /appointmentRequests was refused (${describeResponse(sample)})`, stamped: [], nulls: [] };
+  if (!isSuccess(sample))
+    return { missing: `GET /appointmentRequests was refused (${describeResponse(sample)})`, stamped: [], nulls: [] };
   const stamped: Stamped[] = [];
   const nulls: UpdatedSample['nulls'] = [];
   for (const record of appointmentRequests.records(sample)) {
@@ -290,11 +380,15 @@ export function updatedMiddle(ctx: CheckContext): Promise<UpdatedMiddle> {
     const sampled = await updatedSample(s);
     if (sampled.missing) return sampled;
     const utc = sampled.stamped.map((x) => x.at.utc).sort((x, y) => x - y);
-    if (utc.length < 3) return { ...sampled, missing: `only ${utc.length} of the sampled requests show an update time` };
+    if (utc.length < 3)
+      return { ...sampled, missing: `only ${utc.length} of the sampled requests show an update time` };
     const q1 = utc[Math.floor(utc.length / 4)]!;
     const q3 = utc[Math.floor((utc.length * 3) / 4)]!;
     const window = { start: isoSeconds(q1), end: isoSeconds(Math.ceil(q3 / 1000) * 1000) };
-    const listing = await collect(s, appointmentRequests, { updatedDateStart: window.start, updatedDateEnd: window.end });
+    const listing = await collect(s, appointmentRequests, {
+      updatedDateStart: window.start,
+      updatedDateEnd: window.end,
+    });
     return { ...sampled, window, listing };
   });
 }

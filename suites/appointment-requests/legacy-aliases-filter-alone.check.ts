@@ -17,15 +17,27 @@ conformance('APPT-LEGACY-ALIAS', { needs: ['write', 'location'] }, async (ctx: C
   standardSeparates(ctx, view);
   const w = view.fx.windows.a;
   const pair: Range = { start: boundOf('start', w.start), end: boundOf('end', w.end) };
-  const alone: Range[] = ctx.frugal ? [] : [{ start: boundOf('start', view.fx.windows.b.start) }, { end: boundOf('end', '2000-01-01') }];
+  const alone: Range[] = ctx.frugal
+    ? []
+    : [{ start: boundOf('start', view.fx.windows.b.start) }, { end: boundOf('end', '2000-01-01') }];
   const findable = { ...view.fx.planned, L: view.long.planned };
   const [got, ...single] = await Promise.all([
     legacyListing(ctx, view),
-    ...alone.map((r) => listingShowing(ctx, findable, rangeQuery(names, r), startingInside(view, r), what(r), view.fx.writtenAt, { maxPages: 2, cut: true })),
+    ...alone.map((r) =>
+      listingShowing(ctx, findable, rangeQuery(names, r), startingInside(view, r), what(r), view.fx.writtenAt, {
+        maxPages: 2,
+        cut: true,
+      }),
+    ),
   ]);
   await citeFixture(ctx, view);
   await ctx.cite(...got.responses);
   expectListed(ctx, view, got, what(pair));
   single.forEach((l, i) => expectListed(ctx, view, l, what(alone[i]!)));
-  judgeFilter(ctx, 'GET /appointmentRequests with the legacy aliases alone', windowCase(view, got, pair, what(pair)), ...single.map((l, i) => windowCase(view, l, alone[i]!, what(alone[i]!))));
+  judgeFilter(
+    ctx,
+    'GET /appointmentRequests with the legacy aliases alone',
+    windowCase(view, got, pair, what(pair)),
+    ...single.map((l, i) => windowCase(view, l, alone[i]!, what(alone[i]!))),
+  );
 });

@@ -8,7 +8,9 @@ import { appointmentSample, citeFixture, fixtureView, roles, updatedMiddle } fro
 import { locate, updatedAtOf } from './records.js';
 
 const nullsIn = (l: Listing, what: string) =>
-  l.records.filter((r) => updatedAtOf(r) === null).map((r) => `${what} lists ${appointmentRequests.idOf(r) ?? '(no id)'}, whose updatedAt is null`);
+  l.records
+    .filter((r) => updatedAtOf(r) === null)
+    .map((r) => `${what} lists ${appointmentRequests.idOf(r) ?? '(no id)'}, whose updatedAt is null`);
 
 // §4.5 list rule 4: the updated-date filters match only requests whose updatedAt is non-null; a new
 // request may have it null and is then left out. Judged on the requests shown with updatedAt null:
@@ -27,16 +29,33 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
     const what = `updatedDateStart=${middle.window.start}&updatedDateEnd=${middle.window.end}`;
     // Told apart by their content (§2.5 shows no id): a sampled request updated between the reads
     // (shared data) comes back with another content, so it is not taken for the null one.
-    cases.push({ expected: [], excluded: middle.nulls.map((x) => ({ id: x.key, why: 'the plain list shows its updatedAt null' })), returned: middle.listing.ids, complete: middle.listing.complete, mismatched: nullsIn(middle.listing, what) });
+    cases.push({
+      expected: [],
+      excluded: middle.nulls.map((x) => ({ id: x.key, why: 'the plain list shows its updatedAt null' })),
+      returned: middle.listing.ids,
+      complete: middle.listing.complete,
+      mismatched: nullsIn(middle.listing, what),
+    });
   }
   let fresh: Rec[] = [];
   if (ctx.run.mode === 'full' && ctx.target.locationId) {
     const view = await fixtureView(ctx);
     await citeFixture(ctx, view);
     const mine = roles.filter((r) => view.seen[r].record && updatedAtOf(view.seen[r].record!) === null);
-    ctx.observe('updatedAt of the new requests', Object.fromEntries(roles.map((r) => [r, view.seen[r].record ? (updatedAtOf(view.seen[r].record!) ?? '(not shown)') : '(not found)'])));
+    ctx.observe(
+      'updatedAt of the new requests',
+      Object.fromEntries(
+        roles.map((r) => [
+          r,
+          view.seen[r].record ? (updatedAtOf(view.seen[r].record!) ?? '(not shown)') : '(not found)',
+        ]),
+      ),
+    );
     if (mine.length) {
-      const run = { updatedDateStart: isoSeconds(Date.parse(ctx.run.startedAt) - DAY_MS), updatedDateEnd: isoSeconds(Date.now() + DAY_MS) };
+      const run = {
+        updatedDateStart: isoSeconds(Date.parse(ctx.run.startedAt) - DAY_MS),
+        updatedDateEnd: isoSeconds(Date.now() + DAY_MS),
+      };
       const what = `updatedDateStart=${run.updatedDateStart}&updatedDateEnd=${run.updatedDateEnd}`;
       const got = await collect(ctx, appointmentRequests, run);
       precondition(ctx, got.first, `GET /appointmentRequests?${what}`);
@@ -51,12 +70,27 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
     }
   }
   if (!cases.some((c) => c.excluded.length > 0)) {
-    ctx.inconclusive(`no request is shown with updatedAt null (${middle.nulls.length} in the plain list, ${fresh.length} of the run's own): the rule was not exercised`);
+    ctx.inconclusive(
+      `no request is shown with updatedAt null (${middle.nulls.length} in the plain list, ${fresh.length} of the run's own): the rule was not exercised`,
+    );
   }
   // The rule has one half: null requests stay out (what comes back is APPT-FILTER-UPDATED-DATE's concern).
   const vs = cases.map(filterVerdict);
-  const violations: (string | Failure)[] = [...cases.flatMap((c) => c.mismatched ?? []), ...vs.flatMap((v) => v.leaked.map((x) => leaked(x.id, x.why)))];
+  const violations: (string | Failure)[] = [
+    ...cases.flatMap((c) => c.mismatched ?? []),
+    ...vs.flatMap((v) => v.leaked.map((x) => leaked(x.id, x.why))),
+  ];
   const stayedOut = vs.reduce((n, v) => n + v.negatives, 0);
-  if (!violations.length && stayedOut === 0) ctx.inconclusive(`no listing was read to its end, so no absence is shown (${vs.flatMap((v) => v.unproven).join('; ')})`);
-  verdict(ctx, violations, 'the updated-date filters match requests whose updatedAt is null', stayedOut, 'requests shown with updatedAt null left out of an updated-date window', { kind: 'record-leaked' });
+  if (!violations.length && stayedOut === 0)
+    ctx.inconclusive(
+      `no listing was read to its end, so no absence is shown (${vs.flatMap((v) => v.unproven).join('; ')})`,
+    );
+  verdict(
+    ctx,
+    violations,
+    'the updated-date filters match requests whose updatedAt is null',
+    stayedOut,
+    'requests shown with updatedAt null left out of an updated-date window',
+    { kind: 'record-leaked' },
+  );
 });

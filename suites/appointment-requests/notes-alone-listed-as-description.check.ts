@@ -10,5 +10,10 @@ conformance('APPT-NOTES-ALIAS', { needs: ['write', 'location'] }, async (ctx: Ch
   const { record, seen } = listedRecord(ctx, view, 'B');
   await citeFixture(ctx, view, 'A', 'B');
   descriptionRoundTrips(ctx, view);
-  expectComment(ctx, record, seen.planned.body.notes!, `request B (comment sent only as notes), listed in ${seen.where}`);
+  expectComment(
+    ctx,
+    record,
+    seen.planned.body.notes!,
+    `request B (comment sent only as notes), listed in ${seen.where}`,
+  );
 });

@@ -51,11 +51,21 @@ conformance('APPT-NOTES-WRITE-ONLY', { needs: ['write', 'location'] }, async (ct
       const record = locate(read.records, s.planned, { byStart: false });
       if (!record) continue;
       judged += 1;
-      const echoed = notesValues(record).filter((v) => typeof v === 'string' && v.trim() !== '' && words(v).includes(words(s.notes)));
-      if (echoed.length) problems.push(leaked(`the notes of request ${s.name}`, `notes is write-only (§2.5), yet ${read.name} shows it under notes: ${JSON.stringify(echoed[0]).slice(0, 120)}`, read.listing?.responses.at(-1) ?? view.sample));
+      const echoed = notesValues(record).filter(
+        (v) => typeof v === 'string' && v.trim() !== '' && words(v).includes(words(s.notes)),
+      );
+      if (echoed.length)
+        problems.push(
+          leaked(
+            `the notes of request ${s.name}`,
+            `notes is write-only (§2.5), yet ${read.name} shows it under notes: ${JSON.stringify(echoed[0]).slice(0, 120)}`,
+            read.listing?.responses.at(-1) ?? view.sample,
+          ),
+        );
     }
   }
   if (problems.length) fail('a read shows the write-only notes alias', ...problems);
-  if (judged === 0) ctx.inconclusive('precondition: no request sent with notes (B, C, L) was found in a listing of the run');
+  if (judged === 0)
+    ctx.inconclusive('precondition: no request sent with notes (B, C, L) was found in a listing of the run');
   ctx.saw(judged, 'reads of requests sent with notes that show no notes field with that text');
 });

@@ -17,7 +17,11 @@ function denseSpan(records: readonly Rec[]): { window: Window; ids: string[] } |
   for (let i = 0; i + 2 < timed.length; i++) {
     let j = i;
     while (j + 1 < timed.length && j + 1 - i < 8 && timed[j + 1]!.at - timed[i]!.at <= 14 * DAY_MS) j++;
-    if (j - i + 1 >= 3) return { window: { start: addDays(day(timed[i]!.at), -MARGIN_DAYS), end: addDays(day(timed[j]!.at), MARGIN_DAYS) }, ids: timed.slice(i, j + 1).map((x) => x.id) };
+    if (j - i + 1 >= 3)
+      return {
+        window: { start: addDays(day(timed[i]!.at), -MARGIN_DAYS), end: addDays(day(timed[j]!.at), MARGIN_DAYS) },
+        ids: timed.slice(i, j + 1).map((x) => x.id),
+      };
   }
   return undefined;
 }
@@ -44,7 +48,11 @@ export const appointmentPaging: PagingScope = {
         return id ? [id] : [];
       });
       if (roles.some((r) => isSuccess(view.fx.creates[r]))) {
-        return { query: standardWindow({ start: a.start, end: b.end }), expected, note: `appointmentDateStart=${a.start}&appointmentDateEnd=${b.end}, the run's requests` };
+        return {
+          query: standardWindow({ start: a.start, end: b.end }),
+          expected,
+          note: `appointmentDateStart=${a.start}&appointmentDateEnd=${b.end}, the run's requests`,
+        };
       }
     }
     const sample = await appointmentSample(ctx);
@@ -52,6 +60,10 @@ export const appointmentPaging: PagingScope = {
     if (!isSuccess(sample)) return plain;
     const span = denseSpan(appointmentRequests.records(sample));
     if (!span) return plain;
-    return { query: standardWindow(span.window), expected: span.ids, note: `appointmentDateStart=${span.window.start}&appointmentDateEnd=${span.window.end}, around ${span.ids.length} listed requests` };
+    return {
+      query: standardWindow(span.window),
+      expected: span.ids,
+      note: `appointmentDateStart=${span.window.start}&appointmentDateEnd=${span.window.end}, around ${span.ids.length} listed requests`,
+    };
   },
 };

@@ -17,15 +17,23 @@ const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
  * only when some request of those days was updated outside it (it stays out by the updated window
  * alone). Tried from a request the seed picks.
  */
-function windowsFrom(stamped: readonly Stamped[], seed: number): { days: Window; updated: { start: string; end: string } } | undefined {
+function windowsFrom(
+  stamped: readonly Stamped[],
+  seed: number,
+): { days: Window; updated: { start: string; end: string } } | undefined {
   const timed = stamped.filter((x) => startOf(x.record));
   const start = (x: Stamped) => startOf(x.record)!;
   for (const x of seededFaker(seed, 'pairwise:appointment-windows').helpers.shuffle([...timed])) {
     const days = windowAround(dayOf(start(x).utc));
     if (!startsInsideDays(start(x), days)) continue;
-    const y = timed.filter((z) => startsOutsideDays(start(z), days)).sort((a, b) => Math.abs(a.at.utc - x.at.utc) - Math.abs(b.at.utc - x.at.utc))[0];
+    const y = timed
+      .filter((z) => startsOutsideDays(start(z), days))
+      .sort((a, b) => Math.abs(a.at.utc - x.at.utc) - Math.abs(b.at.utc - x.at.utc))[0];
     if (!y) continue;
-    const updated = { start: isoSeconds(Math.min(x.at.lo, y.at.lo) - 1000), end: isoSeconds(Math.ceil(Math.max(x.at.hi, y.at.hi) / 1000) * 1000 + 1000) };
+    const updated = {
+      start: isoSeconds(Math.min(x.at.lo, y.at.lo) - 1000),
+      end: isoSeconds(Math.ceil(Math.max(x.at.hi, y.at.hi) / 1000) * 1000 + 1000),
+    };
     const [s, e] = [Date.parse(updated.start), Date.parse(updated.end)];
     if (timed.some((z) => startsInsideDays(start(z), days) && outsideStamps(z.at, s, e))) return { days, updated };
   }
@@ -53,15 +61,36 @@ export const appointmentPairs: PairwiseScope = {
     if (w) {
       const updated = appointmentUpdatedRule(w.updated);
       rows.push(
-        { label: 'appointmentDateStart/End × updated window', rules: [appointmentWindowRule(w.days, 'standard'), updated], size: 5 },
-        { label: 'appointmentStartDate/EndDate (legacy) × updated window', rules: [appointmentWindowRule(w.days, 'legacy'), updated], size: 5 },
+        {
+          label: 'appointmentDateStart/End × updated window',
+          rules: [appointmentWindowRule(w.days, 'standard'), updated],
+          size: 5,
+        },
+        {
+          label: 'appointmentStartDate/EndDate (legacy) × updated window',
+          rules: [appointmentWindowRule(w.days, 'legacy'), updated],
+          size: 5,
+        },
       );
     }
     if (ctx.run.mode === 'full' && ctx.target.locationId) {
       const view = await fixtureView(ctx).catch(() => undefined);
-      const seen = view ? roles.filter((r) => view.seen[r].record && appointmentRequests.idOf(view.seen[r].record!)) : [];
-      for (const r of seen) add({ id: appointmentRequests.idOf(view!.seen[r].record!)!, record: view!.seen[r].record!, from: `created by the run (${r})`, writtenAt: view!.fx.writtenAt });
-      if (view && isSuccess(view.fx.creates.B)) rows.push({ label: 'appointmentDateStart/End × pages of 1', rules: [appointmentWindowRule(view.fx.windows.b, 'standard')], size: 1 });
+      const seen = view
+        ? roles.filter((r) => view.seen[r].record && appointmentRequests.idOf(view.seen[r].record!))
+        : [];
+      for (const r of seen)
+        add({
+          id: appointmentRequests.idOf(view!.seen[r].record!)!,
+          record: view!.seen[r].record!,
+          from: `created by the run (${r})`,
+          writtenAt: view!.fx.writtenAt,
+        });
+      if (view && isSuccess(view.fx.creates.B))
+        rows.push({
+          label: 'appointmentDateStart/End × pages of 1',
+          rules: [appointmentWindowRule(view.fx.windows.b, 'standard')],
+          size: 1,
+        });
     }
     return { known: [...pool.values()], rows };
   },

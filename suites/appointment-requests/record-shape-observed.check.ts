@@ -21,6 +21,15 @@ conformance('APPT-RECORD-SHAPE', { needs: ['location'] }, async (ctx: CheckConte
   await ctx.cite(...roles.map((r) => view.fx.creates[r]));
   ctx.observe('create body sent (guessed parts: vehicle, services, customer)', shapeOf(view.fx.planned.A.body));
   const created = roles.find((r) => isSuccess(view.fx.creates[r]));
-  ctx.observe('create answer', created ? { status: view.fx.creates[created].status, shape: shapeOf(view.fx.creates[created].json) } : describeResponse(view.fx.creates.A));
-  for (const r of roles) ctx.observe(`request ${r} as listed`, view.seen[r].record ? { in: view.seen[r].where, shape: shapeOf(view.seen[r].record) } : 'not found');
+  ctx.observe(
+    'create answer',
+    created
+      ? { status: view.fx.creates[created].status, shape: shapeOf(view.fx.creates[created].json) }
+      : describeResponse(view.fx.creates.A),
+  );
+  for (const r of roles)
+    ctx.observe(
+      `request ${r} as listed`,
+      view.seen[r].record ? { in: view.seen[r].where, shape: shapeOf(view.seen[r].record) } : 'not found',
+    );
 });

@@ -1,4 +1,12 @@
-import { boundAtInstant, boundOf, containsText, contentKey, fieldValue, isRecord, rangePlacement } from '../../harness/checks/index.js';
+import {
+  boundAtInstant,
+  boundOf,
+  containsText,
+  contentKey,
+  fieldValue,
+  isRecord,
+  rangePlacement,
+} from '../../harness/checks/index.js';
 import { PLAIN_TEXT_LABEL } from '../../generators/appointment-requests.js';
 import type { Rec } from '../common/adapter.js';
 
@@ -48,7 +56,15 @@ export function instantOf(v: unknown): Instant | undefined {
   return zone ? { lo: t, hi: t, utc: t } : { lo: t - ZONE_SLACK_MS, hi: t + ZONE_SLACK_MS, utc: t };
 }
 
-const startNames = ['startDateTime', 'appointmentDateTime', 'appointmentDate', 'appointmentStartDate', 'startDate', 'start', 'startTime'];
+const startNames = [
+  'startDateTime',
+  'appointmentDateTime',
+  'appointmentDate',
+  'appointmentStartDate',
+  'startDate',
+  'start',
+  'startTime',
+];
 
 /** The located start of a record: the first usual name whose value reads as a time. */
 export function startOf(r: Rec): Instant | undefined {
@@ -59,7 +75,15 @@ export function startOf(r: Rec): Instant | undefined {
   return undefined;
 }
 
-const updatedNames = ['updatedDate', 'lastUpdated', 'lastUpdatedDate', 'lastModifiedDate', 'modifiedDate', 'dateUpdated', 'updated'];
+const updatedNames = [
+  'updatedDate',
+  'lastUpdated',
+  'lastUpdatedDate',
+  'lastModifiedDate',
+  'modifiedDate',
+  'dateUpdated',
+  'updated',
+];
 
 /**
  * A record's update time (§4.5 list rule 4 names `updatedAt`): undefined when no such field is
@@ -83,15 +107,25 @@ export function descriptionOf(r: Rec): unknown {
 const withoutPlainText = (s: string) =>
   s
     .split(/(\r\n?|\n)/)
-    .map((part) => (part.includes(PLAIN_TEXT_LABEL) ? part.slice(0, part.indexOf(PLAIN_TEXT_LABEL) + PLAIN_TEXT_LABEL.length) : part))
+    .map((part) =>
+      part.includes(PLAIN_TEXT_LABEL) ? part.slice(0, part.indexOf(PLAIN_TEXT_LABEL) + PLAIN_TEXT_LABEL.length) : part,
+    )
     .join('');
 /** Text compared without its whitespace layout: the words and their order. */
 export const words = (s: string) => withoutPlainText(s).replace(/\s+/g, ' ').trim();
 /** Text as lines (\r\n and \r read as \n), each line trimmed, the whole trimmed first. */
-export const linesOf = (s: string) => withoutPlainText(s).trim().replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+export const linesOf = (s: string) =>
+  withoutPlainText(s)
+    .trim()
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trim());
 /** The plain-text line of a comment, as it reads after its label (trimmed), if the comment has one. */
 export function plainTextLine(s: string): string | undefined {
-  const line = s.replace(/\r\n?/g, '\n').split('\n').find((l) => l.includes(PLAIN_TEXT_LABEL));
+  const line = s
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .find((l) => l.includes(PLAIN_TEXT_LABEL));
   return line === undefined ? undefined : line.slice(line.indexOf(PLAIN_TEXT_LABEL) + PLAIN_TEXT_LABEL.length).trim();
 }
 

@@ -19,11 +19,27 @@ conformance('APPT-STANDARD-WINS', { needs: ['write', 'location'] }, async (ctx: 
   const ways = [
     { standard: wa, legacy: wb },
     { standard: wb, legacy: wa },
-  ].map((w) => ({ ...w, what: `appointmentDateStart/End ${w.standard.start}..${w.standard.end} with appointmentStartDate/EndDate ${w.legacy.start}..${w.legacy.end}` }));
+  ].map((w) => ({
+    ...w,
+    what: `appointmentDateStart/End ${w.standard.start}..${w.standard.end} with appointmentStartDate/EndDate ${w.legacy.start}..${w.legacy.end}`,
+  }));
   const got = await Promise.all(
-    ways.map((w) => listingShowing(ctx, findable, { ...standardWindow(w.standard), ...legacyWindow(w.legacy) }, startingInside(view, days(w.standard)), 'the standard names beside their aliases', view.fx.writtenAt)),
+    ways.map((w) =>
+      listingShowing(
+        ctx,
+        findable,
+        { ...standardWindow(w.standard), ...legacyWindow(w.legacy) },
+        startingInside(view, days(w.standard)),
+        'the standard names beside their aliases',
+        view.fx.writtenAt,
+      ),
+    ),
   );
   await citeFixture(ctx, view);
   got.forEach((l, i) => expectListed(ctx, view, l, `GET /appointmentRequests with ${ways[i]!.what}`));
-  judgeFilter(ctx, 'the standard names against their legacy aliases', ...got.map((l, i) => windowCase(view, l, days(ways[i]!.standard), ways[i]!.what)));
+  judgeFilter(
+    ctx,
+    'the standard names against their legacy aliases',
+    ...got.map((l, i) => windowCase(view, l, days(ways[i]!.standard), ways[i]!.what)),
+  );
 });

@@ -15,25 +15,56 @@ import { locate } from './records.js';
 conformance('APPT-STARTDATE-IGNORED', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
   const known = knownRoles(view);
-  if (!known.some((r) => r !== 'A')) ctx.inconclusive('precondition: neither B nor C (a week and two after A) was found in any listing');
+  if (!known.some((r) => r !== 'A'))
+    ctx.inconclusive('precondition: neither B nor C (a week and two after A) was found in any listing');
   const w = view.fx.windows.a;
   const control = { appointmentDateStart: w.start };
   const what = `appointmentDateStart=${w.start}&startDate=${w.start}&endDate=${w.end}`;
-  const [got, without] = await Promise.all([collect(ctx, appointmentRequests, { ...control, startDate: w.start, endDate: w.end }), collect(ctx, appointmentRequests, control)]);
+  const [got, without] = await Promise.all([
+    collect(ctx, appointmentRequests, { ...control, startDate: w.start, endDate: w.end }),
+    collect(ctx, appointmentRequests, control),
+  ]);
   await citeFixture(ctx, view);
   await ctx.cite(...got.responses, ...without.responses);
   if (got.ok !== without.ok) {
-    fail('startDate/endDate were not ignored', inconsistency(`${what} was ${got.ok ? 'answered' : 'refused'} while the same query without startDate/endDate was ${without.ok ? 'answered' : 'refused'}`, got.first, { expected: without.first.status, actual: got.first.status }));
+    fail(
+      'startDate/endDate were not ignored',
+      inconsistency(
+        `${what} was ${got.ok ? 'answered' : 'refused'} while the same query without startDate/endDate was ${without.ok ? 'answered' : 'refused'}`,
+        got.first,
+        { expected: without.first.status, actual: got.first.status },
+      ),
+    );
   }
-  if (!got.ok) ctx.inconclusive(`the query was refused with and without startDate/endDate (${describeResponse(without.first)}): a lone appointmentDateStart is refused, which §4.5 leaves open`);
+  if (!got.ok)
+    ctx.inconclusive(
+      `the query was refused with and without startDate/endDate (${describeResponse(without.first)}): a lone appointmentDateStart is refused, which §4.5 leaves open`,
+    );
   const listedWithout = known.filter((r) => locate(without.records, view.fx.planned[r]));
   const later = listedWithout.filter((r) => r !== 'A');
-  if (later.length === 0) ctx.inconclusive(`appointmentDateStart=${w.start} alone lists neither B nor C (its reach is not shown), so nothing shows whether startDate/endDate would cut them`);
+  if (later.length === 0)
+    ctx.inconclusive(
+      `appointmentDateStart=${w.start} alone lists neither B nor C (its reach is not shown), so nothing shows whether startDate/endDate would cut them`,
+    );
   const problems = got.complete
-    ? listedWithout.filter((r) => !locate(got.records, view.fx.planned[r])).map((r) => leftOut(`request ${r} (starting ${view.fx.planned[r].body.startDateTime})`, 'it is listed without startDate/endDate, so they narrowed the list', got.responses.at(-1)))
+    ? listedWithout
+        .filter((r) => !locate(got.records, view.fx.planned[r]))
+        .map((r) =>
+          leftOut(
+            `request ${r} (starting ${view.fx.planned[r].body.startDateTime})`,
+            'it is listed without startDate/endDate, so they narrowed the list',
+            got.responses.at(-1),
+          ),
+        )
     : [];
   if (problems.length) fail(`${what} narrowed the list`, ...problems);
   const came = later.filter((r) => locate(got.records, view.fx.planned[r]));
-  if (came.length === 0) ctx.inconclusive(`neither B nor C was on the ${got.responses.length} page(s) read of ${what}, and the list goes on`);
-  ctx.saw(came.length, `known request(s) after the window returned though startDate/endDate (${w.start}..${w.end}) would leave them out`);
+  if (came.length === 0)
+    ctx.inconclusive(
+      `neither B nor C was on the ${got.responses.length} page(s) read of ${what}, and the list goes on`,
+    );
+  ctx.saw(
+    came.length,
+    `known request(s) after the window returned though startDate/endDate (${w.start}..${w.end}) would leave them out`,
+  );
 });

@@ -18,7 +18,14 @@ async function requestOfCompany(ctx: CheckContext): Promise<RequestRecord | unde
   if (ctx.run.mode === 'full') {
     const view = await fixtureView(ctx);
     const a = view.seen.A;
-    if (a.record && a.listedIn.a) return { id: appointmentRequests.idOf(a.record) ?? a.planned.tag, term: a.planned.tag, day: a.planned.day, own: true, note: 'created by the run' };
+    if (a.record && a.listedIn.a)
+      return {
+        id: appointmentRequests.idOf(a.record) ?? a.planned.tag,
+        term: a.planned.tag,
+        day: a.planned.day,
+        own: true,
+        note: 'created by the run',
+      };
   }
   const sample = await appointmentSample(ctx);
   if (!isSuccess(sample)) return undefined;
@@ -42,8 +49,18 @@ export const appointmentTenancy: TenancyProbe = {
     if (r.own && companyId === ctx.companyId) {
       // The control is the fixture's own read of W_A: not sent again.
       const a = (await fixtureView(ctx)).fx.listings.a!;
-      return { shown: a.ok && a.responses.some((res) => isSuccess(res) && holds(appointmentRequests, res.json, r)), complete: a.complete, responses: a.responses };
+      return {
+        shown: a.ok && a.responses.some((res) => isSuccess(res) && holds(appointmentRequests, res.json, r)),
+        complete: a.complete,
+        responses: a.responses,
+      };
     }
-    return sightIn(ctx, appointmentRequests, companyId, r, standardWindow(windowAround(r.day)) as Record<string, string>);
+    return sightIn(
+      ctx,
+      appointmentRequests,
+      companyId,
+      r,
+      standardWindow(windowAround(r.day)) as Record<string, string>,
+    );
   },
 };

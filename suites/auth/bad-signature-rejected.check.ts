@@ -3,4 +3,6 @@ import { judgeKind } from './judge.js';
 
 // §5.1: every endpoint of §4 rejects the token with its signature tampered (a 4xx, never 2xx or 5xx; which 4xx is not shown).
 // Judged on the shared probes: every endpoint, or under rate limits the ones this kind was dealt.
-conformance('AUTH-BAD-SIGNATURE-REJECTED', { variant: 'tampered signature' }, async (ctx: CheckContext) => judgeKind(ctx, 'tampered'));
+conformance('AUTH-BAD-SIGNATURE-REJECTED', { variant: 'tampered signature' }, async (ctx: CheckContext) =>
+  judgeKind(ctx, 'tampered'),
+);

@@ -5,4 +5,6 @@ import { judgeKind } from './judge.js';
 // so the first segment names no alg) is not a valid JWT; every endpoint of §4 rejects it with a 4xx.
 // Catches a decoder that reads a header without alg as "no signature to check". Every read is
 // probed under rate limits too (suites/auth/matrix.ts).
-conformance('AUTH-MALFORMED-TOKEN-REJECTED', { variant: 'claims as header' }, async (ctx: CheckContext) => judgeKind(ctx, 'claims-as-header'));
+conformance('AUTH-MALFORMED-TOKEN-REJECTED', { variant: 'claims as header' }, async (ctx: CheckContext) =>
+  judgeKind(ctx, 'claims-as-header'),
+);

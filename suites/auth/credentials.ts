@@ -76,7 +76,9 @@ function decoded(segment: string): Record<string, unknown> | undefined {
 }
 
 /** The token's header and claims segments, both JSON objects, else undefined. */
-function jwtSegments(token: string): { parts: Parts; header: Record<string, unknown>; claims: Record<string, unknown> } | undefined {
+function jwtSegments(
+  token: string,
+): { parts: Parts; header: Record<string, unknown>; claims: Record<string, unknown> } | undefined {
   const parts = jwtParts(token);
   const header = parts && decoded(parts[0]);
   const claims = parts && decoded(parts[1]);
@@ -115,7 +117,8 @@ function hs256Header(s: NonNullable<ReturnType<typeof jwtSegments>>): string {
   return s.header.alg === 'HS256' ? s.parts[0] : b64({ ...s.header, alg: 'HS256' });
 }
 
-const sign = (key: Uint8Array, input: string) => `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+const sign = (key: Uint8Array, input: string) =>
+  `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
 
 /** The header and claims re-signed with HS256 and `key`. */
 export function resigned(token: string, key: Uint8Array): string | undefined {
@@ -139,7 +142,8 @@ const notJwt = 'the configured access token is not a JWT with a JSON header and 
 /** The credential of a kind, or why this run has none. `key` signs other-key and no-exp (random per run). */
 export function deriveCredential(ctx: CheckContext, kind: BadCredential, key: Uint8Array = randomBytes(32)): Derived {
   const token = ctx.target.token;
-  const or = (t: string | undefined, why: string = notJwt, note?: string): Derived => (t === undefined ? { why } : { token: t, ...(note ? { note } : {}) });
+  const or = (t: string | undefined, why: string = notJwt, note?: string): Derived =>
+    t === undefined ? { why } : { token: t, ...(note ? { note } : {}) };
   switch (kind) {
     case 'missing':
       return { token: null };
@@ -148,32 +152,48 @@ export function deriveCredential(ctx: CheckContext, kind: BadCredential, key: Ui
     case 'tampered':
       return or(tamperedSignature(token), 'the configured access token is not a JWT: no signature to tamper with');
     case 'other-key':
-      return or(resigned(token, key), notJwt, 'the token\'s header (alg HS256) and claims, signed with a random key of this run');
+      return or(
+        resigned(token, key),
+        notJwt,
+        "the token's header (alg HS256) and claims, signed with a random key of this run",
+      );
     case 'no-exp':
       return or(
         withoutExp(token, key),
         'the configured access token has no exp claim to leave out',
-        'the token\'s claims without exp, signed HS256 with a random key: a refusal is right whatever the server thinks of tokens without exp, since the signature is foreign; an acceptance shows the signature was not checked',
+        "the token's claims without exp, signed HS256 with a random key: a refusal is right whatever the server thinks of tokens without exp, since the signature is foreign; an acceptance shows the signature was not checked",
       );
     case 'alg-none':
       return or(algNone(token), notJwt, 'the token\'s claims under a header with alg "none", signature part empty');
     case 'stripped':
-      return or(strippedSignature(token), notJwt, 'the token\'s header and claims with the signature part emptied');
+      return or(strippedSignature(token), notJwt, "the token's header and claims with the signature part emptied");
     case 'claims-as-header':
-      return or(claimsAsHeader(token), notJwt, 'the claims segment in the header\'s place as well (a first segment naming no alg)');
+      return or(
+        claimsAsHeader(token),
+        notJwt,
+        "the claims segment in the header's place as well (a first segment naming no alg)",
+      );
     case 'expired': {
       const expired = ctx.target.expiredToken;
       if (!expired) {
-        return { why: 'not testable here: ACCESS_TOKEN_EXPIRED is not set, and only the target can sign an expired token of its own', skip: true };
+        return {
+          why: 'not testable here: ACCESS_TOKEN_EXPIRED is not set, and only the target can sign an expired token of its own',
+          skip: true,
+        };
       }
       // A server may allow some clock leeway after exp (not shown, §5.4): a token only just expired proves nothing.
       const exp = jwtExpiryMs(expired);
       if (exp !== undefined && exp > Date.now() - EXPIRY_MARGIN_MS) {
-        return { why: `ACCESS_TOKEN_EXPIRED expires or expired at ${new Date(exp).toISOString()}, less than ${EXPIRY_MARGIN_MS / 60_000} minutes ago: a server's clock leeway may still accept it` };
+        return {
+          why: `ACCESS_TOKEN_EXPIRED expires or expired at ${new Date(exp).toISOString()}, less than ${EXPIRY_MARGIN_MS / 60_000} minutes ago: a server's clock leeway may still accept it`,
+        };
       }
       return {
         token: expired,
-        note: ctx.target.kind === 'embedded' ? 'a correctly signed token that has expired (minted by the embedded mock)' : 'ACCESS_TOKEN_EXPIRED: a token of the target that has expired',
+        note:
+          ctx.target.kind === 'embedded'
+            ? 'a correctly signed token that has expired (minted by the embedded mock)'
+            : 'ACCESS_TOKEN_EXPIRED: a token of the target that has expired',
       };
     }
   }

@@ -35,7 +35,10 @@ export function endpointMatrix(ctx: CheckContext, ids: RealIds = {}): Endpoint[]
   const q = { companyId };
   const day = addDays(dayOf(new Date()), 7);
   const appt = ctx.profile.appointmentRequests;
-  const where = { [ctx.profile.companyParam]: companyId, ...(ctx.target.locationId ? { [appt.locationParam]: ctx.target.locationId } : {}) };
+  const where = {
+    [ctx.profile.companyParam]: companyId,
+    ...(ctx.target.locationId ? { [appt.locationParam]: ctx.target.locationId } : {}),
+  };
   const all: Endpoint[] = [
     // §4.1 vehicles
     { method: 'POST', path: '/vehicles', body: { companyId, vehicles: [] } },
@@ -61,7 +64,11 @@ export function endpointMatrix(ctx: CheckContext, ids: RealIds = {}): Endpoint[]
     // §4.5 appointment requests (a body without dates: never a booking)
     { method: 'POST', path: '/appointmentRequests/create', query: where, body: { ...where } },
     { method: 'GET', path: '/appointmentRequests', query: { ...where, size: 1, page: 1 } },
-    { method: 'GET', path: '/appointmentRequests/availableSlots', query: { ...where, appointmentDateStart: day, appointmentDateEnd: day } },
+    {
+      method: 'GET',
+      path: '/appointmentRequests/availableSlots',
+      query: { ...where, appointmentDateStart: day, appointmentDateEnd: day },
+    },
     // §4.6 purchase orders
     { method: 'GET', path: '/purchaseOrders', query: { ...q, source: 'inventory', size: 1, page: 1 } },
     { method: 'GET', path: `/purchaseOrders/${byId(ids.purchaseOrderId)}`, query: q, ...unknown(ids.purchaseOrderId) },

@@ -8,7 +8,12 @@ import { judgeJsonWrite } from './judge.js';
 /** A valid part, created with the given Content-Type (and ledgered for the cleanup). */
 async function postPart(ctx: CheckContext, contentType: string) {
   const part = buildPart(seededFaker(ctx.seed, `json-bodies ${contentType}`), ctx.marker);
-  const res = await ctx.api.request({ method: 'POST', path: '/items', body: { companyId: ctx.companyId, items: [part] }, headers: { 'Content-Type': contentType } });
+  const res = await ctx.api.request({
+    method: 'POST',
+    path: '/items',
+    body: { companyId: ctx.companyId, items: [part] },
+    headers: { 'Content-Type': contentType },
+  });
   // Ledgered by its itemNumber: the cleanup locates it (the answer need not show its id, §2.7).
   ledgerAcceptedItems(ctx, res, [part]);
   return res;
@@ -21,12 +26,24 @@ conformance('AUTH-JSON-BODIES', { variant: 'application/json', needs: ['write'] 
   if (ctx.target.customerId) {
     const fx = await vehicleFixture(ctx);
     await ctx.cite(fx.create);
-    return judgeJsonWrite(ctx, fx.create, 'POST /vehicles (the run\'s vehicle create) with Content-Type: application/json');
+    return judgeJsonWrite(
+      ctx,
+      fx.create,
+      "POST /vehicles (the run's vehicle create) with Content-Type: application/json",
+    );
   }
   judgeJsonWrite(ctx, await postPart(ctx, 'application/json'), 'POST /items with Content-Type: application/json');
 });
 
 // A charset parameter leaves the media type application/json: held to the same rule, with one write of its own.
-conformance('AUTH-JSON-BODIES', { variant: 'application/json; charset=utf-8', needs: ['write'] }, async (ctx: CheckContext) => {
-  judgeJsonWrite(ctx, await postPart(ctx, 'application/json; charset=utf-8'), 'POST /items with Content-Type: application/json; charset=utf-8');
-});
+conformance(
+  'AUTH-JSON-BODIES',
+  { variant: 'application/json; charset=utf-8', needs: ['write'] },
+  async (ctx: CheckContext) => {
+    judgeJsonWrite(
+      ctx,
+      await postPart(ctx, 'application/json; charset=utf-8'),
+      'POST /items with Content-Type: application/json; charset=utf-8',
+    );
+  },
+);

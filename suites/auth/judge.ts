@@ -1,6 +1,12 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { describeResponse, isClientError, isSuccess, refusalMissing, unexpectedStatus } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  isClientError,
+  isSuccess,
+  refusalMissing,
+  unexpectedStatus,
+} from '../../harness/checks/index.js';
 import { fail, verdict } from '../common/judge.js';
 import { deriveCredential, isForged, type BadCredential } from './credentials.js';
 import { endpointName, isWrite } from './endpoints.js';
@@ -46,10 +52,17 @@ export async function judgeKind(ctx: CheckContext, kind: BadCredential): Promise
     return isClientError(p.res) && c !== undefined && isSuccess(c);
   });
   const unshown = mine.filter((p) => isClientError(p.res) && !shown.includes(p)).map((p) => endpointName(p.endpoint));
-  if (unshown.length) ctx.observe('4xx that prove less (a harmless write, or a read the valid token was not served either)', unshown);
+  if (unshown.length)
+    ctx.observe('4xx that prove less (a harmless write, or a read the valid token was not served either)', unshown);
   verdict(
     ctx,
-    mine.filter(({ res }) => !isClientError(res)).map(({ endpoint, res }) => (isSuccess(res) ? refusalMissing(res, endpointName(endpoint), 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', endpointName(endpoint)))),
+    mine
+      .filter(({ res }) => !isClientError(res))
+      .map(({ endpoint, res }) =>
+        isSuccess(res)
+          ? refusalMissing(res, endpointName(endpoint), 'a 4xx status')
+          : unexpectedStatus(res, 'a 4xx status', endpointName(endpoint)),
+      ),
     `a request with the ${kind} credential was not rejected with a 4xx`,
     shown.length,
     `read(s) rejected with the ${kind} credential that the valid token was served`,
@@ -61,7 +74,9 @@ export async function judgeKind(ctx: CheckContext, kind: BadCredential): Promise
  * never 415, never 5xx. Another refusal is the create rules' business: inconclusive.
  */
 export function judgeJsonWrite(ctx: CheckContext, res: ApiResponse, what: string): void {
-  if (res.status === 415 || res.status >= 500) fail('a JSON body was not taken as JSON', unexpectedStatus(res, 'neither 415 nor a 5xx', what));
-  if (!isSuccess(res)) ctx.inconclusive(`${what} was refused for another reason (${describeResponse(res)}); the create checks judge that`);
+  if (res.status === 415 || res.status >= 500)
+    fail('a JSON body was not taken as JSON', unexpectedStatus(res, 'neither 415 nor a 5xx', what));
+  if (!isSuccess(res))
+    ctx.inconclusive(`${what} was refused for another reason (${describeResponse(res)}); the create checks judge that`);
   ctx.saw(1, `${what} accepted as JSON (HTTP ${res.status})`);
 }

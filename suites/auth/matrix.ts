@@ -33,7 +33,14 @@ import { realIds } from './real-ids.js';
  *   scarcer budget (50 a minute), so the reads carry the every-route guarantee.
  */
 
-export const everyReadKinds: readonly BadCredential[] = ['other-key', 'no-exp', 'alg-none', 'stripped', 'claims-as-header', 'expired'];
+export const everyReadKinds: readonly BadCredential[] = [
+  'other-key',
+  'no-exp',
+  'alg-none',
+  'stripped',
+  'claims-as-header',
+  'expired',
+];
 
 export interface Probe {
   kind: BadCredential;
@@ -50,7 +57,12 @@ export interface KindProbes {
 }
 
 /** Which kind probes which endpoint: all pairs, or the rate-limited deal described above. */
-export function deal(endpoints: readonly Endpoint[], kinds: readonly BadCredential[], distributed: boolean, seed: number): [BadCredential, Endpoint][] {
+export function deal(
+  endpoints: readonly Endpoint[],
+  kinds: readonly BadCredential[],
+  distributed: boolean,
+  seed: number,
+): [BadCredential, Endpoint][] {
   if (kinds.length === 0) return [];
   if (!distributed) return kinds.flatMap((k) => endpoints.map((e): [BadCredential, Endpoint] => [k, e]));
   // Reproducible with SEED: the faker seeded for the deal draws the starts and the shuffles.
@@ -63,7 +75,10 @@ export function deal(endpoints: readonly Endpoint[], kinds: readonly BadCredenti
   const reads = endpoints.filter((e) => !isWrite(e));
   const everyRead = kinds.filter((k) => everyReadKinds.includes(k));
   return [
-    ...roundRobin(reads, kinds.filter((k) => !everyReadKinds.includes(k))),
+    ...roundRobin(
+      reads,
+      kinds.filter((k) => !everyReadKinds.includes(k)),
+    ),
     ...everyRead.flatMap((k) => reads.map((e): [BadCredential, Endpoint] => [k, e])),
     ...roundRobin(endpoints.filter(isWrite), kinds),
   ];
@@ -80,10 +95,18 @@ export function kindProbes(ctx: CheckContext, kind: BadCredential): Promise<Kind
     const credential: Derived = deriveCredential(s, kind);
     if (!isForged(credential)) return credential.skip ? s.skip(credential.why) : s.inconclusive(credential.why);
     const endpoints = endpointMatrix(s, await realIds(s));
-    const mine = deal(endpoints, usableKinds(s), s.frugal, s.seed).filter(([k]) => k === kind).map(([, e]) => e);
+    const mine = deal(endpoints, usableKinds(s), s.frugal, s.seed)
+      .filter(([k]) => k === kind)
+      .map(([, e]) => e);
     const client = s.as(credential.token);
-    const answers = await Promise.all(mine.map((e) => client.request({ method: e.method, path: e.path, query: e.query, body: e.body })));
-    return { probes: mine.map((endpoint, i) => ({ kind, endpoint, res: answers[i]! })), distributed: s.frugal, endpoints: endpoints.length };
+    const answers = await Promise.all(
+      mine.map((e) => client.request({ method: e.method, path: e.path, query: e.query, body: e.body })),
+    );
+    return {
+      probes: mine.map((endpoint, i) => ({ kind, endpoint, res: answers[i]! })),
+      distributed: s.frugal,
+      endpoints: endpoints.length,
+    };
   });
 }
 
@@ -94,7 +117,12 @@ export function kindProbes(ctx: CheckContext, kind: BadCredential): Promise<Kind
 export function authControls(ctx: CheckContext): Promise<Record<string, ApiResponse>> {
   return ctx.shared('auth:controls', async (s) => {
     const reads = endpointMatrix(s, await realIds(s)).filter((e) => !isWrite(e));
-    const answers = await Promise.all(reads.map(async (e) => (await sampleServed(s, endpointName(e))) ?? s.api.request({ method: e.method, path: e.path, query: e.query })));
+    const answers = await Promise.all(
+      reads.map(
+        async (e) =>
+          (await sampleServed(s, endpointName(e))) ?? s.api.request({ method: e.method, path: e.path, query: e.query }),
+      ),
+    );
     return Object.fromEntries(reads.map((e, i) => [endpointName(e), answers[i]!]));
   });
 }
@@ -113,7 +141,8 @@ const samples: Record<string, (ctx: CheckContext) => Promise<ApiResponse>> = {
 };
 
 /** The samples through this check's own context, so that the controls taken from them can be cited. */
-export const controlSamples = (ctx: CheckContext) => Promise.all(Object.values(samples).map((read) => read(ctx).catch(() => undefined)));
+export const controlSamples = (ctx: CheckContext) =>
+  Promise.all(Object.values(samples).map((read) => read(ctx).catch(() => undefined)));
 
 async function sampleServed(ctx: CheckContext, route: string): Promise<ApiResponse | undefined> {
   const res = await samples[route]?.(ctx).catch(() => undefined);

@@ -25,9 +25,13 @@ export function realIds(ctx: CheckContext): Promise<RealIds> {
       quietly(itemSample(s)),
       quietly(levelList(s)),
     ]);
-    const first = (res: ApiResponse | undefined, key: string) => (res && isSuccess(res) ? idsIn(res.json, key)[0] : undefined);
+    const first = (res: ApiResponse | undefined, key: string) =>
+      res && isSuccess(res) ? idsIn(res.json, key)[0] : undefined;
     return {
-      vehicleId: vehicleList && isSuccess(vehicleList) ? vehicles.records(vehicleList).map(vehicles.idOf).find(Boolean) : undefined,
+      vehicleId:
+        vehicleList && isSuccess(vehicleList)
+          ? vehicles.records(vehicleList).map(vehicles.idOf).find(Boolean)
+          : undefined,
       itemId: first(items, 'itemId'),
       customerId: s.target.customerId,
       inventoryItemId: first(levels, 'itemId'),

@@ -5,4 +5,6 @@ import { judgeKind } from './judge.js';
 // token of the target: every endpoint of §4 rejects them with a 4xx. Unlike a tampered signature,
 // this one is well formed and of the right length, so only a real verification refuses it. Every
 // read is probed under rate limits too (suites/auth/matrix.ts).
-conformance('AUTH-BAD-SIGNATURE-REJECTED', { variant: 'signed with another key' }, async (ctx: CheckContext) => judgeKind(ctx, 'other-key'));
+conformance('AUTH-BAD-SIGNATURE-REJECTED', { variant: 'signed with another key' }, async (ctx: CheckContext) =>
+  judgeKind(ctx, 'other-key'),
+);

@@ -6,4 +6,6 @@ import { judgeKind } from './judge.js';
 // of tokens without exp (their lifetime is not shown, §5.4), and one that accepts it skipped the
 // signature because exp was missing. It shows nothing about correctly signed tokens without exp.
 // Every read is probed under rate limits too (suites/auth/matrix.ts).
-conformance('AUTH-BAD-SIGNATURE-REJECTED', { variant: 'without exp, another key' }, async (ctx: CheckContext) => judgeKind(ctx, 'no-exp'));
+conformance('AUTH-BAD-SIGNATURE-REJECTED', { variant: 'without exp, another key' }, async (ctx: CheckContext) =>
+  judgeKind(ctx, 'no-exp'),
+);

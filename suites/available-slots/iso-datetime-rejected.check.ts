@@ -10,7 +10,8 @@ type Pair = 'preferred' | 'legacy';
 type Bound = 'start' | 'end';
 
 /** The window with one bound as an ISO 8601 datetime (its first or last second), the other as sent. */
-const withIsoBound = (w: Window, bound: Bound): Window => (bound === 'start' ? { ...w, start: `${w.start}T00:00:00Z` } : { ...w, end: `${w.end}T23:59:59Z` });
+const withIsoBound = (w: Window, bound: Bound): Window =>
+  bound === 'start' ? { ...w, start: `${w.start}T00:00:00Z` } : { ...w, end: `${w.end}T23:59:59Z` };
 
 /**
  * Which bound of which pair carries the datetime: each bound of each pair in a full run. Under
@@ -20,8 +21,14 @@ function probesOf(ctx: CheckContext, legacyTwin: boolean): { pair: Pair; bound: 
   const pairs: Pair[] = legacyTwin ? ['preferred', 'legacy'] : ['preferred'];
   if (!ctx.frugal) return pairs.flatMap((pair) => (['start', 'end'] as const).map((bound) => ({ pair, bound })));
   const first = seededPick(ctx, 'slots-iso-bound', ['start', 'end'] as const);
-  const picked = pairs.map((pair, i) => ({ pair, bound: i === 0 ? first : first === 'start' ? ('end' as const) : ('start' as const) }));
-  ctx.observe(`ISO bounds sampled under rate limits (SEED ${ctx.seed})`, picked.map((p) => `${p.pair} ${p.bound}`));
+  const picked = pairs.map((pair, i) => ({
+    pair,
+    bound: i === 0 ? first : first === 'start' ? ('end' as const) : ('start' as const),
+  }));
+  ctx.observe(
+    `ISO bounds sampled under rate limits (SEED ${ctx.seed})`,
+    picked.map((p) => `${p.pair} ${p.bound}`),
+  );
   return picked;
 }
 
@@ -41,6 +48,14 @@ conformance('SLOTS-ISO-REJECTED', { needs: ['location'] }, async (ctx: CheckCont
   if (!isSuccess(legacy.res)) ctx.observe('legacy pair', '(not probed: the legacy pair with dates was refused)');
   const answers = await Promise.all(probes.map((p) => getSlots(ctx, p.query)));
   ctx.observe('messages', Object.fromEntries(probes.map((p, i) => [`${p.pair} ${p.bound}`, errorText(answers[i]!)])));
-  const problems = probes.flatMap((p, i) => (answers[i]!.status === 400 ? [] : [`${show(p.query)}: expected HTTP 400, got ${describeResponse(answers[i]!)}`]));
-  verdict(ctx, problems, 'availableSlots accepted an ISO 8601 datetime', probes.length, 'windows with one ISO 8601 bound answered 400 while the same days as YYYY-MM-DD were accepted');
+  const problems = probes.flatMap((p, i) =>
+    answers[i]!.status === 400 ? [] : [`${show(p.query)}: expected HTTP 400, got ${describeResponse(answers[i]!)}`],
+  );
+  verdict(
+    ctx,
+    problems,
+    'availableSlots accepted an ISO 8601 datetime',
+    probes.length,
+    'windows with one ISO 8601 bound answered 400 while the same days as YYYY-MM-DD were accepted',
+  );
 });

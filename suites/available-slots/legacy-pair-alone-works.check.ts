@@ -13,12 +13,24 @@ conformance('SLOTS-LEGACY-PAIR', { needs: ['location'] }, async (ctx: CheckConte
   await ctx.cite(reference.res, legacy.res);
   controlAccepted(ctx, reference);
   const w = reference.window;
-  if (!isSuccess(legacy.res)) fail('the legacy pair alone was refused', unexpectedStatus(legacy.res, 'a 2xx status', `${show(legacyPair(w))} alone`));
+  if (!isSuccess(legacy.res))
+    fail(
+      'the legacy pair alone was refused',
+      unexpectedStatus(legacy.res, 'a 2xx status', `${show(legacyPair(w))} alone`),
+    );
   const near = { start: addDays(w.start, -7), end: addDays(w.end, 7) };
   const [expected, got] = [daysWithin(daysOf(reference.res), near), daysWithin(daysOf(legacy.res), near)];
-  if (expected.length === 0) ctx.inconclusive('no day could be located in the answer to the preferred pair: nothing to compare with');
+  if (expected.length === 0)
+    ctx.inconclusive('no day could be located in the answer to the preferred pair: nothing to compare with');
   if (expected.join() !== got.join()) {
-    fail('the legacy pair set another window than the preferred pair', inconsistency(`for ${w.start}..${w.end} the legacy pair returned days [${got.join(', ')}], the preferred pair [${expected.join(', ')}]`, legacy.res, { expected, actual: got }));
+    fail(
+      'the legacy pair set another window than the preferred pair',
+      inconsistency(
+        `for ${w.start}..${w.end} the legacy pair returned days [${got.join(', ')}], the preferred pair [${expected.join(', ')}]`,
+        legacy.res,
+        { expected, actual: got },
+      ),
+    );
   }
   ctx.saw(got.length, 'days returned for the legacy pair, as for the preferred pair');
 });

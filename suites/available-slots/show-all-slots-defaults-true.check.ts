@@ -18,5 +18,12 @@ conformance('SLOTS-SHOW-ALL-DEFAULT', { needs: ['location'] }, async (ctx: Check
   ctx.observe('first and last day returned', { [w.start]: got.includes(w.start), [w.end]: got.includes(w.end) });
   const judged = daysFrom(w.start, w.end).slice(1, -1);
   const missing = judged.filter((d) => !got.includes(d));
-  verdict(ctx, missing.map((d) => `day ${d} of ${w.start}..${w.end} is missing (returned: ${got.join(', ')})`), 'without showAllSlots, days of the window were left out', judged.length, 'days of the window returned without showAllSlots', { kind: 'record-left-out', res: reference.res });
+  verdict(
+    ctx,
+    missing.map((d) => `day ${d} of ${w.start}..${w.end} is missing (returned: ${got.join(', ')})`),
+    'without showAllSlots, days of the window were left out',
+    judged.length,
+    'days of the window returned without showAllSlots',
+    { kind: 'record-left-out', res: reference.res },
+  );
 });

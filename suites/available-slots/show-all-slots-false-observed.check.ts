@@ -16,6 +16,10 @@ conformance('SLOTS-SHOW-ALL-FALSE', { needs: ['location'] }, async (ctx: CheckCo
   }
   const got = daysWithin(daysOf(res), w);
   ctx.observe('days returned', got);
-  ctx.observe('days left out', daysFrom(w.start, w.end).filter((d) => !got.includes(d)));
-  if (isSuccess(reference.res)) ctx.observe('days returned without the parameter', daysWithin(daysOf(reference.res), w));
+  ctx.observe(
+    'days left out',
+    daysFrom(w.start, w.end).filter((d) => !got.includes(d)),
+  );
+  if (isSuccess(reference.res))
+    ctx.observe('days returned without the parameter', daysWithin(daysOf(reference.res), w));
 });

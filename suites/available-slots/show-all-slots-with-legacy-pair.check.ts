@@ -11,7 +11,10 @@ conformance('SLOTS-SHOW-ALL-TRUE', { variant: 'legacy pair', needs: ['location']
   const [reference, legacy] = await Promise.all([slotsReference(ctx), slotsLegacy(ctx)]);
   await ctx.cite(reference.res, legacy.res);
   controlAccepted(ctx, reference);
-  if (!isSuccess(legacy.res)) ctx.inconclusive(`precondition: ${show(legacyPair(reference.window))} alone was refused; SLOTS-LEGACY-PAIR judges that`);
+  if (!isSuccess(legacy.res))
+    ctx.inconclusive(
+      `precondition: ${show(legacyPair(reference.window))} alone was refused; SLOTS-LEGACY-PAIR judges that`,
+    );
   const res = await getSlots(ctx, { ...legacyPair(reference.window), showAllSlots: true });
   expectEveryDay(ctx, res, reference.window, 'availableSlots with the legacy pair and showAllSlots=true');
 });

@@ -1,6 +1,14 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { addDays, datesIn, dayOf, daysFrom, describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
+import {
+  addDays,
+  datesIn,
+  dayOf,
+  daysFrom,
+  describeResponse,
+  fieldValue,
+  isSuccess,
+} from '../../harness/checks/index.js';
 import { expect2xx, expectStatus, verdict } from '../common/judge.js';
 
 /**
@@ -27,7 +35,10 @@ export function getSlots(ctx: CheckContext, query: Query): Promise<ApiResponse> 
 /** §4.5: the preferred pair, and the legacy pair that is still accepted. */
 export const standardPair = (w: Window): Query => ({ appointmentDateStart: w.start, appointmentDateEnd: w.end });
 export const legacyPair = (w: Window): Query => ({ startDate: w.start, endDate: w.end });
-export const show = (q: Query) => Object.entries(q).map(([k, v]) => `${k}=${String(v)}`).join('&');
+export const show = (q: Query) =>
+  Object.entries(q)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&');
 
 /** The located days that lie in a window. */
 export const daysWithin = (days: readonly string[], w: Window) => days.filter((d) => d >= w.start && d <= w.end);
@@ -75,7 +86,9 @@ export function expect400(ctx: CheckContext, res: ApiResponse, what: string): vo
 export function controlAccepted(ctx: CheckContext, reference: { window: Window; res: ApiResponse }): void {
   if (!isSuccess(reference.res)) {
     ctx.observe('slots with the preferred pair', describeResponse(reference.res));
-    ctx.inconclusive(`precondition: availableSlots with ${show(standardPair(reference.window))} was refused (${describeResponse(reference.res)}); the location parameter is a guess`);
+    ctx.inconclusive(
+      `precondition: availableSlots with ${show(standardPair(reference.window))} was refused (${describeResponse(reference.res)}); the location parameter is a guess`,
+    );
   }
 }
 
@@ -87,6 +100,15 @@ export function expectEveryDay(ctx: CheckContext, res: ApiResponse, w: Window, w
   expect2xx(ctx, res, what);
   const got = daysOf(res);
   if (isSuccess(res) && got.length === 0) ctx.inconclusive('no day could be located in the slots answer');
-  const missing = daysFrom(w.start, w.end).slice(1, -1).filter((d) => !got.includes(d));
-  verdict(ctx, missing.map((d) => `day ${d} of ${w.start}..${w.end} is missing (returned: ${got.join(', ')})`), `${what} left out days of the window`, 7, `days of the window returned with ${what}`, { kind: 'record-left-out', res });
+  const missing = daysFrom(w.start, w.end)
+    .slice(1, -1)
+    .filter((d) => !got.includes(d));
+  verdict(
+    ctx,
+    missing.map((d) => `day ${d} of ${w.start}..${w.end} is missing (returned: ${got.join(', ')})`),
+    `${what} left out days of the window`,
+    7,
+    `days of the window returned with ${what}`,
+    { kind: 'record-left-out', res },
+  );
 }

@@ -2,7 +2,17 @@ import { inconsistency, isSuccess, unexpectedStatus, type Failure } from '../../
 import { fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { slotsLegacy, slotsReference } from './fixtures.js';
-import { controlAccepted, daysOf, daysWithin, getSlots, innerDays, laterWindow, legacyPair, show, standardPair } from './slots.js';
+import {
+  controlAccepted,
+  daysOf,
+  daysWithin,
+  getSlots,
+  innerDays,
+  laterWindow,
+  legacyPair,
+  show,
+  standardPair,
+} from './slots.js';
 
 // §4.5 slots: the preferred pair is preferred and wins; the legacy pair is still accepted.
 // - The preferred pair alone refused while the legacy pair alone on the same days is accepted (both
@@ -20,7 +30,14 @@ conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckCon
   await ctx.cite(reference.res, legacyAlone.res);
   const run = reference.window;
   if (!isSuccess(reference.res) && isSuccess(legacyAlone.res)) {
-    fail('the preferred pair was refused while the legacy pair was accepted', unexpectedStatus(reference.res, 'a 2xx status', `${show(standardPair(run))} alone (${show(legacyPair(run))} alone: HTTP ${legacyAlone.res.status})`));
+    fail(
+      'the preferred pair was refused while the legacy pair was accepted',
+      unexpectedStatus(
+        reference.res,
+        'a 2xx status',
+        `${show(standardPair(run))} alone (${show(legacyPair(run))} alone: HTTP ${legacyAlone.res.status})`,
+      ),
+    );
   }
   controlAccepted(ctx, reference);
   const later = laterWindow(run);
@@ -30,24 +47,49 @@ conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckCon
   ].map((w) => ({ ...w, query: { ...standardPair(w.preferred), ...legacyPair(w.legacy) } }));
   const answers = await Promise.all(ways.map((w) => getSlots(ctx, w.query)));
   answers.forEach((res, i) => {
-    if (!isSuccess(res)) fail('both pairs together were refused', unexpectedStatus(res, 'a 2xx status', show(ways[i]!.query)));
+    if (!isSuccess(res))
+      fail('both pairs together were refused', unexpectedStatus(res, 'a 2xx status', show(ways[i]!.query)));
   });
   const expected = daysWithin(daysOf(reference.res), run);
-  if (expected.length === 0) ctx.inconclusive('no day could be located in the answer to the preferred pair alone: nothing to compare with');
+  if (expected.length === 0)
+    ctx.inconclusive('no day could be located in the answer to the preferred pair alone: nothing to compare with');
   const problems: Failure[] = [];
   const [first, second] = [daysOf(answers[0]!), daysOf(answers[1]!)];
   const fromLegacy = first.filter((d) => innerDays(later).includes(d));
   if (fromLegacy.length || expected.some((d) => !first.includes(d))) {
-    problems.push(inconsistency(`${show(ways[0]!.query)} returned days [${first.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`, answers[0], { expected, actual: first }));
+    problems.push(
+      inconsistency(
+        `${show(ways[0]!.query)} returned days [${first.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`,
+        answers[0],
+        { expected, actual: first },
+      ),
+    );
   }
   const everyInnerDay = innerDays(run).every((d) => expected.includes(d));
   const missing = innerDays(later).filter((d) => !second.includes(d));
   if (everyInnerDay && missing.length) {
-    problems.push(inconsistency(`${show(ways[1]!.query)} left out days [${missing.join(', ')}] of the preferred window (returned [${second.join(', ')}])`, answers[1], { expected: innerDays(later), actual: second }));
+    problems.push(
+      inconsistency(
+        `${show(ways[1]!.query)} left out days [${missing.join(', ')}] of the preferred window (returned [${second.join(', ')}])`,
+        answers[1],
+        { expected: innerDays(later), actual: second },
+      ),
+    );
   }
   if (problems.length) fail('the legacy pair won over the preferred pair', ...problems);
-  if (!everyInnerDay) ctx.observe('preferred pair on the later days beside the legacy pair', 'not judged: the preferred pair alone does not return every inner day of its window');
-  ctx.saw(expected.length, 'days of the preferred pair returned with the legacy pair beside it (the legacy pair later)');
+  if (!everyInnerDay)
+    ctx.observe(
+      'preferred pair on the later days beside the legacy pair',
+      'not judged: the preferred pair alone does not return every inner day of its window',
+    );
+  ctx.saw(
+    expected.length,
+    'days of the preferred pair returned with the legacy pair beside it (the legacy pair later)',
+  );
   ctx.saw(innerDays(later).length, 'days of the legacy pair left out');
-  if (everyInnerDay) ctx.saw(innerDays(later).length, 'inner days of the preferred pair returned with the legacy pair beside it (the legacy pair earlier)');
+  if (everyInnerDay)
+    ctx.saw(
+      innerDays(later).length,
+      'inner days of the preferred pair returned with the legacy pair beside it (the legacy pair earlier)',
+    );
 });

@@ -20,5 +20,11 @@ conformance('SLOTS-WINDOW-BOUNDED', { needs: ['location'] }, async (ctx: CheckCo
   const range = { start: boundOf('start', w.start), end: boundOf('end', w.end) };
   const slotLike = daysWithin(days, { start: addDays(dayOf(new Date()), 1), end: addDays(w.end, 31) });
   const outside = slotLike.filter((d) => rangePlacement(daySpan(d), range) === 'outside');
-  verdict(ctx, outside.map((d) => `${d} came back for the window ${w.start}..${w.end}`), 'availableSlots served days outside the window asked for', inside.length, 'days of the window returned');
+  verdict(
+    ctx,
+    outside.map((d) => `${d} came back for the window ${w.start}..${w.end}`),
+    'availableSlots served days outside the window asked for',
+    inside.length,
+    'days of the window returned',
+  );
 });

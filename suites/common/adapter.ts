@@ -6,7 +6,8 @@ import type { FrameRules } from '../../harness/checks/index.js';
 export type Rec = Record<string, unknown>;
 
 /** The catalogue's name of a resource; also the tenancy checks' variant. */
-export type ResourceName = 'vehicles' | 'items' | 'customers' | 'inventoryLevels' | 'appointmentRequests' | 'purchaseOrders';
+export type ResourceName =
+  'vehicles' | 'items' | 'customers' | 'inventoryLevels' | 'appointmentRequests' | 'purchaseOrders';
 
 /**
  * One resource as every check sees it: how to list, read and find its records. Written once per

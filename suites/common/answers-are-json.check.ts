@@ -16,7 +16,11 @@ const answers: { what: string; read(ctx: CheckContext): Promise<ApiResponse>; ne
   { what: 'GET /customers', read: customerSample },
   { what: 'GET /inventoryLevels', read: levelList },
   { what: 'GET /appointmentRequests', read: appointmentSample },
-  { what: 'GET /appointmentRequests/availableSlots', read: async (ctx) => (await slotsReference(ctx)).res, needsLocation: true },
+  {
+    what: 'GET /appointmentRequests/availableSlots',
+    read: async (ctx) => (await slotsReference(ctx)).res,
+    needsLocation: true,
+  },
 ];
 
 const contentType = (res: ApiResponse) => res.headers['content-type'] ?? '(none)';
@@ -27,9 +31,20 @@ conformance('PLATFORM-JSON-ANSWERS', async (ctx: CheckContext) => {
   const asked = answers.filter((a) => !a.needsLocation || ctx.target.locationId);
   const reads = await Promise.all(asked.map(async (a) => ({ what: a.what, res: await a.read(ctx) })));
   const ok = reads.filter(({ res }) => isSuccess(res));
-  if (!ok.length) ctx.inconclusive(`precondition: none of ${asked.map((a) => a.what).join(', ')} answered 2xx (${reads.map(({ what, res }) => `${what}: ${describeResponse(res)}`).join('; ')})`);
+  if (!ok.length)
+    ctx.inconclusive(
+      `precondition: none of ${asked.map((a) => a.what).join(', ')} answered 2xx (${reads.map(({ what, res }) => `${what}: ${describeResponse(res)}`).join('; ')})`,
+    );
   await ctx.cite(...ok.map(({ res }) => res));
-  ctx.observe('content types of successful answers', Object.fromEntries(ok.map(({ what, res }) => [what, contentType(res)])));
-  const notJson = ok.filter(({ res }) => res.json === undefined).map(({ what, res }) => `${what} answered HTTP ${res.status} with ${contentType(res)}: ${JSON.stringify(res.text.slice(0, 80))}`);
+  ctx.observe(
+    'content types of successful answers',
+    Object.fromEntries(ok.map(({ what, res }) => [what, contentType(res)])),
+  );
+  const notJson = ok
+    .filter(({ res }) => res.json === undefined)
+    .map(
+      ({ what, res }) =>
+        `${what} answered HTTP ${res.status} with ${contentType(res)}: ${JSON.stringify(res.text.slice(0, 80))}`,
+    );
   verdict(ctx, notJson, 'successful answers whose body is not JSON', ok.length, 'successful answers with a JSON body');
 });

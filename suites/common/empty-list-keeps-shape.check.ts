@@ -13,7 +13,8 @@ for (const scope of emptyLists) {
     const res = await emptyRead(ctx, scope);
     await ctx.cite(res);
     const what = `GET ${scope.adapter.path} with ${scope.note} (size ${EXAMPLE_PAGE.size}, page ${EXAMPLE_PAGE.page})`;
-    if (isClientError(res)) ctx.inconclusive(`${what} was refused (${describeResponse(res)}); the maximum page size is not shown (§8)`);
+    if (isClientError(res))
+      ctx.inconclusive(`${what} was refused (${describeResponse(res)}); the maximum page size is not shown (§8)`);
     expect2xx(ctx, res, what);
     const violations = shapeViolations(scope.shape, res.json, res);
     if (violations.length) fail(`${what} does not keep the documented shape`, ...violations);

@@ -32,7 +32,11 @@ export function updatedWindowRule(w: Window, name = 'updated window'): FilterRul
 }
 
 /** Records listed with an update time outside the window, one line each (the single-filter check's mismatch). */
-export const updatedOutside = (adapter: ResourceAdapter, records: readonly Record<string, unknown>[], w: Window): string[] =>
+export const updatedOutside = (
+  adapter: ResourceAdapter,
+  records: readonly Record<string, unknown>[],
+  w: Window,
+): string[] =>
   records.flatMap((record) => {
     const v = updatedWindowRule(w).admits({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' });
     return typeof v === 'object' ? [`${adapter.idOf(record)} ${v.out}`] : [];

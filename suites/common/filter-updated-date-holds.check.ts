@@ -1,4 +1,17 @@
-import { boundAtInstant, isSuccess, rangeCase, rangeQuery, rangeShape, rangeText, updatedStampOf, updatedValueOf, type FilterCase, type KnownTime, type Range, type Span } from '../../harness/checks/index.js';
+import {
+  boundAtInstant,
+  isSuccess,
+  rangeCase,
+  rangeQuery,
+  rangeShape,
+  rangeText,
+  updatedStampOf,
+  updatedValueOf,
+  type FilterCase,
+  type KnownTime,
+  type Range,
+  type Span,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
 import { judgeFilter, precondition } from './judge.js';
@@ -9,8 +22,12 @@ import { updatedReads } from './updated-reads.js';
 const names = { start: 'updatedDateStart', end: 'updatedDateEnd' };
 const at = (ms: number, edge: 'start' | 'end') => boundAtInstant(edge, ms);
 /** §4.1, §4.2: the bounds are ISO 8601 datetimes, whole seconds in UTC (the only form those sections name). */
-const range = (start?: number, end?: number): Range => ({ ...(start !== undefined ? { start: at(start, 'start') } : {}), ...(end !== undefined ? { end: at(end, 'end') } : {}) });
-const what = (u: UpdatedScope, r: Range, narrow = '') => `GET ${u.adapter.path}?${rangeText(names, r)}${narrow} (${rangeShape(r)})`;
+const range = (start?: number, end?: number): Range => ({
+  ...(start !== undefined ? { start: at(start, 'start') } : {}),
+  ...(end !== undefined ? { end: at(end, 'end') } : {}),
+});
+const what = (u: UpdatedScope, r: Range, narrow = '') =>
+  `GET ${u.adapter.path}?${rangeText(names, r)}${narrow} (${rangeShape(r)})`;
 
 /** A listed record's update time (not a documented field of §2.1 or §2.2), where one is found. */
 const stampOf = (r: Rec): Span | undefined => {
@@ -35,24 +52,51 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Filte
   const reads = await updatedReads(ctx, u);
   if (!reads) return undefined;
   const started = Date.parse(ctx.run.startedAt);
-  const known: KnownTime[] = reads.ids.map((id) => ({ id, at: { lo: started - SKEW_MS, hi: Date.now() + SKEW_MS }, why: `the run created ${id}` }));
+  const known: KnownTime[] = reads.ids.map((id) => ({
+    id,
+    at: { lo: started - SKEW_MS, hi: Date.now() + SKEW_MS },
+    why: `the run created ${id}`,
+  }));
   const asRange = (w: { start: string; end: string }) => range(Date.parse(w.start), Date.parse(w.end));
-  const more = ctx.frugal ? [range(undefined, started - 2 * DAY_MS)] : [range(undefined, started - 2 * DAY_MS), range(started - DAY_MS), range(undefined, Date.now() + DAY_MS)];
-  const narrow = `&${Object.entries(reads.narrow).map(([k, v]) => `${k}=${String(v)}`).join('&')}`;
-  const others = await Promise.all(more.map((r) => collect(ctx, u.adapter, { ...reads.narrow, ...rangeQuery(names, r) })));
-  const all = [{ r: asRange(reads.recent.window), l: reads.recent.listing }, { r: asRange(reads.old.window), l: reads.old.listing }, ...more.map((r, i) => ({ r, l: others[i]! }))];
+  const more = ctx.frugal
+    ? [range(undefined, started - 2 * DAY_MS)]
+    : [range(undefined, started - 2 * DAY_MS), range(started - DAY_MS), range(undefined, Date.now() + DAY_MS)];
+  const narrow = `&${Object.entries(reads.narrow)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&')}`;
+  const others = await Promise.all(
+    more.map((r) => collect(ctx, u.adapter, { ...reads.narrow, ...rangeQuery(names, r) })),
+  );
+  const all = [
+    { r: asRange(reads.recent.window), l: reads.recent.listing },
+    { r: asRange(reads.old.window), l: reads.old.listing },
+    ...more.map((r, i) => ({ r, l: others[i]! })),
+  ];
   for (const { r, l } of all) {
     await ctx.cite(...l.responses);
     precondition(ctx, l.first, what(u, r, narrow));
   }
-  return all.map(({ r, l }) => rangeCase({ range: r, what: what(u, r, narrow), known, returned: l.ids, complete: l.complete, shown: shownOf(u.adapter, l.records) }));
+  return all.map(({ r, l }) =>
+    rangeCase({
+      range: r,
+      what: what(u, r, narrow),
+      known,
+      returned: l.ids,
+      complete: l.complete,
+      shown: shownOf(u.adapter, l.records),
+    }),
+  );
 }
 
 /** Sampled records spread over their update times: the first, the last and one between. */
 function spread(records: readonly Rec[], count: number): Rec[] {
   const sorted = [...records].sort((a, b) => updatedStampOf(a)! - updatedStampOf(b)!);
   if (sorted.length <= count) return sorted;
-  return [...new Set(Array.from({ length: count }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / Math.max(1, count - 1))]!))];
+  return [
+    ...new Set(
+      Array.from({ length: count }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / Math.max(1, count - 1))]!),
+    ),
+  ];
 }
 
 /**
@@ -66,7 +110,10 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Fil
   precondition(ctx, sample, `GET ${u.adapter.path}`);
   await ctx.cite(sample);
   const timed = u.adapter.records(sample).filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
-  if (timed.length < 2) ctx.inconclusive(`the ${u.adapter.name} records show ${timed.length ? 'one update time' : 'no update time'} to choose windows from (not a documented field)`);
+  if (timed.length < 2)
+    ctx.inconclusive(
+      `the ${u.adapter.name} records show ${timed.length ? 'one update time' : 'no update time'} to choose windows from (not a documented field)`,
+    );
   const t = (r: Rec) => updatedStampOf(r)!;
   const picks = spread(timed, ctx.frugal ? 2 : 3);
   return Promise.all(
@@ -76,7 +123,9 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Fil
       await ctx.cite(...got.responses);
       precondition(ctx, got.first, what(u, r));
       let known = timed;
-      const missing = timed.filter((x) => t(x) > t(pick) - 1000 && t(x) < t(pick) + 1000 && !got.ids.includes(u.adapter.idOf(x)!));
+      const missing = timed.filter(
+        (x) => t(x) > t(pick) - 1000 && t(x) < t(pick) + 1000 && !got.ids.includes(u.adapter.idOf(x)!),
+      );
       if (missing.length && got.complete && u.adapter.get) {
         // Shared data: a record updated between the two reads moved, and proves nothing either way.
         const now = await Promise.all(missing.map((x) => u.adapter.get!(ctx, u.adapter.idOf(x)!)));
@@ -85,11 +134,26 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Fil
           const record = isSuccess(res) ? u.adapter.recordIn?.(res, u.adapter.idOf(x)!) : undefined;
           return record !== undefined && JSON.stringify(updatedValueOf(record)) !== JSON.stringify(updatedValueOf(x));
         });
-        if (moved.length) ctx.observe('updated between the reads', moved.map((x) => u.adapter.idOf(x)));
+        if (moved.length)
+          ctx.observe(
+            'updated between the reads',
+            moved.map((x) => u.adapter.idOf(x)),
+          );
         known = timed.filter((x) => !moved.includes(x));
       }
-      const times = known.map((x) => ({ id: u.adapter.idOf(x)!, at: stampOf(x)!, why: `the list shows it updated ${new Date(t(x)).toISOString()}` }));
-      return rangeCase({ range: r, what: what(u, r), known: times, returned: got.ids, complete: got.complete, shown: shownOf(u.adapter, got.records) });
+      const times = known.map((x) => ({
+        id: u.adapter.idOf(x)!,
+        at: stampOf(x)!,
+        why: `the list shows it updated ${new Date(t(x)).toISOString()}`,
+      }));
+      return rangeCase({
+        range: r,
+        what: what(u, r),
+        known: times,
+        returned: got.ids,
+        complete: got.complete,
+        shown: shownOf(u.adapter, got.records),
+      });
     }),
   );
 }
@@ -100,14 +164,29 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Fil
 // days ahead in a full run, alone under rate limits (where it replaces the pair).
 for (const u of updatedScopes) {
   conformance(u.clause, async (ctx: CheckContext) => {
-    const future = ctx.frugal ? range(Date.now() + 2 * DAY_MS) : range(Date.now() + 2 * DAY_MS, Date.now() + 3 * DAY_MS);
+    const future = ctx.frugal
+      ? range(Date.now() + 2 * DAY_MS)
+      : range(Date.now() + 2 * DAY_MS, Date.now() + 3 * DAY_MS);
     const futureAlone = range(Date.now() + 2 * DAY_MS);
     const ahead = ctx.frugal ? [future] : [future, futureAlone];
-    const [own, ...inFuture] = await Promise.all([ctx.run.mode === 'full' ? withRunRecords(ctx, u) : undefined, ...ahead.map((r) => u.adapter.list(ctx, { ...rangeQuery(names, r), size: 10, page: 1 }))]);
+    const [own, ...inFuture] = await Promise.all([
+      ctx.run.mode === 'full' ? withRunRecords(ctx, u) : undefined,
+      ...ahead.map((r) => u.adapter.list(ctx, { ...rangeQuery(names, r), size: 10, page: 1 })),
+    ]);
     const cases = own ?? (await withLocatedTimes(ctx, u));
     await ctx.cite(...inFuture);
     inFuture.forEach((res, i) => precondition(ctx, res, what(u, ahead[i]!)));
-    const leaked = inFuture.flatMap((res, i) => u.adapter.records(res).map((r) => `${u.adapter.idOf(r)} came back for ${rangeText(names, ahead[i]!)}, which starts two days ahead`));
-    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart, updatedDateEnd or both`, ...cases, { expected: [], excluded: [], returned: [], complete: true, mismatched: leaked });
+    const leaked = inFuture.flatMap((res, i) =>
+      u.adapter
+        .records(res)
+        .map((r) => `${u.adapter.idOf(r)} came back for ${rangeText(names, ahead[i]!)}, which starts two days ahead`),
+    );
+    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart, updatedDateEnd or both`, ...cases, {
+      expected: [],
+      excluded: [],
+      returned: [],
+      complete: true,
+      mismatched: leaked,
+    });
   });
 }

@@ -13,7 +13,8 @@ for (const scope of pairwiseScopes) {
   const { adapter } = scope;
   conformance(scope.clause, { needs: scope.needs }, async (ctx: CheckContext) => {
     const { rows, listings } = await pairReads(ctx, scope);
-    if (!rows.length) ctx.inconclusive(`no pair of ${adapter.path} filters could be given values the run's known records tell apart`);
+    if (!rows.length)
+      ctx.inconclusive(`no pair of ${adapter.path} filters could be given values the run's known records tell apart`);
     const cases = [];
     const refused: string[] = [];
     const unproven: string[] = [];
@@ -25,16 +26,26 @@ for (const scope of pairwiseScopes) {
         refused.push(`${a.row.label} (${q}): ${describeResponse(listing.first)}`);
         continue;
       }
-      ctx.observe(`${a.row.label}`, `${q}: ${listing.records.length} record(s) on ${listing.responses.length} page(s) of ${listing.size}${listing.complete ? ', read to the end' : ''}`);
+      ctx.observe(
+        `${a.row.label}`,
+        `${q}: ${listing.records.length} record(s) on ${listing.responses.length} page(s) of ${listing.size}${listing.complete ? ', read to the end' : ''}`,
+      );
       const judged = rowCases(adapter, a, listing);
       cases.push(...judged.cases);
-      const missing = a.row.rules.filter((r) => !r.opaque).map((r) => r.name).filter((n) => !judged.proven.includes(n));
+      const missing = a.row.rules
+        .filter((r) => !r.opaque)
+        .map((r) => r.name)
+        .filter((n) => !judged.proven.includes(n));
       if (missing.length) unproven.push(`${missing.join(', ')} in ${a.row.label}`);
     }
-    ctx.observe('rows judged', `${rows.map((a) => a.row.label).join('; ')}${ctx.frugal ? ` (sampled with SEED=${ctx.seed})` : ' (every row)'}`);
+    ctx.observe(
+      'rows judged',
+      `${rows.map((a) => a.row.label).join('; ')}${ctx.frugal ? ` (sampled with SEED=${ctx.seed})` : ' (every row)'}`,
+    );
     if (refused.length) ctx.observe('combinations refused (not judged)', refused);
     if (unproven.length) ctx.observe('filters not shown to narrow beside the others', unproven);
-    if (!cases.length) ctx.inconclusive(`every combination of ${adapter.path} filters sent was refused: ${refused.join('; ')}`);
+    if (!cases.length)
+      ctx.inconclusive(`every combination of ${adapter.path} filters sent was refused: ${refused.join('; ')}`);
     judgeFilter(ctx, `GET ${adapter.path} with documented filters combined`, ...cases);
     ctx.saw(rows.length - refused.length, `combinations judged: ${rows.map((a) => a.row.label).join('; ')}`);
   });

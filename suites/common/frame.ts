@@ -2,8 +2,17 @@ import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext, Need } from '../../harness/conformance.js';
 import {
-  describeResponse, fieldMismatch, frameViolations, isRecord, isSuccess, leavesOf, looselyEqual, whereSentShows,
-  type Failure, type FrameRules, type Intent,
+  describeResponse,
+  fieldMismatch,
+  frameViolations,
+  isRecord,
+  isSuccess,
+  leavesOf,
+  looselyEqual,
+  whereSentShows,
+  type Failure,
+  type FrameRules,
+  type Intent,
 } from '../../harness/checks/index.js';
 import type { Rec, RecordFrame, ResourceAdapter } from './adapter.js';
 import { fail } from './judge.js';
@@ -88,7 +97,10 @@ export function watchedOnArchive(frame: RecordFrame, before: Rec, created: Rec):
 }
 
 /** Whether a loose-layout record shows the values the intent sets nowhere at all (nothing to judge by). */
-const showsNothingSent = (r: FrameRecord) => r.after !== undefined && Object.keys(r.intent.sets).length > 0 && whereSentShows(r.after, r.intent.sets).paths.size === 0;
+const showsNothingSent = (r: FrameRecord) =>
+  r.after !== undefined &&
+  Object.keys(r.intent.sets).length > 0 &&
+  whereSentShows(r.after, r.intent.sets).paths.size === 0;
 
 /**
  * The verdict of one frame scope: every touched record judged whole; a failure names the field,
@@ -100,24 +112,49 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
   const c = await scope.touched(ctx);
   await ctx.cite(c.answer, ...c.reads);
   if (c.unjudged || !c.answer) ctx.inconclusive(c.unjudged ?? `precondition: ${write} was not sent`);
-  if (!isSuccess(c.answer)) ctx.inconclusive(`${write} was refused (${describeResponse(c.answer)}); its own clauses judge the answer`);
-  const rules = (r: FrameRecord): FrameRules => ({ layout: adapter.frame.layout, watched: r.watched, serverManaged: adapter.frame.serverManaged });
+  if (!isSuccess(c.answer))
+    ctx.inconclusive(`${write} was refused (${describeResponse(c.answer)}); its own clauses judge the answer`);
+  const rules = (r: FrameRecord): FrameRules => ({
+    layout: adapter.frame.layout,
+    watched: r.watched,
+    serverManaged: adapter.frame.serverManaged,
+  });
   // A layout that is not shown may show a sent value under no name the harness can find (§2.3).
-  if (adapter.frame.layout === 'loose' && scope.applied === 'judged' && c.records.length && c.records.every(showsNothingSent)) {
-    ctx.inconclusive(`the ${adapter.name} read after ${write} show the values sent nowhere; their layout is not shown, so the write cannot be judged (set the profile's field names)`);
+  if (
+    adapter.frame.layout === 'loose' &&
+    scope.applied === 'judged' &&
+    c.records.length &&
+    c.records.every(showsNothingSent)
+  ) {
+    ctx.inconclusive(
+      `the ${adapter.name} read after ${write} show the values sent nowhere; their layout is not shown, so the write cannot be judged (set the profile's field names)`,
+    );
   }
   const failures: Failure[] = [];
   const unjudged: string[] = [];
   let judged = 0;
   let compared = 0;
   for (const r of c.records) {
-    if (r.unjudged) { unjudged.push(r.unjudged); continue; }
-    if (!r.after) { unjudged.push(`${adapter.name} ${r.id} could not be read after ${write}`); continue; }
+    if (r.unjudged) {
+      unjudged.push(r.unjudged);
+      continue;
+    }
+    if (!r.after) {
+      unjudged.push(`${adapter.name} ${r.id} could not be read after ${write}`);
+      continue;
+    }
     const v = frameViolations(r.before, r.after, r.intent, rules(r));
-    if (v.compared === 0 && Object.keys(r.intent.sets).length === 0) { unjudged.push(`${adapter.name} ${r.id} shows no field to compare`); continue; }
+    if (v.compared === 0 && Object.keys(r.intent.sets).length === 0) {
+      unjudged.push(`${adapter.name} ${r.id} shows no field to compare`);
+      continue;
+    }
     const what = `${r.id} after ${write}`;
-    const moved = v.moved.map((m) => fieldMismatch(`${what}, a field to keep`, m.path, m.expected, m.actual, r.afterRead, m.path));
-    const notApplied = v.notApplied.map((m) => fieldMismatch(`${what}, a field it sets`, m.path, m.expected, m.actual, r.afterRead, m.path));
+    const moved = v.moved.map((m) =>
+      fieldMismatch(`${what}, a field to keep`, m.path, m.expected, m.actual, r.afterRead, m.path),
+    );
+    const notApplied = v.notApplied.map((m) =>
+      fieldMismatch(`${what}, a field it sets`, m.path, m.expected, m.actual, r.afterRead, m.path),
+    );
     if (scope.applied === 'precondition' && notApplied.length && !moved.length) {
       unjudged.push(`${write} never showed on ${adapter.name} ${r.id} (${v.notApplied.map((m) => m.path).join(', ')})`);
       continue;
@@ -126,15 +163,20 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
     judged += 1;
     compared += v.compared;
   }
-  if (failures.length) fail(`${write} did not change exactly what it intends on the ${adapter.name} it touched`, ...failures);
-  if (judged === 0) ctx.inconclusive(`precondition: no ${adapter.name} record could be judged before and after ${write}: ${unjudged.join('; ')}`);
+  if (failures.length)
+    fail(`${write} did not change exactly what it intends on the ${adapter.name} it touched`, ...failures);
+  if (judged === 0)
+    ctx.inconclusive(
+      `precondition: no ${adapter.name} record could be judged before and after ${write}: ${unjudged.join('; ')}`,
+    );
   if (unjudged.length) ctx.observe('records not judged', unjudged);
   ctx.saw(judged, `${adapter.name} records compared whole before and after ${write}`);
   ctx.saw(compared, 'fields that had to keep their values, and did');
 }
 
 /** A status-like field, where the record's layout is not shown (harness/locate/shapes.ts inactiveState reads the same names). */
-export const statusLike = (path: string) => /(^|\.)(status|customerStatus|active|isActive|enabled|archived|isArchived|inactive|isInactive|deleted)$/i.test(path);
+export const statusLike = (path: string) =>
+  /(^|\.)(status|customerStatus|active|isActive|enabled|archived|isArchived|inactive|isInactive|deleted)$/i.test(path);
 
 /** Whether a write's answer refuses it in its body (a 2xx with success false, §2.7). */
 export const refusedInBody = (res: ApiResponse) => isSuccess(res) && isRecord(res.json) && res.json.success === false;

@@ -25,8 +25,14 @@ import {
 const sum = <K extends string>(xs: readonly Record<K, number>[], k: K) => xs.reduce((n, x) => n + x[k], 0);
 
 /** Lines in words become failures of one kind, tied to the answer they come from. */
-export function asFailures(problems: readonly (string | Failure)[], kind: FailureKind = 'inconsistency', res?: ApiResponse): Failure[] {
-  return problems.map((p) => (typeof p === 'string' ? { kind, message: p, ...(res?.exchangeId ? { exchange: res.exchangeId } : {}) } : p));
+export function asFailures(
+  problems: readonly (string | Failure)[],
+  kind: FailureKind = 'inconsistency',
+  res?: ApiResponse,
+): Failure[] {
+  return problems.map((p) =>
+    typeof p === 'string' ? { kind, message: p, ...(res?.exchangeId ? { exchange: res.exchangeId } : {}) } : p,
+  );
 }
 
 /** Fails with every violation, or records `count` things judged. Plain lines take `o.kind` (default inconsistency). */
@@ -54,13 +60,25 @@ export function expect2xx(ctx: CheckContext, res: ApiResponse, what: string): vo
 }
 
 /** A response that only sets the stage: a refusal makes the check inconclusive. */
-export function precondition(ctx: CheckContext, res: ApiResponse | undefined, what: string): asserts res is ApiResponse {
+export function precondition(
+  ctx: CheckContext,
+  res: ApiResponse | undefined,
+  what: string,
+): asserts res is ApiResponse {
   if (!res) ctx.inconclusive(`precondition: ${what} was not made`);
-  if (!isSuccess(res)) ctx.inconclusive(`precondition: ${what} was refused (HTTP ${res.status} ${res.text.slice(0, 200)})`);
+  if (!isSuccess(res))
+    ctx.inconclusive(`precondition: ${what} was refused (HTTP ${res.status} ${res.text.slice(0, 200)})`);
 }
 
 /** A documented shape: every violation of the schema, or one shape judged. */
-export function expectShape(ctx: CheckContext, schema: z.ZodType, value: unknown, what: string, res?: ApiResponse, base = ''): void {
+export function expectShape(
+  ctx: CheckContext,
+  schema: z.ZodType,
+  value: unknown,
+  what: string,
+  res?: ApiResponse,
+  base = '',
+): void {
   const failures = shapeViolations(schema, value, res, base);
   if (failures.length) fail(`${what} does not have the documented shape`, ...failures);
   ctx.saw(1, `${what} shape`);
@@ -68,7 +86,11 @@ export function expectShape(ctx: CheckContext, schema: z.ZodType, value: unknown
 
 /** A refusal the spec requires: a 4xx (any, where the status is not shown). */
 export function expect4xx(ctx: CheckContext, res: ApiResponse, what: string): void {
-  if (res.status < 400 || res.status >= 500) fail(what, isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what));
+  if (res.status < 400 || res.status >= 500)
+    fail(
+      what,
+      isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what),
+    );
   ctx.saw(1, `${res.status} to ${what}`);
 }
 
@@ -79,12 +101,19 @@ export function expect4xx(ctx: CheckContext, res: ApiResponse, what: string): vo
 export function expectRefused(ctx: CheckContext, res: ApiResponse, what: string): void {
   const flagged = res.status >= 200 && res.status < 300 && isRecord(res.json) && res.json.success === false;
   const expected = 'a refusal (a 4xx, or success: false)';
-  if (!flagged && (res.status < 400 || res.status >= 500)) fail(what, isSuccess(res) ? refusalMissing(res, what, expected) : unexpectedStatus(res, expected, what));
+  if (!flagged && (res.status < 400 || res.status >= 500))
+    fail(what, isSuccess(res) ? refusalMissing(res, what, expected) : unexpectedStatus(res, expected, what));
   ctx.saw(1, `refusal (${res.status}${flagged ? ', success false' : ''}) of ${what}`);
 }
 
 export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number, what: string): void {
-  if (res.status !== status) fail(what, isSuccess(res) && status >= 400 ? refusalMissing(res, what, `HTTP ${status}`) : unexpectedStatus(res, `HTTP ${status}`, what));
+  if (res.status !== status)
+    fail(
+      what,
+      isSuccess(res) && status >= 400
+        ? refusalMissing(res, what, `HTTP ${status}`)
+        : unexpectedStatus(res, `HTTP ${status}`, what),
+    );
   ctx.saw(1, `${status} to ${what}`);
 }
 
@@ -97,15 +126,20 @@ export function judgeFilter(ctx: CheckContext, title: string, ...cases: (FilterC
   const failures: Failure[] = [];
   const vs = cases.map((c) => {
     const v = filterVerdict(c);
-    failures.push(...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)), ...v.leaked.map((x) => leaked(x.id, x.why, c.res)));
+    failures.push(
+      ...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)),
+      ...v.leaked.map((x) => leaked(x.id, x.why, c.res)),
+    );
     failures.push(...asFailures(c.mismatched ?? [], 'record-leaked', c.res));
     return v;
   });
   if (failures.length) fail(title, ...failures);
   const unproven = vs.flatMap((x) => x.unproven);
   const why = unproven.length ? ` (${unproven.join('; ')})` : '';
-  if (sum(vs, 'positives') === 0) ctx.inconclusive(`${title}: no record known to match could be shown to come back${why}`);
-  if (sum(vs, 'negatives') === 0) ctx.inconclusive(`${title}: no record known not to match could be shown to stay out${why}`);
+  if (sum(vs, 'positives') === 0)
+    ctx.inconclusive(`${title}: no record known to match could be shown to come back${why}`);
+  if (sum(vs, 'negatives') === 0)
+    ctx.inconclusive(`${title}: no record known not to match could be shown to stay out${why}`);
   ctx.saw(sum(vs, 'positives'), 'known matching records came back');
   ctx.saw(sum(vs, 'negatives'), 'known non-matching records stayed out');
 }

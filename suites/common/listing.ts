@@ -12,7 +12,12 @@ export { isoSeconds } from '../../harness/checks/dates.js';
  * the reported total reached, a short or empty page, or a page past the last refused or repeated),
  * at most `maxPages` (harness/locate/walk.ts, shared with the locator and the cleanup).
  */
-export function collect(ctx: CheckContext, adapter: ResourceAdapter, query: Query, o: { size?: number; maxPages?: number; companyId?: string } = {}): Promise<Listing> {
+export function collect(
+  ctx: CheckContext,
+  adapter: ResourceAdapter,
+  query: Query,
+  o: { size?: number; maxPages?: number; companyId?: string } = {},
+): Promise<Listing> {
   return walkList((q) => adapter.list(ctx, q, o.companyId), adapter, query, { size: o.size, maxPages: o.maxPages });
 }
 
@@ -30,7 +35,12 @@ export async function collectShowing(
   shows: (l: Listing) => boolean,
   o: { size?: number; maxPages?: number; companyId?: string; writtenAt: number | undefined },
 ): Promise<Listing> {
-  const w = await ctx.eventually(what, () => collect(ctx, adapter, query, o), (l) => !l.ok || shows(l), windowLeft(ctx, o.writtenAt));
+  const w = await ctx.eventually(
+    what,
+    () => collect(ctx, adapter, query, o),
+    (l) => !l.ok || shows(l),
+    windowLeft(ctx, o.writtenAt),
+  );
   return w.value;
 }
 

@@ -16,7 +16,10 @@ export function scopeOf(ctx: CheckContext, companyId = ctx.companyId): Scope {
 }
 
 /** ctx.eventually as the locator's wait: every wait is recorded on the check (or fixture) that made the write. */
-export const waiterOf = (ctx: CheckContext): Waiter => (what, read, shows) => ctx.eventually(what, read, shows);
+export const waiterOf =
+  (ctx: CheckContext): Waiter =>
+  (what, read, shows) =>
+    ctx.eventually(what, read, shows);
 
 const resourceOf: Record<Kind, Resource> = { vehicle: 'vehicle', item: 'item', customer: 'customer' };
 
@@ -25,7 +28,12 @@ const resourceOf: Record<Kind, Resource> = { vehicle: 'vehicle', item: 'item', c
  * withdrawn when it is refused, so that a run stopped while the write is in flight still finds and
  * archives what it made. ownRecords ledgers them again with their ids once located.
  */
-export async function createLedgered(ctx: CheckContext, kind: Kind, locators: readonly RecordLocator[], send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+export async function createLedgered(
+  ctx: CheckContext,
+  kind: Kind,
+  locators: readonly RecordLocator[],
+  send: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
   const resource = resourceOf[kind];
   await ctx.ledger.beforeCreate(resource, locators);
   const res = await send();
@@ -47,7 +55,12 @@ export async function ownRecords(
   const resource = resourceOf[kind];
   if (!isSuccess(o.answer)) return { outcomes: [], unreadable: [], responses: [] };
   for (const locator of locators) ctx.ledger.created(resource, undefined, { customerId: locator.customerId, locator });
-  const result = await locate(kind, locators, { api: ctx.api, scope: scopeOf(ctx), ...o, wait: o.wait ?? waiterOf(ctx) });
+  const result = await locate(kind, locators, {
+    api: ctx.api,
+    scope: scopeOf(ctx),
+    ...o,
+    wait: o.wait ?? waiterOf(ctx),
+  });
   result.outcomes.forEach((at, i) => {
     const locator = locators[i]!;
     if (isLocated(at)) ctx.ledger.created(resource, at.id, { customerId: locator.customerId, locator });
@@ -76,7 +89,10 @@ export function patientReads(ctx: CheckContext): Waiter {
  * sent): a write that has had CONSISTENCY_WINDOW_MS to show has had its chance, so a check reading
  * long after a shared fixture's write (or after the fixture itself waited the window) reads once.
  */
-export function windowLeft(ctx: CheckContext, writtenAt: number | undefined): { windowMs?: number; writtenAt?: number } {
+export function windowLeft(
+  ctx: CheckContext,
+  writtenAt: number | undefined,
+): { windowMs?: number; writtenAt?: number } {
   if (writtenAt === undefined) return {};
   return { windowMs: Math.max(0, ctx.run.consistencyWindowMs - (Date.now() - writtenAt)), writtenAt };
 }

@@ -8,10 +8,15 @@ import { adapters } from './resources.js';
 conformance('PAGE-SIZE-LIMITS', async (ctx: CheckContext) => {
   const documented = adapters.filter((a) => a.documentedList);
   const lists = ctx.frugal ? [seededPick(ctx, 'page-size-limits', documented)] : documented;
-  const answers = await Promise.all(lists.flatMap((a) => [a.list(ctx, { page: 1 }), a.list(ctx, { size: 1000, page: 1 })]));
+  const answers = await Promise.all(
+    lists.flatMap((a) => [a.list(ctx, { page: 1 }), a.list(ctx, { size: 1000, page: 1 })]),
+  );
   lists.forEach((a, i) => {
     const [plain, large] = [answers[2 * i]!, answers[2 * i + 1]!];
     ctx.observe(`${a.name}: no size`, isSuccess(plain) ? `${a.records(plain).length} records` : `HTTP ${plain.status}`);
-    ctx.observe(`${a.name}: size=1000`, isSuccess(large) ? `${a.records(large).length} records` : `HTTP ${large.status}`);
+    ctx.observe(
+      `${a.name}: size=1000`,
+      isSuccess(large) ? `${a.records(large).length} records` : `HTTP ${large.status}`,
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { describeResponse, isSuccess, unexpectedStatus, walkConfirmed, type WalkedPage } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  isSuccess,
+  unexpectedStatus,
+  walkConfirmed,
+  type WalkedPage,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { fail, verdict } from './judge.js';
 import { pagedResources } from './resources.js';
@@ -14,16 +20,45 @@ for (const paged of pagedResources) {
     if (!scope) ctx.skip(`nothing to walk in ${adapter.path}`);
     const fetchPage = async (page: number): Promise<WalkedPage> => {
       const res = await adapter.list(ctx, { ...scope.query, size: paged.size, page });
-      if (isSuccess(res)) return { page, ids: adapter.records(res).map((r) => adapter.idOf(r) ?? JSON.stringify(r)), total: adapter.total(res) };
+      if (isSuccess(res))
+        return {
+          page,
+          ids: adapter.records(res).map((r) => adapter.idOf(r) ?? JSON.stringify(r)),
+          total: adapter.total(res),
+        };
       if (page > 1 && res.status < 500) return { page, ids: [], refused: res.status };
-      if (page === 1 && res.status < 500) ctx.inconclusive(`precondition: GET ${adapter.path} (${scope.note}) was refused (${describeResponse(res)})`);
-      return fail('a page of the list was not served', unexpectedStatus(res, 'a 2xx status, or a 4xx past the last page', `GET ${adapter.path}?size=${paged.size}&page=${page}`));
+      if (page === 1 && res.status < 500)
+        ctx.inconclusive(`precondition: GET ${adapter.path} (${scope.note}) was refused (${describeResponse(res)})`);
+      return fail(
+        'a page of the list was not served',
+        unexpectedStatus(
+          res,
+          'a 2xx status, or a 4xx past the last page',
+          `GET ${adapter.path}?size=${paged.size}&page=${page}`,
+        ),
+      );
     };
-    const { walk, violations, stable, walks } = await walkConfirmed(paged.size, fetchPage, { maxPages: paged.maxPages, expected: scope.expected });
-    if (!stable) ctx.inconclusive(`the list of ${adapter.path} (${scope.note}) changed between two walks: data was written meanwhile`);
+    const { walk, violations, stable, walks } = await walkConfirmed(paged.size, fetchPage, {
+      maxPages: paged.maxPages,
+      expected: scope.expected,
+    });
+    if (!stable)
+      ctx.inconclusive(
+        `the list of ${adapter.path} (${scope.note}) changed between two walks: data was written meanwhile`,
+      );
     const met = walk.pages.reduce((n, p) => n + p.ids.length, 0);
-    ctx.observe('walk', `${walk.pages.length} page(s) of ${paged.size} (${scope.note}), ended by ${walk.end}, ${walks} walk(s)`);
-    if (walk.pages.length < 2 && violations.length === 0) ctx.inconclusive(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
-    verdict(ctx, violations, `walking GET ${adapter.path} pages (${scope.note})`, met, `records met over ${walk.pages.length} pages`);
+    ctx.observe(
+      'walk',
+      `${walk.pages.length} page(s) of ${paged.size} (${scope.note}), ended by ${walk.end}, ${walks} walk(s)`,
+    );
+    if (walk.pages.length < 2 && violations.length === 0)
+      ctx.inconclusive(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
+    verdict(
+      ctx,
+      violations,
+      `walking GET ${adapter.path} pages (${scope.note})`,
+      met,
+      `records met over ${walk.pages.length} pages`,
+    );
   });
 }

@@ -99,7 +99,13 @@ export interface Analysed {
 }
 
 export function analyse(row: PairRow, known: readonly Known[]): Analysed {
-  const a: Analysed = { row, expected: [], excludedBy: new Map(row.rules.map((r) => [r.name, []])), excludedByMany: [], provable: [] };
+  const a: Analysed = {
+    row,
+    expected: [],
+    excludedBy: new Map(row.rules.map((r) => [r.name, []])),
+    excludedByMany: [],
+    provable: [],
+  };
   for (const k of known) {
     const verdicts = row.rules.map((r) => ({ rule: r, v: r.admits(k) }));
     const outs = verdicts.filter((x): x is { rule: FilterRule; v: { out: string } } => typeof x.v === 'object');
@@ -108,7 +114,8 @@ export function analyse(row: PairRow, known: readonly Known[]): Analysed {
       continue;
     }
     const why = outs.map((x) => `${x.rule.name}: ${x.v.out}`).join('; ');
-    if (outs.length === 1 && verdicts.every((x) => x.v !== undefined)) a.excludedBy.get(outs[0]!.rule.name)!.push({ k, why });
+    if (outs.length === 1 && verdicts.every((x) => x.v !== undefined))
+      a.excludedBy.get(outs[0]!.rule.name)!.push({ k, why });
     else if (outs.length > 1) a.excludedByMany.push({ k, why });
   }
   a.provable = row.rules.filter((r) => a.excludedBy.get(r.name)!.length > 0).map((r) => r.name);
@@ -133,7 +140,9 @@ export function selectRows(ctx: CheckContext, scope: PairwiseScope, plan: PairPl
   const rows = plan.rows.map((r) => analyse(r, plan.known)).filter(useful);
   if (!ctx.frugal) return rows;
   const free = rows.filter((a) => a.row.shared);
-  const own = seededFaker(ctx.seed, `pairwise:${scope.adapter.name}`).helpers.shuffle(rows.filter((a) => !a.row.shared));
+  const own = seededFaker(ctx.seed, `pairwise:${scope.adapter.name}`).helpers.shuffle(
+    rows.filter((a) => !a.row.shared),
+  );
   const covered = new Set(free.flatMap((a) => a.provable));
   const chosen: Analysed[] = [];
   for (;;) {
@@ -178,7 +187,10 @@ function readRow(ctx: CheckContext, adapter: ResourceAdapter, row: PairRow): Pro
   if (!awaited.length) return collect(ctx, adapter, query, o);
   // The run's own records may show in a filtered list late: read until they do, within the window.
   const what = `the run's ${awaited.join(', ')} shown in GET ${adapter.path}?${showQuery(query)}`;
-  return collectShowing(ctx, adapter, query, what, (l) => awaited.every((id) => l.ids.includes(id)), { ...o, writtenAt: row.awaits?.writtenAt });
+  return collectShowing(ctx, adapter, query, what, (l) => awaited.every((id) => l.ids.includes(id)), {
+    ...o,
+    writtenAt: row.awaits?.writtenAt,
+  });
 }
 
 /**
@@ -186,7 +198,11 @@ function readRow(ctx: CheckContext, adapter: ResourceAdapter, row: PairRow): Pro
  * matches must come back, the records that rule alone excludes must stay out, and no listed record
  * may show, by its own fields, that a rule of the row excludes it.
  */
-export function rowCases(adapter: ResourceAdapter, a: Analysed, listing: Listing): { cases: (FilterCase & { res?: ApiResponse })[]; proven: string[] } {
+export function rowCases(
+  adapter: ResourceAdapter,
+  a: Analysed,
+  listing: Listing,
+): { cases: (FilterCase & { res?: ApiResponse })[]; proven: string[] } {
   const { row } = a;
   const res = listing.responses.at(-1);
   const knownOut = new Set([...[...a.excludedBy.values()].flat(), ...a.excludedByMany].map((x) => x.k.id));
@@ -195,26 +211,47 @@ export function rowCases(adapter: ResourceAdapter, a: Analysed, listing: Listing
   const cases = row.rules.map((rule, i): FilterCase & { res?: ApiResponse } => {
     const judged = listed.map((k) => ({ k, v: rule.admits(k) })).filter((x) => x.v !== undefined);
     return {
-      expected: i === 0 ? a.expected.filter((k) => existedBefore(k, listing)).map((k) => ({ id: k.id, why: `every filter of ${row.label} admits it (${k.from})` })) : [],
-      excluded: a.excludedBy.get(rule.name)!.map((x) => ({ id: x.k.id, why: `${x.why}, the other filters admitting it${at}` })),
+      expected:
+        i === 0
+          ? a.expected
+              .filter((k) => existedBefore(k, listing))
+              .map((k) => ({ id: k.id, why: `every filter of ${row.label} admits it (${k.from})` }))
+          : [],
+      excluded: a.excludedBy
+        .get(rule.name)!
+        .map((x) => ({ id: x.k.id, why: `${x.why}, the other filters admitting it${at}` })),
       returned: listing.ids,
       complete: listing.complete,
-      mismatched: judged.filter((x) => typeof x.v === 'object' && !knownOut.has(x.k.id)).map((x) => `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`),
+      mismatched: judged
+        .filter((x) => typeof x.v === 'object' && !knownOut.has(x.k.id))
+        .map((x) => `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`),
       judgedRecords: judged.length,
       othersExist: a.excludedBy.get(rule.name)!.length > 0,
       res,
     };
   });
   const proven = row.rules.filter((_, i) => filterVerdict(cases[i]!).negatives > 0).map((r) => r.name);
-  if (a.excludedByMany.length) cases.push({ expected: [], excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })), returned: listing.ids, complete: listing.complete, res });
+  if (a.excludedByMany.length)
+    cases.push({
+      expected: [],
+      excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })),
+      returned: listing.ids,
+      complete: listing.complete,
+      res,
+    });
   return { cases, proven };
 }
 
 /** Whether a known record surely existed when a listing began to be read (a record shown mid-run may be newer). */
-const existedBefore = (k: Known, l: Listing) => k.knownAt === undefined || l.readFrom === undefined || k.knownAt <= l.readFrom;
+const existedBefore = (k: Known, l: Listing) =>
+  k.knownAt === undefined || l.readFrom === undefined || k.knownAt <= l.readFrom;
 
 /** A record of the own company's listing shown in another company's: same id, and the same creation time where both show one. */
 export function sameRecord(adapter: ResourceAdapter, a: Rec, b: Rec): boolean {
   const created = (r: Rec) => r.createdDate ?? r.createdAt;
-  return adapter.idOf(a) !== undefined && adapter.idOf(a) === adapter.idOf(b) && (created(a) === undefined || created(b) === undefined || created(a) === created(b));
+  return (
+    adapter.idOf(a) !== undefined &&
+    adapter.idOf(a) === adapter.idOf(b) &&
+    (created(a) === undefined || created(b) === undefined || created(a) === created(b))
+  );
 }

@@ -1,6 +1,13 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { describeResponse, isRecord, isSuccess, refusalMissing, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  isRecord,
+  isSuccess,
+  refusalMissing,
+  unexpectedStatus,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { fail } from './judge.js';
 
 /**
@@ -111,10 +118,15 @@ async function probeAt<T>(ctx: CheckContext, probe: BulkProbe<T>, position: Posi
   if (typeof refusal === 'number') {
     if (res.status === refusal) return { refused: `${res.status}` };
     if (isSuccess(res)) probe.ledger?.(res, entries, position);
-    return { failure: isSuccess(res) ? refusalMissing(res, what, `HTTP ${refusal}`) : unexpectedStatus(res, `HTTP ${refusal}`, what) };
+    return {
+      failure: isSuccess(res)
+        ? refusalMissing(res, what, `HTTP ${refusal}`)
+        : unexpectedStatus(res, `HTTP ${refusal}`, what),
+    };
   }
   const flagged = isSuccess(res) && isRecord(res.json) && res.json.success === false;
-  if (flagged || (res.status >= 400 && res.status < 500)) return { refused: `${res.status}${flagged ? ', success false' : ''}` };
+  if (flagged || (res.status >= 400 && res.status < 500))
+    return { refused: `${res.status}${flagged ? ', success false' : ''}` };
   const expected = 'a refusal (a 4xx, or success: false)';
   if (!isSuccess(res)) return { failure: unexpectedStatus(res, expected, what) };
   if (!probe.effect) {
@@ -122,9 +134,15 @@ async function probeAt<T>(ctx: CheckContext, probe: BulkProbe<T>, position: Posi
     return { failure: refusalMissing(res, what, expected) };
   }
   const effect = await probe.effect(res, entries, index, sentAt);
-  if ('unknown' in effect) return { unknown: `${what} was answered ${describeResponse(res)}; whether its bad entry took effect is not shown (${effect.unknown})` };
+  if ('unknown' in effect)
+    return {
+      unknown: `${what} was answered ${describeResponse(res)}; whether its bad entry took effect is not shown (${effect.unknown})`,
+    };
   if (effect.tookEffect) return { failure: refusalMissing(res, `${what} (it took effect: ${effect.how})`, expected) };
-  ctx.observe(`bulk with the bad entry ${position} accepted`, `the answer refused nothing, and the bad entry was left out (${effect.how}): the spec does not say whether a bulk is refused whole`);
+  ctx.observe(
+    `bulk with the bad entry ${position} accepted`,
+    `the answer refused nothing, and the bad entry was left out (${effect.how}): the spec does not say whether a bulk is refused whole`,
+  );
   return { refused: 'the bad entry alone left out' };
 }
 
@@ -135,7 +153,10 @@ async function probeAt<T>(ctx: CheckContext, probe: BulkProbe<T>, position: Posi
  */
 export async function expectRefusedAtEveryPosition<T>(ctx: CheckContext, probe: BulkProbe<T>): Promise<void> {
   const dealt = dealtPositions(ctx, probe.deal);
-  ctx.observe('positions probed', `${dealt.join(', ')}${ctx.frugal ? ` (one, dealt from SEED=${ctx.seed} under rate limits; a full run probes first, middle and last)` : ''}`);
+  ctx.observe(
+    'positions probed',
+    `${dealt.join(', ')}${ctx.frugal ? ` (one, dealt from SEED=${ctx.seed} under rate limits; a full run probes first, middle and last)` : ''}`,
+  );
   const failures: Failure[] = [];
   const unknown: string[] = [];
   const refused: string[] = [];

@@ -1,6 +1,17 @@
 import type { Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { rangeCase, rangeQuery, rangeShape, rangeText, type BoundForm, type BoundNames, type Edge, type KnownTime, type Range, type Span } from '../../harness/checks/index.js';
+import {
+  rangeCase,
+  rangeQuery,
+  rangeShape,
+  rangeText,
+  type BoundForm,
+  type BoundNames,
+  type Edge,
+  type KnownTime,
+  type Range,
+  type Span,
+} from '../../harness/checks/index.js';
 import type { FilterCase } from '../../harness/checks/index.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
@@ -21,10 +32,20 @@ export function seededPick<T>(ctx: CheckContext, label: string, options: readonl
  * The forms each bound of a range is probed in alone: every accepted form in a full run; under
  * rate limits one per bound, picked from the seed and recorded as an observation.
  */
-export function formsToProbe(ctx: CheckContext, label: string, accepted: readonly BoundForm[]): Record<Edge, BoundForm[]> {
+export function formsToProbe(
+  ctx: CheckContext,
+  label: string,
+  accepted: readonly BoundForm[],
+): Record<Edge, BoundForm[]> {
   if (!ctx.frugal || accepted.length < 2) return { start: [...accepted], end: [...accepted] };
-  const picked = { start: [seededPick(ctx, `${label}:start`, accepted)], end: [seededPick(ctx, `${label}:end`, accepted)] };
-  ctx.observe(`${label}: forms sampled under rate limits (SEED ${ctx.seed})`, { start: picked.start[0], end: picked.end[0] });
+  const picked = {
+    start: [seededPick(ctx, `${label}:start`, accepted)],
+    end: [seededPick(ctx, `${label}:end`, accepted)],
+  };
+  ctx.observe(`${label}: forms sampled under rate limits (SEED ${ctx.seed})`, {
+    start: picked.start[0],
+    end: picked.end[0],
+  });
   return picked;
 }
 
@@ -45,9 +66,23 @@ export interface RangeRead {
   listing: Listing;
 }
 
-export async function readRange(ctx: CheckContext, s: RangeSubject, range: Range, o: { maxPages?: number; size?: number } = {}): Promise<RangeRead> {
-  const narrow = s.narrow ? `&${Object.entries(s.narrow).map(([k, v]) => `${k}=${String(v)}`).join('&')}` : '';
-  const listing = await collect(ctx, s.adapter, { ...s.narrow, ...rangeQuery(s.names, range) }, { maxPages: o.maxPages ?? 2, size: o.size });
+export async function readRange(
+  ctx: CheckContext,
+  s: RangeSubject,
+  range: Range,
+  o: { maxPages?: number; size?: number } = {},
+): Promise<RangeRead> {
+  const narrow = s.narrow
+    ? `&${Object.entries(s.narrow)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('&')}`
+    : '';
+  const listing = await collect(
+    ctx,
+    s.adapter,
+    { ...s.narrow, ...rangeQuery(s.names, range) },
+    { maxPages: o.maxPages ?? 2, size: o.size },
+  );
   return { range, what: `${rangeText(s.names, range)}${narrow} (${rangeShape(range)})`, listing };
 }
 
@@ -60,7 +95,10 @@ export function rangeReadCase(s: RangeSubject, read: RangeRead, known: readonly 
     known,
     returned: listing.ids,
     complete: listing.complete,
-    shown: listing.records.map((r) => ({ label: `${s.adapter.idOf(r) ?? '(no id)'} (time ${showSpan(s.timeOf(r))})`, at: s.timeOf(r) })),
+    shown: listing.records.map((r) => ({
+      label: `${s.adapter.idOf(r) ?? '(no id)'} (time ${showSpan(s.timeOf(r))})`,
+      at: s.timeOf(r),
+    })),
   });
 }
 

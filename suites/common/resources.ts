@@ -37,25 +37,68 @@ import { vehicleUpdated } from '../vehicles/updated.js';
  */
 
 /** Every resource adapter, for the checks that observe what the spec leaves open across all of them. */
-export const adapters: readonly ResourceAdapter[] = [vehicles, items, customers, inventoryLevels, appointmentRequests, purchaseOrders];
+export const adapters: readonly ResourceAdapter[] = [
+  vehicles,
+  items,
+  customers,
+  inventoryLevels,
+  appointmentRequests,
+  purchaseOrders,
+];
 
 /** Paged lists walked by the generic paging check (§8). */
-export const pagedResources: readonly PagingScope[] = [vehiclePaging, itemPaging, customerPaging, appointmentPaging, purchaseOrderPaging];
+export const pagedResources: readonly PagingScope[] = [
+  vehiclePaging,
+  itemPaging,
+  customerPaging,
+  appointmentPaging,
+  purchaseOrderPaging,
+];
 
 /** Resources probed for leaks across companies (§1). */
-export const tenancyProbes: readonly TenancyProbe[] = [vehicleTenancy, itemTenancy, customerTenancy, inventoryTenancy, appointmentTenancy, purchaseOrderTenancy];
+export const tenancyProbes: readonly TenancyProbe[] = [
+  vehicleTenancy,
+  itemTenancy,
+  customerTenancy,
+  inventoryTenancy,
+  appointmentTenancy,
+  purchaseOrderTenancy,
+];
 
 /** Lists with the updatedDateStart / updatedDateEnd filters (§4.1, §4.2). */
 export const updatedScopes: readonly UpdatedScope[] = [vehicleUpdated, itemUpdated];
 
 /** Writes judged whole, before and after (frame conditions): every write of every resource that writes. */
-export const frameScopes: readonly FrameScope[] = [...vehicleFrames, ...itemFrames, ...customerFrames, ...inventoryFrames];
+export const frameScopes: readonly FrameScope[] = [
+  ...vehicleFrames,
+  ...itemFrames,
+  ...customerFrames,
+  ...inventoryFrames,
+];
 /** Lists whose documented filters are judged in pairs, and isolation under each (contract/techniques.ts pairwise-parameters). */
 export const pairwiseScopes: readonly PairwiseScope[] = [vehiclePairs, itemPairs, appointmentPairs, purchaseOrderPairs];
 /** Lists whose shape the spec shows (§2.7), each with a documented filter no record matches (boundary). */
 const noUpdate = { updatedDateStart: `${emptyWindow.start}T00:00:00Z`, updatedDateEnd: `${emptyWindow.end}T00:00:00Z` };
 export const emptyLists: readonly EmptyScope[] = [
-  { adapter: vehicles, clause: 'VEHICLE-LIST-ENVELOPE', shape: vehicleListEnvelope, query: noUpdate, note: 'an updated-date window in 1971' },
-  { adapter: items, clause: 'ITEM-LIST-PAGE-OBJECT', shape: itemsPage, query: noUpdate, note: 'an updated-date window in 1971' },
-  { adapter: purchaseOrders, clause: 'PO-LIST-ENVELOPE', shape: poListEnvelope, query: { createdDateStart: emptyWindow.start, createdDateEnd: emptyWindow.end }, note: 'a created-date window in 1971' },
+  {
+    adapter: vehicles,
+    clause: 'VEHICLE-LIST-ENVELOPE',
+    shape: vehicleListEnvelope,
+    query: noUpdate,
+    note: 'an updated-date window in 1971',
+  },
+  {
+    adapter: items,
+    clause: 'ITEM-LIST-PAGE-OBJECT',
+    shape: itemsPage,
+    query: noUpdate,
+    note: 'an updated-date window in 1971',
+  },
+  {
+    adapter: purchaseOrders,
+    clause: 'PO-LIST-ENVELOPE',
+    shape: poListEnvelope,
+    query: { createdDateStart: emptyWindow.start, createdDateEnd: emptyWindow.end },
+    note: 'a created-date window in 1971',
+  },
 ];

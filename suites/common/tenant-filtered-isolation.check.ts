@@ -13,40 +13,63 @@ import { pairwiseScopes } from './resources.js';
 // run, chosen with the seed among those using a filter the plain check does not.
 for (const scope of pairwiseScopes) {
   const { adapter } = scope;
-  conformance('TENANT-LIST-ISOLATION', { variant: `${adapter.name}, filtered`, needs: ['otherCompany', ...(scope.needs ?? [])] }, async (ctx: CheckContext) => {
-    const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
-    const { rows, listings } = await pairReads(ctx, scope);
-    const bound = new Set(scope.companyBound ?? []);
-    const shown = rows.filter((a) => {
-      const l = listings.get(a.row.label)!;
-      return l.ok && l.records.some((r) => adapter.idOf(r)) && !a.row.rules.some((r) => bound.has(r.name));
-    });
-    if (!shown.length) ctx.inconclusive(`precondition: no combination of ${adapter.path} filters listed a record of company ${ctx.companyId} to look for elsewhere`);
-    const beyondPlain = shown.filter((a) => a.row.rules.some((r) => !scope.plainNarrowing.includes(r.name)));
-    const pool = beyondPlain.length ? beyondPlain : shown;
-    const chosen = ctx.frugal ? [seededFaker(ctx.seed, `tenancy-filtered:${adapter.name}`).helpers.arrayElement(pool)] : shown;
-    let absent = 0;
-    const unread: string[] = [];
-    for (const a of chosen) {
-      const own = listings.get(a.row.label)!;
-      await ctx.cite(...own.responses);
-      const query = rowQuery(a.row);
-      const there = await collect(ctx, adapter, query, { companyId: other, maxPages: 3 });
-      const mine = own.records.filter((r) => adapter.idOf(r));
-      const leaks = there.ok ? mine.filter((r) => there.records.some((x) => sameRecord(adapter, r, x))) : [];
-      if (leaks.length) {
-        fail(
-          `records of company ${ctx.companyId} were listed for company ${other} under ${a.row.label}`,
-          ...leaks.map((r) => leaked(`${adapter.name} ${adapter.idOf(r)}`, `company ${ctx.companyId} lists it under ${showQuery(query)}; company ${other} was listed with the same filters`, there.responses.at(-1))),
+  conformance(
+    'TENANT-LIST-ISOLATION',
+    { variant: `${adapter.name}, filtered`, needs: ['otherCompany', ...(scope.needs ?? [])] },
+    async (ctx: CheckContext) => {
+      const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
+      const { rows, listings } = await pairReads(ctx, scope);
+      const bound = new Set(scope.companyBound ?? []);
+      const shown = rows.filter((a) => {
+        const l = listings.get(a.row.label)!;
+        return l.ok && l.records.some((r) => adapter.idOf(r)) && !a.row.rules.some((r) => bound.has(r.name));
+      });
+      if (!shown.length)
+        ctx.inconclusive(
+          `precondition: no combination of ${adapter.path} filters listed a record of company ${ctx.companyId} to look for elsewhere`,
         );
+      const beyondPlain = shown.filter((a) => a.row.rules.some((r) => !scope.plainNarrowing.includes(r.name)));
+      const pool = beyondPlain.length ? beyondPlain : shown;
+      const chosen = ctx.frugal
+        ? [seededFaker(ctx.seed, `tenancy-filtered:${adapter.name}`).helpers.arrayElement(pool)]
+        : shown;
+      let absent = 0;
+      const unread: string[] = [];
+      for (const a of chosen) {
+        const own = listings.get(a.row.label)!;
+        await ctx.cite(...own.responses);
+        const query = rowQuery(a.row);
+        const there = await collect(ctx, adapter, query, { companyId: other, maxPages: 3 });
+        const mine = own.records.filter((r) => adapter.idOf(r));
+        const leaks = there.ok ? mine.filter((r) => there.records.some((x) => sameRecord(adapter, r, x))) : [];
+        if (leaks.length) {
+          fail(
+            `records of company ${ctx.companyId} were listed for company ${other} under ${a.row.label}`,
+            ...leaks.map((r) =>
+              leaked(
+                `${adapter.name} ${adapter.idOf(r)}`,
+                `company ${ctx.companyId} lists it under ${showQuery(query)}; company ${other} was listed with the same filters`,
+                there.responses.at(-1),
+              ),
+            ),
+          );
+        }
+        // A refused listing under a company shows nothing of it: complete for the question asked.
+        if (there.ok && !there.complete)
+          unread.push(`${a.row.label}: the listing of ${other} goes on past ${there.responses.length} page(s)`);
+        else absent += mine.length;
       }
-      // A refused listing under a company shows nothing of it: complete for the question asked.
-      if (there.ok && !there.complete) unread.push(`${a.row.label}: the listing of ${other} goes on past ${there.responses.length} page(s)`);
-      else absent += mine.length;
-    }
-    ctx.observe('combinations sent for the other company', `${chosen.map((a) => a.row.label).join('; ')}${ctx.frugal ? ` (one, chosen with SEED=${ctx.seed})` : ''}`);
-    if (absent === 0) ctx.inconclusive(`no listing of ${other} was read to its end (${unread.join('; ')}), so no absence is shown`);
-    if (unread.length) ctx.observe('not read to the end', unread);
-    ctx.saw(absent, `${adapter.name} records of company ${ctx.companyId} absent from company ${other}'s list under the same filters`);
-  });
+      ctx.observe(
+        'combinations sent for the other company',
+        `${chosen.map((a) => a.row.label).join('; ')}${ctx.frugal ? ` (one, chosen with SEED=${ctx.seed})` : ''}`,
+      );
+      if (absent === 0)
+        ctx.inconclusive(`no listing of ${other} was read to its end (${unread.join('; ')}), so no absence is shown`);
+      if (unread.length) ctx.observe('not read to the end', unread);
+      ctx.saw(
+        absent,
+        `${adapter.name} records of company ${ctx.companyId} absent from company ${other}'s list under the same filters`,
+      );
+    },
+  );
 }

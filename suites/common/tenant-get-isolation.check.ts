@@ -7,18 +7,33 @@ import { tenancyProbes } from './resources.js';
 // §1: reading a record by id under another company never returns it (any refusal, or an answer without it, holds).
 for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
   const { adapter } = probe;
-  conformance('TENANT-GET-ISOLATION', { variant: adapter.name, needs: ['otherCompany', ...probe.needs.get] }, async (ctx: CheckContext) => {
-    const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
-    const record = await probe.readable!(ctx);
-    if (!record) ctx.skip(`the company has no ${adapter.name} record to read`);
-    // The fixture's read by id under the own company, where it made one and it shows the record, is the control.
-    const earlier = record.ownRead ? shownUnder(adapter, record.id, record.ownRead) : undefined;
-    const own = earlier?.shown ? earlier : await readUnder(ctx, adapter, record.id, ctx.companyId);
-    await ctx.cite(own.res);
-    if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} is not readable under its own company (${describeResponse(own.res)})`);
-    const there = await readUnder(ctx, adapter, record.id, other);
-    ctx.observe(`read under ${other}`, `HTTP ${there.res.status}`);
-    if (there.shown) fail(`a record of another company was returned by id`, leaked(`${adapter.name} ${record.id}`, `it belongs to ${ctx.companyId} and was read under company ${other}`, there.res));
-    ctx.saw(1, `${adapter.name} record not returned under another company`);
-  });
+  conformance(
+    'TENANT-GET-ISOLATION',
+    { variant: adapter.name, needs: ['otherCompany', ...probe.needs.get] },
+    async (ctx: CheckContext) => {
+      const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
+      const record = await probe.readable!(ctx);
+      if (!record) ctx.skip(`the company has no ${adapter.name} record to read`);
+      // The fixture's read by id under the own company, where it made one and it shows the record, is the control.
+      const earlier = record.ownRead ? shownUnder(adapter, record.id, record.ownRead) : undefined;
+      const own = earlier?.shown ? earlier : await readUnder(ctx, adapter, record.id, ctx.companyId);
+      await ctx.cite(own.res);
+      if (!own.shown)
+        ctx.inconclusive(
+          `precondition: ${adapter.name} ${record.id} is not readable under its own company (${describeResponse(own.res)})`,
+        );
+      const there = await readUnder(ctx, adapter, record.id, other);
+      ctx.observe(`read under ${other}`, `HTTP ${there.res.status}`);
+      if (there.shown)
+        fail(
+          `a record of another company was returned by id`,
+          leaked(
+            `${adapter.name} ${record.id}`,
+            `it belongs to ${ctx.companyId} and was read under company ${other}`,
+            there.res,
+          ),
+        );
+      ctx.saw(1, `${adapter.name} record not returned under another company`);
+    },
+  );
 }

@@ -7,17 +7,33 @@ import { tenancyProbes } from './resources.js';
 // shows when the same narrowed list is asked for OTHER_COMPANY_ID.
 for (const probe of tenancyProbes) {
   const { adapter } = probe;
-  conformance('TENANT-LIST-ISOLATION', { variant: adapter.name, needs: ['otherCompany', ...probe.needs.list] }, async (ctx: CheckContext) => {
-    const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
-    const record = await probe.record(ctx);
-    if (!record) ctx.skip(`the company has no ${adapter.name} record to look for`);
-    const own = await probe.listShows(ctx, ctx.companyId, record);
-    await ctx.cite(...own.responses);
-    if (!own.shown) ctx.inconclusive(`precondition: ${adapter.name} ${record.id} (${record.note}) is not found listing its own company, so its absence elsewhere would prove nothing`);
-    const there = await probe.listShows(ctx, other, record);
-    await ctx.cite(...there.responses);
-    if (there.shown) fail('a record of another company was listed', leaked(`${adapter.name} ${record.id}`, `it belongs to company ${ctx.companyId} and company ${other} was listed`, there.responses.find((r) => r.text.includes(record.term ?? record.id))));
-    if (!there.complete) ctx.inconclusive(`the listing of ${other} was not read to its end, so the record's absence is not proven`);
-    ctx.saw(1, `${adapter.name} record absent from another company's list`);
-  });
+  conformance(
+    'TENANT-LIST-ISOLATION',
+    { variant: adapter.name, needs: ['otherCompany', ...probe.needs.list] },
+    async (ctx: CheckContext) => {
+      const other = ctx.need(ctx.target.otherCompanyId, 'OTHER_COMPANY_ID is not set');
+      const record = await probe.record(ctx);
+      if (!record) ctx.skip(`the company has no ${adapter.name} record to look for`);
+      const own = await probe.listShows(ctx, ctx.companyId, record);
+      await ctx.cite(...own.responses);
+      if (!own.shown)
+        ctx.inconclusive(
+          `precondition: ${adapter.name} ${record.id} (${record.note}) is not found listing its own company, so its absence elsewhere would prove nothing`,
+        );
+      const there = await probe.listShows(ctx, other, record);
+      await ctx.cite(...there.responses);
+      if (there.shown)
+        fail(
+          'a record of another company was listed',
+          leaked(
+            `${adapter.name} ${record.id}`,
+            `it belongs to company ${ctx.companyId} and company ${other} was listed`,
+            there.responses.find((r) => r.text.includes(record.term ?? record.id)),
+          ),
+        );
+      if (!there.complete)
+        ctx.inconclusive(`the listing of ${other} was not read to its end, so the record's absence is not proven`);
+      ctx.saw(1, `${adapter.name} record absent from another company's list`);
+    },
+  );
 }

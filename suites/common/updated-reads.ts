@@ -26,9 +26,22 @@ export function updatedReads(ctx: CheckContext, u: UpdatedScope): Promise<Update
     const old = { start: '2000-01-01T00:00:00Z', end: isoSeconds(started - 2 * DAY_MS) };
     const [inRecent, inOld] = await Promise.all([
       // The run's own records may show in a filtered list late: read until they do, within the window.
-      collectShowing(s, u.adapter, { ...own.narrow, ...query(recent) }, `POST ${u.adapter.path} (the run's ${own.ids.join(', ')}) shown in GET ${u.adapter.path} with a recent updated window`, showsIds(own.ids), { writtenAt: own.writtenAt }),
+      collectShowing(
+        s,
+        u.adapter,
+        { ...own.narrow, ...query(recent) },
+        `POST ${u.adapter.path} (the run's ${own.ids.join(', ')}) shown in GET ${u.adapter.path} with a recent updated window`,
+        showsIds(own.ids),
+        { writtenAt: own.writtenAt },
+      ),
       collect(s, u.adapter, { ...own.narrow, ...query(old) }),
     ]);
-    return { ids: own.ids, narrow: own.narrow, writtenAt: own.writtenAt, recent: { window: recent, listing: inRecent }, old: { window: old, listing: inOld } };
+    return {
+      ids: own.ids,
+      narrow: own.narrow,
+      writtenAt: own.writtenAt,
+      recent: { window: recent, listing: inRecent },
+      old: { window: old, listing: inOld },
+    };
   });
 }

@@ -7,5 +7,9 @@ import { frameScopes } from './resources.js';
 // reads back as set, and every field it does not set keeps its value (server bookkeeping, and what
 // the spec lets the write move, aside). The reads are the scenarios' own; see suites/common/frame.ts.
 for (const scope of frameScopes) {
-  conformance(scope.clause, { ...(scope.variant ? { variant: scope.variant } : {}), needs: scope.needs }, (ctx: CheckContext) => judgeFrame(ctx, scope));
+  conformance(
+    scope.clause,
+    { ...(scope.variant ? { variant: scope.variant } : {}), needs: scope.needs },
+    (ctx: CheckContext) => judgeFrame(ctx, scope),
+  );
 }

@@ -28,16 +28,21 @@ export function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promi
 
 /** §4.3: archive by a list of customerId values. */
 export function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
-  return ctx.api.patch('/customers', { ...company(ctx), [ctx.profile.customers.arrayField]: customerIds.map((customerId) => ({ customerId })) });
+  return ctx.api.patch('/customers', {
+    ...company(ctx),
+    [ctx.profile.customers.arrayField]: customerIds.map((customerId) => ({ customerId })),
+  });
 }
 
-export const getCustomer = (ctx: CheckContext, customerId: string, companyId = ctx.companyId): Promise<ApiResponse> => getCustomerOf(ctx.api, scopeOf(ctx, companyId), customerId);
+export const getCustomer = (ctx: CheckContext, customerId: string, companyId = ctx.companyId): Promise<ApiResponse> =>
+  getCustomerOf(ctx.api, scopeOf(ctx, companyId), customerId);
 
 /**
  * GET /customers; §4.3 lists "for the specified locations", a parameter whose name is guessed.
  * The list is asked without it first; only when that is refused, again with the known location.
  */
-export const listCustomers = (ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> => listCustomersOf(ctx.api, scopeOf(ctx, companyId), query);
+export const listCustomers = (ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> =>
+  listCustomersOf(ctx.api, scopeOf(ctx, companyId), query);
 
 /** The customer records of a list body, located tolerantly (the envelope is not shown). */
 export const customerRecords = (body: unknown): Record<string, unknown>[] => customerShape.records(body);
@@ -45,7 +50,8 @@ export const customerRecords = (body: unknown): Record<string, unknown>[] => cus
 export const customerIdOf = (r: Record<string, unknown>) => customerShape.idOf(r) ?? '';
 
 /** The customer with this id in a get or list body. */
-export const customerIn = (body: unknown, customerId: string): Record<string, unknown> | undefined => customerShape.recordIn(body, customerId);
+export const customerIn = (body: unknown, customerId: string): Record<string, unknown> | undefined =>
+  customerShape.recordIn(body, customerId);
 
 /** A reported total, read outside the records (a record may hold count-like fields). */
 export const customerTotal = (body: unknown): number | undefined => customerShape.total(body);
@@ -75,13 +81,22 @@ export async function findCustomersByTerm(
   const scan = (records: readonly Record<string, unknown>[]) => {
     for (const r of records) for (const t of terms) if (!found.has(t) && containsText(r, t, true)) found.set(t, r);
   };
-  const search = (t: string) => listCustomers(ctx, { [ctx.profile.customers.searchParam]: t, size: 20, page: 1 }, companyId);
+  const search = (t: string) =>
+    listCustomers(ctx, { [ctx.profile.customers.searchParam]: t, size: 20, page: 1 }, companyId);
   for (const res of await Promise.all((common ? [common] : terms).map(search))) {
     found.responses.push(res);
     if (isSuccess(res)) scan(customerRecords(res.json));
   }
   if (found.size === terms.length) return Object.assign(found, { complete: true });
-  const walk = await walkEnds((q) => listCustomers(ctx, q, companyId), customers, {}, { maxPages, enough: (records) => terms.every((t) => found.has(t) || records.some((r) => containsText(r, t, true))) });
+  const walk = await walkEnds(
+    (q) => listCustomers(ctx, q, companyId),
+    customers,
+    {},
+    {
+      maxPages,
+      enough: (records) => terms.every((t) => found.has(t) || records.some((r) => containsText(r, t, true))),
+    },
+  );
   found.responses.push(...walk.responses);
   scan(walk.records);
   found.complete = found.size === terms.length || !walk.ok || walk.complete;
@@ -96,8 +111,20 @@ export const customerLocator = (term: string): RecordLocator => ({ keys: { term 
  * accepted (harness/locate: the ids of the answer, each read by id and told apart by its word; else
  * the guessed search and a bounded walk, each find proven by a read by id). Every one is ledgered.
  */
-export function locateCreated(ctx: CheckContext, res: ApiResponse, terms: string[], since: number, o: { common?: string; wait?: Waiter } = {}): Promise<LocateResult> {
-  return ownRecords(ctx, 'customer', terms.map(customerLocator), { answer: res, since, what: `POST /customers (${terms.length} customer${terms.length > 1 ? 's' : ''})`, searchHint: o.common, wait: o.wait });
+export function locateCreated(
+  ctx: CheckContext,
+  res: ApiResponse,
+  terms: string[],
+  since: number,
+  o: { common?: string; wait?: Waiter } = {},
+): Promise<LocateResult> {
+  return ownRecords(ctx, 'customer', terms.map(customerLocator), {
+    answer: res,
+    since,
+    what: `POST /customers (${terms.length} customer${terms.length > 1 ? 's' : ''})`,
+    searchHint: o.common,
+    wait: o.wait,
+  });
 }
 
 /** Whether a record reads as inactive (harness/locate/shapes.ts: a status-like field located tolerantly). */
@@ -107,7 +134,11 @@ export { inactiveState } from '../../harness/locate/shapes.js';
  * Reads one customer: by id first; when that read fails, from the list by its unique term, so a
  * broken get-by-id (its own clause) does not decide other customer clauses.
  */
-export async function readCustomerTolerantly(ctx: CheckContext, customerId: string, term: string): Promise<Record<string, unknown> | undefined> {
+export async function readCustomerTolerantly(
+  ctx: CheckContext,
+  customerId: string,
+  term: string,
+): Promise<Record<string, unknown> | undefined> {
   const res = await getCustomer(ctx, customerId);
   const byId = isSuccess(res) ? customerIn(res.json, customerId) : undefined;
   if (byId) return byId;

@@ -9,8 +9,17 @@ conformance('CUSTOMER-ARCHIVE-INACTIVE', { variant: 'again', needs: ['write'] },
   const again = await customerArchiveAgain(ctx);
   await ctx.cite(again.patch, again.read);
   ctx.observe('second archive answered', again.patch.status);
-  const after = ctx.need(again.after, `customer ${again.id} is not readable after a second archive, so its state cannot be read`);
+  const after = ctx.need(
+    again.after,
+    `customer ${again.id} is not readable after a second archive, so its state cannot be read`,
+  );
   const state = inactiveState(after);
   if (state === undefined) ctx.inconclusive('the customer record shows no status-like field to judge by');
-  verdict(ctx, state ? [] : [`customer ${again.id} archived twice reads as active again`], 'a second archive did not leave the customer inactive', 1, 'customer archived twice read back');
+  verdict(
+    ctx,
+    state ? [] : [`customer ${again.id} archived twice reads as active again`],
+    'a second archive did not leave the customer inactive',
+    1,
+    'customer archived twice read back',
+  );
 });

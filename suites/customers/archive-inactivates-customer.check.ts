@@ -1,4 +1,11 @@
-import { describeResponse, fieldMismatch, fieldValue, isSuccess, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  fieldMismatch,
+  fieldValue,
+  isSuccess,
+  unexpectedStatus,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { customers, inactiveState } from './adapter.js';
@@ -11,22 +18,52 @@ import { customerArchive, customerFixture, fixtureCustomer } from './fixtures.js
 conformance('CUSTOMER-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckContext) => {
   const [fx, ar] = await Promise.all([customerFixture(ctx), customerArchive(ctx)]);
   await ctx.cite(ar.patch, ...ar.reads);
-  if (!isSuccess(ar.patch)) ctx.inconclusive(`PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`);
+  if (!isSuccess(ar.patch))
+    ctx.inconclusive(`PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`);
   const problems: Failure[] = [];
-  for (const [entry, i] of [['a', 0], ['b', 1]] as const) {
+  for (const [entry, i] of [
+    ['a', 0],
+    ['b', 1],
+  ] as const) {
     const before = await fixtureCustomer(ctx, fx, entry === 'a' ? 'archive-a' : 'archive-b');
     const was = inactiveState(before.record);
-    if (was === undefined) ctx.inconclusive('the customer record shows no status-like field (status, active, archived…) to judge inactivation by');
+    if (was === undefined)
+      ctx.inconclusive(
+        'the customer record shows no status-like field (status, active, archived…) to judge inactivation by',
+      );
     if (was) ctx.inconclusive('a newly created customer already reads as inactive, so archiving cannot be told apart');
     const read = ar.reads[i];
     if (before.read && read && !(isSuccess(read) && customers.recordIn(read, before.id))) {
-      problems.push(unexpectedStatus(read, 'a 2xx answer holding the customer', `GET /customers/${before.id} after PATCH /customers archived it (it read by id before)`));
+      problems.push(
+        unexpectedStatus(
+          read,
+          'a 2xx answer holding the customer',
+          `GET /customers/${before.id} after PATCH /customers archived it (it read by id before)`,
+        ),
+      );
       continue;
     }
-    const after = ctx.need(ar.after[entry], `customer ${before.id} could not be read by id nor found listed after PATCH /customers, so its state cannot be read`);
+    const after = ctx.need(
+      ar.after[entry],
+      `customer ${before.id} could not be read by id nor found listed after PATCH /customers, so its state cannot be read`,
+    );
     if (inactiveState(after) !== true) {
-      problems.push(fieldMismatch(`customer ${before.id} after PATCH /customers`, 'status', 'inactive', fieldValue(after, ['status', 'customerStatus', 'active', 'isActive', 'archived', 'isArchived']), read));
+      problems.push(
+        fieldMismatch(
+          `customer ${before.id} after PATCH /customers`,
+          'status',
+          'inactive',
+          fieldValue(after, ['status', 'customerStatus', 'active', 'isActive', 'archived', 'isArchived']),
+          read,
+        ),
+      );
     }
   }
-  verdict(ctx, problems, 'PATCH /customers did not leave every customer listed inactive and readable', 2, 'archived customers read back by id');
+  verdict(
+    ctx,
+    problems,
+    'PATCH /customers did not leave every customer listed inactive and readable',
+    2,
+    'archived customers read back by id',
+  );
 });

@@ -9,11 +9,17 @@ import { customerFixture, customerRoles } from './fixtures.js';
 conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) => {
   const fx = await customerFixture(ctx);
   await ctx.cite(fx.create, ...Object.values(fx.reads));
-  if (isClientError(fx.create)) ctx.inconclusive(`POST /customers refused the profile's body (${describeResponse(fx.create)}); set customers.* in CONFORMANCE_PROFILE`);
+  if (isClientError(fx.create))
+    ctx.inconclusive(
+      `POST /customers refused the profile's body (${describeResponse(fx.create)}); set customers.* in CONFORMANCE_PROFILE`,
+    );
   expect2xx(ctx, fx.create, `POST /customers with ${customerRoles.length} customers`);
   const located = customerRoles.filter((r) => fx.ids[r]);
   const absent = customerRoles.filter((r) => fx.unlocated[r]?.proven);
-  if (located.length === 0 && absent.length === 0) ctx.inconclusive('none of the created customers could be located by its unique word (the search parameter is a guess, and the walk is bounded)');
+  if (located.length === 0 && absent.length === 0)
+    ctx.inconclusive(
+      'none of the created customers could be located by its unique word (the search parameter is a guess, and the walk is bounded)',
+    );
   const problems: string[] = [];
   for (const role of customerRoles) {
     const [id, read] = [fx.ids[role], fx.reads[role]];
@@ -23,7 +29,16 @@ conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckConte
       continue;
     }
     if (!id) ctx.inconclusive(`precondition: the customer of entry "${role}" could not be located by its unique word`);
-    if (!read || !isSuccess(read) || !customers.recordIn(read, id)) problems.push(`customer ${id} (entry "${role}") is not readable by its customerId: HTTP ${read?.status ?? 'none'}`);
+    if (!read || !isSuccess(read) || !customers.recordIn(read, id))
+      problems.push(
+        `customer ${id} (entry "${role}") is not readable by its customerId: HTTP ${read?.status ?? 'none'}`,
+      );
   }
-  verdict(ctx, problems, `POST /customers accepted ${customerRoles.length} customers but not all of them exist`, located.length, 'created customers read back by id');
+  verdict(
+    ctx,
+    problems,
+    `POST /customers accepted ${customerRoles.length} customers but not all of them exist`,
+    located.length,
+    'created customers read back by id',
+  );
 });

@@ -2,11 +2,26 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isSuccess, whereSentShows } from '../../harness/checks/index.js';
 import { isLocated, type Unlocated } from '../../harness/locate/locator.js';
-import { buildCustomer, changedName, customerTermOf, customerTermPrefix, type CustomerInput } from '../../generators/customers.js';
+import {
+  buildCustomer,
+  changedName,
+  customerTermOf,
+  customerTermPrefix,
+  type CustomerInput,
+} from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
 import { createLedgered, windowLeft } from '../common/own-records.js';
-import { archiveCustomers, customerLocator, customers, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers } from './adapter.js';
+import {
+  archiveCustomers,
+  customerLocator,
+  customers,
+  findCustomersByTerm,
+  inactiveState,
+  locateCreated,
+  postCustomers,
+  putCustomers,
+} from './adapter.js';
 
 /**
  * The customers a run creates, once per target: one bulk POST (§4.3 "one or more customers") with
@@ -34,13 +49,33 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
   return ctx.shared('customers', async (s) => {
     const names = s.profile.customers;
     const f = seededFaker(s.seed, 'customer-fixture');
-    const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<CustomerRole, CustomerInput>;
-    const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(inputs[role], names)])) as Record<CustomerRole, string>;
+    const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<
+      CustomerRole,
+      CustomerInput
+    >;
+    const terms = Object.fromEntries(
+      customerRoles.map((role) => [role, customerTermOf(inputs[role], names)]),
+    ) as Record<CustomerRole, string>;
     const since = Date.now();
-    const create = await createLedgered(s, 'customer', customerRoles.map((r) => customerLocator(terms[r])), () => postCustomers(s, customerRoles.map((r) => inputs[r])));
+    const create = await createLedgered(
+      s,
+      'customer',
+      customerRoles.map((r) => customerLocator(terms[r])),
+      () =>
+        postCustomers(
+          s,
+          customerRoles.map((r) => inputs[r]),
+        ),
+    );
     const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {}, unlocated: {}, writtenAt: since };
     if (!isSuccess(create)) return fixture;
-    const located = await locateCreated(s, create, customerRoles.map((r) => terms[r]), since, { common: customerTermPrefix(s.marker) });
+    const located = await locateCreated(
+      s,
+      create,
+      customerRoles.map((r) => terms[r]),
+      since,
+      { common: customerTermPrefix(s.marker) },
+    );
     customerRoles.forEach((role, i) => {
       const at = located.outcomes[i];
       if (!at) return;
@@ -53,26 +88,54 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
 }
 
 /** A customer of a role as read back after the create (by id, else as listed), or inconclusive. */
-export async function fixtureCustomer(ctx: CheckContext, fx: CustomerFixture, role: CustomerRole): Promise<{ id: string; record: Rec; read?: ApiResponse }> {
-  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${fx.create.status}); set customers.* in CONFORMANCE_PROFILE`);
-  const id = ctx.need(fx.ids[role], `precondition: the created customer for ${role} could not be located by its unique word`);
+export async function fixtureCustomer(
+  ctx: CheckContext,
+  fx: CustomerFixture,
+  role: CustomerRole,
+): Promise<{ id: string; record: Rec; read?: ApiResponse }> {
+  if (!isSuccess(fx.create))
+    ctx.inconclusive(
+      `precondition: POST /customers with the profile's body was refused (${fx.create.status}); set customers.* in CONFORMANCE_PROFILE`,
+    );
+  const id = ctx.need(
+    fx.ids[role],
+    `precondition: the created customer for ${role} could not be located by its unique word`,
+  );
   const read = fx.reads[role];
   const byId = read && isSuccess(read) ? customers.recordIn(read, id) : undefined;
   if (byId) return { id, record: byId, read };
   // A broken read by id is CUSTOMER-GET-BY-ID's business: other clauses judge the listed record.
   const listed = (await findCustomersByTerm(ctx, [fx.terms[role]])).get(fx.terms[role]);
-  return { id, record: ctx.need(listed && customers.idOf(listed) === id ? listed : undefined, `precondition: customer ${id} could not be read back`) };
+  return {
+    id,
+    record: ctx.need(
+      listed && customers.idOf(listed) === id ? listed : undefined,
+      `precondition: customer ${id} could not be read back`,
+    ),
+  };
 }
 
 /**
  * A read of one customer after the run's write to it: by id, until `shows` holds for the record
  * (a write may apply after its answer, e.g. 202 or 204), within the window; else as listed by its word.
  */
-export async function readCustomer(ctx: CheckContext, id: string, term: string, write: string, shows: (record: Rec) => boolean, window: { windowMs?: number } = {}): Promise<{ record?: Rec; read: ApiResponse }> {
-  const { value: read } = await ctx.eventually(`${write}: customer ${id} read back by id`, () => customers.get(ctx, id), (res) => {
-    const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
-    return !record || shows(record);
-  }, window);
+export async function readCustomer(
+  ctx: CheckContext,
+  id: string,
+  term: string,
+  write: string,
+  shows: (record: Rec) => boolean,
+  window: { windowMs?: number } = {},
+): Promise<{ record?: Rec; read: ApiResponse }> {
+  const { value: read } = await ctx.eventually(
+    `${write}: customer ${id} read back by id`,
+    () => customers.get(ctx, id),
+    (res) => {
+      const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
+      return !record || shows(record);
+    },
+    window,
+  );
   const byId = isSuccess(read) ? customers.recordIn(read, id) : undefined;
   if (byId) return { record: byId, read };
   const listed = (await findCustomersByTerm(ctx, [term])).get(term);
@@ -94,7 +157,10 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const f = seededFaker(s.seed, 'customer-update');
     const field = s.profile.customers.updatableField;
     const sent = { a: { [field]: changedName(f) }, b: { [field]: `${changedName(f)}-B` } };
-    const put = await putCustomers(s, [{ customerId: a.id, ...sent.a }, { customerId: b.id, ...sent.b }]);
+    const put = await putCustomers(s, [
+      { customerId: a.id, ...sent.a },
+      { customerId: b.id, ...sent.b },
+    ]);
     if (!isSuccess(put)) return { put, sent, after: {}, reads: [] };
     // The layout is not shown (§2.3): a value counts as applied once it shows anywhere in the record.
     const applied = (sent: Rec) => (record: Rec) => whereSentShows(record, sent).notShown.length === 0;
@@ -124,7 +190,10 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     if (!isSuccess(patch)) return { patch, after: {}, reads: [], writtenAt };
     s.ledger.archived('customer', a.id);
     s.ledger.archived('customer', b.id);
-    const [afterA, afterB] = await Promise.all([readCustomer(s, a.id, fx.terms['archive-a'], 'PATCH /customers', archived), readCustomer(s, b.id, fx.terms['archive-b'], 'PATCH /customers', archived)]);
+    const [afterA, afterB] = await Promise.all([
+      readCustomer(s, a.id, fx.terms['archive-a'], 'PATCH /customers', archived),
+      readCustomer(s, b.id, fx.terms['archive-b'], 'PATCH /customers', archived),
+    ]);
     return { patch, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read], writtenAt };
   });
 }
@@ -147,17 +216,26 @@ export interface ArchivedUpdateScenario {
 export function customerUpdateArchived(ctx: CheckContext): Promise<ArchivedUpdateScenario> {
   return ctx.shared('customers:update-archived', async (s) => {
     const [fx, ar] = await Promise.all([customerFixture(s), customerArchive(s)]);
-    const id = s.need(fx.ids['archive-b'], 'precondition: the created customer for archive-b could not be located by its unique word');
-    const sent = { [s.profile.customers.updatableField]: `${changedName(seededFaker(s.seed, 'customer-update-archived'))}-Archived` };
+    const id = s.need(
+      fx.ids['archive-b'],
+      'precondition: the created customer for archive-b could not be located by its unique word',
+    );
+    const sent = {
+      [s.profile.customers.updatableField]: `${changedName(seededFaker(s.seed, 'customer-update-archived'))}-Archived`,
+    };
     const before = ar.reads[1];
     const archivedRecord = before && isSuccess(before) ? customers.recordIn(before, id) : undefined;
     if (!archivedRecord || inactiveState(archivedRecord) !== true) return { id, sent, before };
     const put = await putCustomers(s, [{ customerId: id, ...sent }]);
     if (!isSuccess(put)) return { id, sent, before, put };
-    const { value: after } = await s.eventually(`PUT /customers: archived customer ${id} shows the value sent`, () => customers.get(s, id), (res) => {
-      const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
-      return !record || whereSentShows(record, sent).notShown.length === 0;
-    });
+    const { value: after } = await s.eventually(
+      `PUT /customers: archived customer ${id} shows the value sent`,
+      () => customers.get(s, id),
+      (res) => {
+        const record = isSuccess(res) ? customers.recordIn(res, id) : undefined;
+        return !record || whereSentShows(record, sent).notShown.length === 0;
+      },
+    );
     return { id, sent, before, put, after };
   });
 }
@@ -171,14 +249,23 @@ export function customerSample(ctx: CheckContext): Promise<ApiResponse> {
 }
 
 /** §3 archives "from any state": one archived customer archived once more, and read back. */
-export function customerArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiResponse; after?: Rec; read: ApiResponse; id: string }> {
+export function customerArchiveAgain(
+  ctx: CheckContext,
+): Promise<{ patch: ApiResponse; after?: Rec; read: ApiResponse; id: string }> {
   return ctx.shared('customers:archive-again', async (s) => {
     const [fx, first] = await Promise.all([customerFixture(s), customerArchive(s)]);
     const { id } = await fixtureCustomer(s, fx, 'archive-a');
     if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
     const patch = await archiveCustomers(s, [id]);
     // Inactive is due within the window of the first archive: the second does not owe a new one.
-    const now = await readCustomer(s, id, fx.terms['archive-a'], 'a second PATCH /customers', archived, windowLeft(s, first.writtenAt));
+    const now = await readCustomer(
+      s,
+      id,
+      fx.terms['archive-a'],
+      'a second PATCH /customers',
+      archived,
+      windowLeft(s, first.writtenAt),
+    );
     return { patch, id, after: now.record, read: now.read };
   });
 }

@@ -2,7 +2,14 @@ import type { ApiResponse } from '../../harness/client.js';
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
 import { refusedInBody, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
 import { customers, inactiveState } from './adapter.js';
-import { customerArchive, customerFixture, customerUpdate, customerUpdateArchived, fixtureCustomer, type CustomerRole } from './fixtures.js';
+import {
+  customerArchive,
+  customerFixture,
+  customerUpdate,
+  customerUpdateArchived,
+  fixtureCustomer,
+  type CustomerRole,
+} from './fixtures.js';
 
 /**
  * The frames of the customer writes (§4.3, beta), judged by suites/common/frame.ts on the reads the
@@ -10,7 +17,8 @@ import { customerArchive, customerFixture, customerUpdate, customerUpdateArchive
  * for wherever the record shows it, and the record is compared leaf by leaf.
  */
 
-const byId = (res: ApiResponse | undefined, id: string) => (res && isSuccess(res) ? customers.recordIn(res, id) : undefined);
+const byId = (res: ApiResponse | undefined, id: string) =>
+  res && isSuccess(res) ? customers.recordIn(res, id) : undefined;
 
 /** §4.3 PUT: only the fields present change, for each entry of one bulk update. */
 export const customerUpdateFrame: FrameScope = {
@@ -21,12 +29,30 @@ export const customerUpdateFrame: FrameScope = {
   applied: 'judged',
   async touched(ctx) {
     const [fx, up] = await Promise.all([customerFixture(ctx), customerUpdate(ctx)]);
-    if (!isSuccess(up.put)) return { answer: up.put, unjudged: `PUT /customers refused the profile's body (${describeResponse(up.put)}); nothing was updated to compare`, records: [], reads: up.reads };
+    if (!isSuccess(up.put))
+      return {
+        answer: up.put,
+        unjudged: `PUT /customers refused the profile's body (${describeResponse(up.put)}); nothing was updated to compare`,
+        records: [],
+        reads: up.reads,
+      };
     const records: FrameRecord[] = [];
-    for (const [entry, role, i] of [['a', 'update-a', 0], ['b', 'update-b', 1]] as const) {
+    for (const [entry, role, i] of [
+      ['a', 'update-a', 0],
+      ['b', 'update-b', 1],
+    ] as const) {
       const before = await fixtureCustomer(ctx, fx, role);
-      const after = ctx.need(up.after[entry], `precondition: customer ${before.id} could not be read back after the update`);
-      records.push({ id: before.id, before: before.record, after, afterRead: up.reads[i], intent: { sets: up.sent[entry] } });
+      const after = ctx.need(
+        up.after[entry],
+        `precondition: customer ${before.id} could not be read back after the update`,
+      );
+      records.push({
+        id: before.id,
+        before: before.record,
+        after,
+        afterRead: up.reads[i],
+        intent: { sets: up.sent[entry] },
+      });
     }
     return { answer: up.put, records, reads: up.reads };
   },
@@ -47,12 +73,34 @@ export const customerArchivedUpdateFrame: FrameScope = {
   async touched(ctx) {
     const up = await customerUpdateArchived(ctx);
     const reads = [up.before, up.after];
-    if (!up.put) return { unjudged: `precondition: customer ${up.id} did not read back archived by id after PATCH /customers (CUSTOMER-ARCHIVE-INACTIVE judges that)`, records: [], reads };
+    if (!up.put)
+      return {
+        unjudged: `precondition: customer ${up.id} did not read back archived by id after PATCH /customers (CUSTOMER-ARCHIVE-INACTIVE judges that)`,
+        records: [],
+        reads,
+      };
     ctx.observe('PUT /customers of an archived customer answered', up.put.status);
     if (!isSuccess(up.put) || refusedInBody(up.put)) {
-      return { answer: up.put, unjudged: `the update of an archived customer was refused (${describeResponse(up.put)}): whether archived customers may be updated is not shown (§3)`, records: [], reads };
+      return {
+        answer: up.put,
+        unjudged: `the update of an archived customer was refused (${describeResponse(up.put)}): whether archived customers may be updated is not shown (§3)`,
+        records: [],
+        reads,
+      };
     }
-    return { answer: up.put, records: [{ id: up.id, before: byId(up.before, up.id)!, after: byId(up.after, up.id), afterRead: up.after, intent: { sets: up.sent } }], reads };
+    return {
+      answer: up.put,
+      records: [
+        {
+          id: up.id,
+          before: byId(up.before, up.id)!,
+          after: byId(up.after, up.id),
+          afterRead: up.after,
+          intent: { sets: up.sent },
+        },
+      ],
+      reads,
+    };
   },
 };
 
@@ -69,8 +117,17 @@ export const customerArchiveFrame: FrameScope = {
   applied: 'precondition',
   async touched(ctx) {
     const [fx, ar] = await Promise.all([customerFixture(ctx), customerArchive(ctx)]);
-    if (!isSuccess(ar.patch)) return { answer: ar.patch, unjudged: `PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`, records: [], reads: ar.reads };
-    const roles: [CustomerRole, number][] = [['archive-a', 0], ['archive-b', 1]];
+    if (!isSuccess(ar.patch))
+      return {
+        answer: ar.patch,
+        unjudged: `PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`,
+        records: [],
+        reads: ar.reads,
+      };
+    const roles: [CustomerRole, number][] = [
+      ['archive-a', 0],
+      ['archive-b', 1],
+    ];
     const records: FrameRecord[] = [];
     for (const [role, i] of roles) {
       const before = await fixtureCustomer(ctx, fx, role);
@@ -84,11 +141,16 @@ export const customerArchiveFrame: FrameScope = {
         watched: watchedOnArchive(customers.frame, before.record, fx.inputs[role]),
       };
       if (!before.read) record.unjudged = `customer ${before.id} was not read by id after its create`;
-      else if (after && inactiveState(after) === false) record.unjudged = `customer ${before.id} still reads active after PATCH /customers (CUSTOMER-ARCHIVE-INACTIVE judges that)`;
+      else if (after && inactiveState(after) === false)
+        record.unjudged = `customer ${before.id} still reads active after PATCH /customers (CUSTOMER-ARCHIVE-INACTIVE judges that)`;
       records.push(record);
     }
     return { answer: ar.patch, records, reads: [...ar.reads, fx.reads['archive-a'], fx.reads['archive-b']] };
   },
 };
 
-export const customerFrames: readonly FrameScope[] = [customerUpdateFrame, customerArchivedUpdateFrame, customerArchiveFrame];
+export const customerFrames: readonly FrameScope[] = [
+  customerUpdateFrame,
+  customerArchivedUpdateFrame,
+  customerArchiveFrame,
+];

@@ -9,7 +9,9 @@ import { customerFixture, customerSample } from './fixtures.js';
 async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiResponse }[]> {
   if (ctx.run.mode === 'full') {
     const fx = await customerFixture(ctx);
-    const reads = Object.entries(fx.reads).flatMap(([role, res]) => (res ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : []));
+    const reads = Object.entries(fx.reads).flatMap(([role, res]) =>
+      res ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : [],
+    );
     if (reads.length) return reads;
   }
   const list = await customerSample(ctx);
@@ -28,7 +30,14 @@ conformance('CUSTOMER-GET-BY-ID', async (ctx: CheckContext) => {
   for (const { id, res } of reads) {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /customers/${id}`);
-    if (isSuccess(res) && !customers.recordIn(res, id)) problems.push(`GET /customers/${id} does not hold a record with that customerId: ${describeResponse(res)}`);
+    if (isSuccess(res) && !customers.recordIn(res, id))
+      problems.push(`GET /customers/${id} does not hold a record with that customerId: ${describeResponse(res)}`);
   }
-  verdict(ctx, problems, 'GET /customers/{customerId} does not return that customer', reads.length, 'customers read by id');
+  verdict(
+    ctx,
+    problems,
+    'GET /customers/{customerId} does not return that customer',
+    reads.length,
+    'customers read by id',
+  );
 });

@@ -3,7 +3,8 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { customers, inactiveState } from './adapter.js';
 import { customerFixture, customerSample } from './fixtures.js';
 
-const topLevelKeys = (v: unknown) => (isRecord(v) ? Object.keys(v).sort() : Array.isArray(v) ? ['(array)'] : [typeof v]);
+const topLevelKeys = (v: unknown) =>
+  isRecord(v) ? Object.keys(v).sort() : Array.isArray(v) ? ['(array)'] : [typeof v];
 
 // §2.3, §4.3: bodies, parameters and record fields are not shown; recorded, never failed.
 conformance('CUSTOMER-RECORD-SHAPE', async (ctx: CheckContext) => {
@@ -22,5 +23,8 @@ conformance('CUSTOMER-RECORD-SHAPE', async (ctx: CheckContext) => {
   await ctx.cite(read);
   ctx.observe('get body keys', topLevelKeys(read.json));
   ctx.observe('get record keys', Object.keys(record).sort());
-  ctx.observe('status-like field', inactiveState(record) === undefined ? 'not located' : `located (inactive: ${inactiveState(record)})`);
+  ctx.observe(
+    'status-like field',
+    inactiveState(record) === undefined ? 'not located' : `located (inactive: ${inactiveState(record)})`,
+  );
 });

@@ -13,7 +13,8 @@ import { customerFixture, customerSample } from './fixtures.js';
 async function customerOfCompany(ctx: CheckContext): Promise<TenantRecord | undefined> {
   if (ctx.run.mode === 'full') {
     const fx = await customerFixture(ctx);
-    if (fx.ids.plain) return { id: fx.ids.plain, term: fx.terms.plain, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
+    if (fx.ids.plain)
+      return { id: fx.ids.plain, term: fx.terms.plain, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
   }
   const list = await customerSample(ctx);
   const id = isSuccess(list) ? customers.records(list).map(customers.idOf).find(Boolean) : undefined;
@@ -49,11 +50,26 @@ export const customerTenancy: TenancyProbe = {
     // The control. The run's own customer may show in its company's list late: looked for until it does, within the window.
     const find = async (): Promise<Listing> => {
       const searched = await collect(ctx, customers, narrow, { maxPages: 3 });
-      if (!searched.ok || shows(searched) || !Object.keys(narrow).length) return Object.assign(searched, { query: narrow });
-      const plain = await walkEnds((q) => customers.list(ctx, q), customers, {}, { maxPages: 10, enough: (records) => records.some((x) => customers.idOf(x) === r.id) });
+      if (!searched.ok || shows(searched) || !Object.keys(narrow).length)
+        return Object.assign(searched, { query: narrow });
+      const plain = await walkEnds(
+        (q) => customers.list(ctx, q),
+        customers,
+        {},
+        { maxPages: 10, enough: (records) => records.some((x) => customers.idOf(x) === r.id) },
+      );
       return Object.assign(plain, { query: {}, responses: [...searched.responses, ...plain.responses] });
     };
-    const got = r.own ? (await ctx.eventually(`POST /customers (the run's ${r.id}) shown in GET /customers`, find, (l) => !l.ok || shows(l), windowLeft(ctx, r.writtenAt))).value : await find();
+    const got = r.own
+      ? (
+          await ctx.eventually(
+            `POST /customers (the run's ${r.id}) shown in GET /customers`,
+            find,
+            (l) => !l.ok || shows(l),
+            windowLeft(ctx, r.writtenAt),
+          )
+        ).value
+      : await find();
     r.query = (got as Listing & { query: Query }).query;
     return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
   },

@@ -14,12 +14,23 @@ const company = (ctx: CheckContext) => ({ [ctx.profile.companyParam]: ctx.compan
  * GET /inventoryLevels "across one or more locations": asked without a location first (all
  * locations); only when that is refused, again with the known location under the profile's name.
  */
-export async function listLevels(ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> {
+export async function listLevels(
+  ctx: CheckContext,
+  query: Query = {},
+  companyId = ctx.companyId,
+): Promise<ApiResponse> {
   const where = { [ctx.profile.companyParam]: companyId };
   const res = await ctx.api.get('/inventoryLevels', { ...where, ...query });
   if (!isClientError(res) || !ctx.target.locationId) return res;
-  ctx.observe('GET /inventoryLevels without a location', `refused (${res.status}); retried with ${ctx.profile.inventoryLevels.listLocationParam}`);
-  return ctx.api.get('/inventoryLevels', { ...where, [ctx.profile.inventoryLevels.listLocationParam]: ctx.target.locationId, ...query });
+  ctx.observe(
+    'GET /inventoryLevels without a location',
+    `refused (${res.status}); retried with ${ctx.profile.inventoryLevels.listLocationParam}`,
+  );
+  return ctx.api.get('/inventoryLevels', {
+    ...where,
+    [ctx.profile.inventoryLevels.listLocationParam]: ctx.target.locationId,
+    ...query,
+  });
 }
 
 export function getItemLevels(ctx: CheckContext, itemId: string, companyId = ctx.companyId): Promise<ApiResponse> {
@@ -37,7 +48,9 @@ export interface Level {
   quantity: number;
 }
 
-const quantityNames = (ctx: CheckContext) => [...new Set([ctx.profile.inventoryLevels.quantityField, 'quantityOnHand', 'onHand', 'quantity'])];
+const quantityNames = (ctx: CheckContext) => [
+  ...new Set([ctx.profile.inventoryLevels.quantityField, 'quantityOnHand', 'onHand', 'quantity']),
+];
 
 /**
  * Every numeric quantity in a body, each with the nearest itemId and locationId around it, so flat
@@ -57,7 +70,8 @@ export function levelsIn(ctx: CheckContext, body: unknown): Level[] {
     };
     const name = names.find((n) => typeof v[n] === 'number');
     if (name) out.push({ ...here, quantity: v[name] as number });
-    for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) walk(x, here.itemId, here.locationId, depth + 1);
+    for (const x of Object.values(v))
+      if (typeof x === 'object' && x !== null) walk(x, here.itemId, here.locationId, depth + 1);
   };
   walk(body, undefined, undefined, 0);
   return out;
@@ -67,7 +81,12 @@ export function levelsIn(ctx: CheckContext, body: unknown): Level[] {
  * The quantities a read shows for one item at one location: those under that location, else
  * those showing no location at all; undefined when the read shows no quantity for the item.
  */
-export function quantitiesAt(ctx: CheckContext, body: unknown, itemId: string, locationId: string): number[] | undefined {
+export function quantitiesAt(
+  ctx: CheckContext,
+  body: unknown,
+  itemId: string,
+  locationId: string,
+): number[] | undefined {
   const levels = levelsIn(ctx, body).filter((l) => l.itemId === undefined || l.itemId === itemId);
   if (levels.length === 0) return undefined;
   const atLocation = levels.filter((l) => l.locationId === locationId);
@@ -96,7 +115,10 @@ export const inventoryLevels = {
   documentedList: false,
   list: (ctx, query = {}, companyId = ctx.companyId) => listLevels(ctx, query, companyId),
   records: (res) => objectsWithKey(res.json, 'itemId'),
-  total: (res) => (isRecord(res.json) ? reportedTotal(Object.fromEntries(Object.entries(res.json).filter(([, v]) => !Array.isArray(v)))) : undefined),
+  total: (res) =>
+    isRecord(res.json)
+      ? reportedTotal(Object.fromEntries(Object.entries(res.json).filter(([, v]) => !Array.isArray(v))))
+      : undefined,
   idOf: (r) => (r.itemId === undefined || r.itemId === null ? undefined : String(r.itemId)),
   get: (ctx, id, companyId = ctx.companyId) => getItemLevels(ctx, id, companyId),
   recordIn: (res, id) => objectsWithKey(res.json, 'itemId').find((r) => String(r.itemId) === id),

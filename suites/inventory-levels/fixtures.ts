@@ -27,12 +27,24 @@ export function levelUpdate(ctx: CheckContext): Promise<LevelUpdate> {
     const sent = { a: newQuantity(f), b: newQuantity(f) };
     if (sent.b === sent.a) sent.b += 1;
     const names = s.profile.inventoryLevels;
-    const put = await putLevels(s, [levelEntry(names, a, locationId, sent.a), levelEntry(names, b, locationId, sent.b)]);
+    const put = await putLevels(s, [
+      levelEntry(names, a, locationId, sent.a),
+      levelEntry(names, b, locationId, sent.b),
+    ]);
     if (!isSuccess(put)) return { put, items: { a, b }, sent, after: {} };
     // An update may be applied after its answer (202 Accepted): each item is read until its new level shows, within the window.
     const readBack = (itemId: string, quantity: number) =>
-      s.eventually(`PUT /inventoryLevels: item ${itemId} shows ${quantity} at ${locationId}`, () => getItemLevels(s, itemId), (res) =>
-        !isSuccess(res) || levelsIn(s, res.json).some((l) => (l.itemId === undefined || l.itemId === itemId) && (l.locationId === undefined || l.locationId === locationId) && l.quantity === quantity),
+      s.eventually(
+        `PUT /inventoryLevels: item ${itemId} shows ${quantity} at ${locationId}`,
+        () => getItemLevels(s, itemId),
+        (res) =>
+          !isSuccess(res) ||
+          levelsIn(s, res.json).some(
+            (l) =>
+              (l.itemId === undefined || l.itemId === itemId) &&
+              (l.locationId === undefined || l.locationId === locationId) &&
+              l.quantity === quantity,
+          ),
       );
     const [afterA, afterB] = await Promise.all([readBack(a, sent.a), readBack(b, sent.b)]);
     return { put, items: { a, b }, sent, after: { a: afterA.value, b: afterB.value } };
@@ -65,8 +77,17 @@ export function levelUpdateOne(ctx: CheckContext): Promise<OneLevelUpdate> {
     if (!isSuccess(up.put)) return { items, sent, after: {} };
     const put = await putLevels(s, [levelEntry(s.profile.inventoryLevels, items.set, locationId, sent)]);
     if (!isSuccess(put)) return { put, items, sent, after: {} };
-    const { value: set } = await s.eventually(`PUT /inventoryLevels: item ${items.set} shows ${sent} at ${locationId}`, () => getItemLevels(s, items.set), (res) =>
-      !isSuccess(res) || levelsIn(s, res.json).some((l) => (l.itemId === undefined || l.itemId === items.set) && (l.locationId === undefined || l.locationId === locationId) && l.quantity === sent),
+    const { value: set } = await s.eventually(
+      `PUT /inventoryLevels: item ${items.set} shows ${sent} at ${locationId}`,
+      () => getItemLevels(s, items.set),
+      (res) =>
+        !isSuccess(res) ||
+        levelsIn(s, res.json).some(
+          (l) =>
+            (l.itemId === undefined || l.itemId === items.set) &&
+            (l.locationId === undefined || l.locationId === locationId) &&
+            l.quantity === sent,
+        ),
     );
     return { put, items, sent, after: { set, kept: await getItemLevels(s, items.kept) } };
   });
@@ -94,13 +115,22 @@ export function levelZero(ctx: CheckContext): Promise<LevelZero> {
     await levelUpdateOne(s).catch(() => undefined);
     const itemId = up.items.b;
     const before = up.sent.b;
-    if (isClientError(up.put)) s.inconclusive(`PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`);
-    const shown = up.after.b && isSuccess(up.after.b) ? quantitiesAt(s, up.after.b.json, itemId, locationId) : undefined;
-    if (!shown?.includes(before)) s.inconclusive(`precondition: item ${itemId} was not shown at ${before} after the bulk update (INVENTORY-UPDATE-VISIBLE judges that)`);
+    if (isClientError(up.put))
+      s.inconclusive(
+        `PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`,
+      );
+    const shown =
+      up.after.b && isSuccess(up.after.b) ? quantitiesAt(s, up.after.b.json, itemId, locationId) : undefined;
+    if (!shown?.includes(before))
+      s.inconclusive(
+        `precondition: item ${itemId} was not shown at ${before} after the bulk update (INVENTORY-UPDATE-VISIBLE judges that)`,
+      );
     const put = await putLevels(s, [levelEntry(s.profile.inventoryLevels, itemId, locationId, 0)]);
     if (!isSuccess(put)) return { put, itemId, before };
-    const after = await s.eventually(`PUT /inventoryLevels to 0: item ${itemId} shows 0 at ${locationId}`, () => getItemLevels(s, itemId), (res) =>
-      !isSuccess(res) || !!quantitiesAt(s, res.json, itemId, locationId)?.includes(0),
+    const after = await s.eventually(
+      `PUT /inventoryLevels to 0: item ${itemId} shows 0 at ${locationId}`,
+      () => getItemLevels(s, itemId),
+      (res) => !isSuccess(res) || !!quantitiesAt(s, res.json, itemId, locationId)?.includes(0),
     );
     return { put, itemId, before, after: after.value };
   });

@@ -9,7 +9,8 @@ import { levelUpdate, levelUpdateOne } from './fixtures.js';
 /** Where a level shows no location: an item-wide figure (a total may follow any location's change). */
 const NO_LOCATION = '(no location)';
 /** Location ids as field names of the frame's records (a dot would read as nesting). */
-const keyOf = (locationId: string | undefined) => (locationId === undefined ? NO_LOCATION : locationId.replaceAll('.', '_'));
+const keyOf = (locationId: string | undefined) =>
+  locationId === undefined ? NO_LOCATION : locationId.replaceAll('.', '_');
 
 /**
  * An item's levels as one record, quantity by location (§2.4 shows no field beyond itemId: the
@@ -19,7 +20,8 @@ const keyOf = (locationId: string | undefined) => (locationId === undefined ? NO
 export function levelsByLocation(ctx: CheckContext, res: ApiResponse | undefined, itemId: string): Rec | undefined {
   if (!res || !isSuccess(res)) return undefined;
   const out: Record<string, number[]> = {};
-  for (const l of levelsIn(ctx, res.json)) if (l.itemId === undefined || l.itemId === itemId) (out[keyOf(l.locationId)] ??= []).push(l.quantity);
+  for (const l of levelsIn(ctx, res.json))
+    if (l.itemId === undefined || l.itemId === itemId) (out[keyOf(l.locationId)] ??= []).push(l.quantity);
   return Object.fromEntries(Object.entries(out).map(([k, qs]) => [k, qs.length === 1 ? qs[0]! : qs]));
 }
 
@@ -38,20 +40,32 @@ export const inventoryUpdateFrame: FrameScope = {
   async touched(ctx) {
     const [bulk, one] = await Promise.all([levelUpdate(ctx), levelUpdateOne(ctx)]);
     const reads = [bulk.after.a, bulk.after.b, one.after.set, one.after.kept];
-    if (!one.put) return { answer: bulk.put, unjudged: `precondition: the bulk PUT /inventoryLevels refused the profile's body (${describeResponse(bulk.put)}); INVENTORY-UPDATE-VISIBLE judges that`, records: [], reads };
+    if (!one.put)
+      return {
+        answer: bulk.put,
+        unjudged: `precondition: the bulk PUT /inventoryLevels refused the profile's body (${describeResponse(bulk.put)}); INVENTORY-UPDATE-VISIBLE judges that`,
+        records: [],
+        reads,
+      };
     const locationId = ctx.need(ctx.target.locationId, 'LOCATION_ID is not set');
     const { set, kept } = one.items;
     const records: FrameRecord[] = [
       {
         id: set,
-        before: ctx.need(levelsByLocation(ctx, bulk.after.a, set), `precondition: the levels of item ${set} were not read after the bulk update`),
+        before: ctx.need(
+          levelsByLocation(ctx, bulk.after.a, set),
+          `precondition: the levels of item ${set} were not read after the bulk update`,
+        ),
         after: levelsByLocation(ctx, one.after.set, set),
         afterRead: one.after.set,
         intent: { sets: { [keyOf(locationId)]: one.sent }, mayMove: (path) => path === NO_LOCATION },
       },
       {
         id: kept,
-        before: ctx.need(levelsByLocation(ctx, bulk.after.b, kept), `precondition: the levels of item ${kept} were not read after the bulk update`),
+        before: ctx.need(
+          levelsByLocation(ctx, bulk.after.b, kept),
+          `precondition: the levels of item ${kept} were not read after the bulk update`,
+        ),
         after: levelsByLocation(ctx, one.after.kept, kept),
         afterRead: one.after.kept,
         intent: { sets: {} },

@@ -8,7 +8,8 @@ import { inventoryLevels, levelsIn, sampleItemIds } from './adapter.js';
 import { levelList } from './fixtures.js';
 
 /** Item ids a page of the list shows levels for. */
-const listedIn = (ctx: CheckContext, pages: readonly ApiResponse[]) => new Set(pages.flatMap((p) => (isSuccess(p) ? levelsIn(ctx, p.json).map((l) => l.itemId) : [])).filter(Boolean));
+const listedIn = (ctx: CheckContext, pages: readonly ApiResponse[]) =>
+  new Set(pages.flatMap((p) => (isSuccess(p) ? levelsIn(ctx, p.json).map((l) => l.itemId) : [])).filter(Boolean));
 
 /**
  * Pages of GET /inventoryLevels after the shared first one, from the last page back, until the
@@ -17,14 +18,19 @@ const listedIn = (ctx: CheckContext, pages: readonly ApiResponse[]) => new Set(p
  * limits and 3 in a full run. None when the first page reports no total: the paging of §4.4 is not
  * shown, so no page number is guessed. `whole` when every page was read.
  */
-async function pagesFromEnd(ctx: CheckContext, first: ApiResponse, stocked: readonly string[]): Promise<{ pages: ApiResponse[]; whole: boolean }> {
+async function pagesFromEnd(
+  ctx: CheckContext,
+  first: ApiResponse,
+  stocked: readonly string[],
+): Promise<{ pages: ApiResponse[]; whole: boolean }> {
   const perPage = inventoryLevels.records(first).length;
   const total = inventoryLevels.total(first);
   if (total === undefined || perPage === 0) return { pages: [first], whole: false };
   const last = Math.ceil(total / perPage);
   const pages = [first];
   const shown = () => stocked.some((id) => listedIn(ctx, pages).has(id));
-  for (let page = last; page > 1 && pages.length <= (ctx.frugal ? 1 : 3) && !shown(); page--) pages.push(await inventoryLevels.list(ctx, { size: perPage, page }));
+  for (let page = last; page > 1 && pages.length <= (ctx.frugal ? 1 : 3) && !shown(); page--)
+    pages.push(await inventoryLevels.list(ctx, { size: perPage, page }));
   return { pages, whole: pages.length >= last };
 }
 
@@ -37,7 +43,10 @@ async function pagesFromEnd(ctx: CheckContext, first: ApiResponse, stocked: read
 conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
   const res = await levelList(ctx);
   await ctx.cite(res);
-  if (isClientError(res)) ctx.inconclusive(`GET /inventoryLevels was refused (${describeResponse(res)}); its parameters are the profile's guesses`);
+  if (isClientError(res))
+    ctx.inconclusive(
+      `GET /inventoryLevels was refused (${describeResponse(res)}); its parameters are the profile's guesses`,
+    );
   precondition(ctx, res, 'GET /inventoryLevels');
   const problems: string[] = [];
   let judged = 0;
@@ -48,10 +57,11 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
     const { pages, whole } = unstocked ? await pagesFromEnd(ctx, res, stocked) : { pages: [res], whole: false };
     const listed = listedIn(ctx, pages);
     const stockedListed = stocked.some((id) => listed.has(id));
-    ctx.observe('pages read for the run\'s parts', { pages: pages.length, whole, stockedListed });
+    ctx.observe("pages read for the run's parts", { pages: pages.length, whole, stockedListed });
     if (unstocked && (stockedListed || whole || listed.has(unstocked))) {
       judged += 1;
-      if (listed.has(unstocked)) problems.push(`the run's part ${unstocked}, created with isStockItem false, has levels in the list`);
+      if (listed.has(unstocked))
+        problems.push(`the run's part ${unstocked}, created with isStockItem false, has levels in the list`);
     }
   }
   const sample = sampleItemIds(levelsIn(ctx, res.json), ctx.frugal ? 3 : 12);
@@ -63,6 +73,15 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
     judged += 1;
     if (!stock) problems.push(`item ${sample[i]} has levels but details.isStockItem is false`);
   });
-  if (judged === 0) ctx.inconclusive(`none of the ${sample.length} sampled items with levels shows details.isStockItem, so stocking cannot be judged`);
-  verdict(ctx, problems, 'GET /inventoryLevels lists levels for items that are not stocked', judged, 'items with levels judged by their stock flag');
+  if (judged === 0)
+    ctx.inconclusive(
+      `none of the ${sample.length} sampled items with levels shows details.isStockItem, so stocking cannot be judged`,
+    );
+  verdict(
+    ctx,
+    problems,
+    'GET /inventoryLevels lists levels for items that are not stocked',
+    judged,
+    'items with levels judged by their stock flag',
+  );
 });

@@ -14,15 +14,23 @@ conformance('INVENTORY-RECORD-SHAPE', async (ctx: CheckContext) => {
   // Under rate limits one form with a location, chosen with SEED; the plain list is the area's shared read.
   const forms = [names.listLocationParam, names.listLocationsParam];
   const asked = ctx.frugal ? [seededPick(ctx, 'inventory-location-form', forms)] : forms;
-  const withLocation = (name: string) => (location && asked.includes(name) ? ctx.api.get('/inventoryLevels', { ...company, [name]: location }) : undefined);
-  const [plain, one, many] = await Promise.all([levelList(ctx), withLocation(names.listLocationParam), withLocation(names.listLocationsParam)]);
+  const withLocation = (name: string) =>
+    location && asked.includes(name) ? ctx.api.get('/inventoryLevels', { ...company, [name]: location }) : undefined;
+  const [plain, one, many] = await Promise.all([
+    levelList(ctx),
+    withLocation(names.listLocationParam),
+    withLocation(names.listLocationsParam),
+  ]);
   ctx.observe('GET /inventoryLevels status: no location', plain.status);
   if (one) ctx.observe(`GET /inventoryLevels status: ${names.listLocationParam}`, one.status);
   if (many) ctx.observe(`GET /inventoryLevels status: ${names.listLocationsParam}`, many.status);
   const listed = [plain, one, many].find((r) => r && isSuccess(r));
   if (!listed) ctx.inconclusive('no form of GET /inventoryLevels was accepted; nothing to observe');
   ctx.observe('list body keys', keysOf(listed.json));
-  ctx.observe('list level record keys', [...new Set(objectsWithKey(listed.json, 'itemId').flatMap((r) => Object.keys(r)))].sort());
+  ctx.observe(
+    'list level record keys',
+    [...new Set(objectsWithKey(listed.json, 'itemId').flatMap((r) => Object.keys(r)))].sort(),
+  );
   const itemId = sampleItemIds(levelsIn(ctx, listed.json), 1)[0];
   ctx.observe('quantity located', itemId ? `yes (as ${names.quantityField} or a usual name)` : 'no');
   if (!itemId) return;

@@ -9,21 +9,40 @@ const where = (l: Level) => l.locationId ?? '(no location shown)';
 
 /** List levels of one item that the single-item read does not show with the same quantity. */
 function disagreements(ctx: CheckContext, itemId: string, listed: Level[], single: ApiResponse): string[] {
-  if (single.status < 200 || single.status >= 300) return [`item ${itemId}: the list shows levels but GET /inventoryLevels/${itemId} answers ${describeResponse(single)}`];
+  if (single.status < 200 || single.status >= 300)
+    return [
+      `item ${itemId}: the list shows levels but GET /inventoryLevels/${itemId} answers ${describeResponse(single)}`,
+    ];
   const own = levelsIn(ctx, single.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
   return listed
     .filter((l) => !own.some((o) => where(o) === where(l) && o.quantity === l.quantity))
-    .map((l) => `item ${itemId} at ${where(l)}: list ${l.quantity}, single read ${JSON.stringify(own.filter((o) => where(o) === where(l)).map((o) => o.quantity))}`);
+    .map(
+      (l) =>
+        `item ${itemId} at ${where(l)}: list ${l.quantity}, single read ${JSON.stringify(own.filter((o) => where(o) === where(l)).map((o) => o.quantity))}`,
+    );
 }
 
 async function compare(ctx: CheckContext, list: ApiResponse): Promise<{ problems: string[]; sampled: number }> {
-  if (isClientError(list)) ctx.inconclusive(`GET /inventoryLevels was refused (${describeResponse(list)}); its parameters are the profile's guesses`);
+  if (isClientError(list))
+    ctx.inconclusive(
+      `GET /inventoryLevels was refused (${describeResponse(list)}); its parameters are the profile's guesses`,
+    );
   precondition(ctx, list, 'GET /inventoryLevels');
   const levels = levelsIn(ctx, list.json);
   const sample = sampleItemIds(levels, ctx.frugal ? 2 : 5);
   if (!sample.length) ctx.skip('the list shows no levels with an itemId');
   const singles = await Promise.all(sample.map((id) => getItemLevels(ctx, id)));
-  return { problems: sample.flatMap((id, i) => disagreements(ctx, id, levels.filter((l) => l.itemId === id), singles[i]!)), sampled: sample.length };
+  return {
+    problems: sample.flatMap((id, i) =>
+      disagreements(
+        ctx,
+        id,
+        levels.filter((l) => l.itemId === id),
+        singles[i]!,
+      ),
+    ),
+    sampled: sample.length,
+  };
 }
 
 // §4.4: GET /inventoryLevels/{itemId} gives the same levels as the list shows for that item.
@@ -33,5 +52,11 @@ conformance('INVENTORY-ITEM-AGREES', async (ctx: CheckContext) => {
   let { problems, sampled } = await compare(ctx, shared);
   // A level changed between the two reads looks like a disagreement: list and compare once more.
   if (problems.length) ({ problems, sampled } = await compare(ctx, await listLevels(ctx)));
-  verdict(ctx, problems, 'the single-item levels disagree with the list', sampled, 'items compared between list and single read');
+  verdict(
+    ctx,
+    problems,
+    'the single-item levels disagree with the list',
+    sampled,
+    'items compared between list and single read',
+  );
 });

@@ -9,7 +9,11 @@ import { levelList, levelUpdate } from './fixtures.js';
 /** An item the company's list shows levels for on its first page (the shared read): listed there, so its absence elsewhere means something. */
 async function listedLevel(ctx: CheckContext): Promise<TenantRecord | undefined> {
   const list = await levelList(ctx);
-  const itemId = isSuccess(list) ? levelsIn(ctx, list.json).map((l) => l.itemId).find(Boolean) : undefined;
+  const itemId = isSuccess(list)
+    ? levelsIn(ctx, list.json)
+        .map((l) => l.itemId)
+        .find(Boolean)
+    : undefined;
   return itemId ? { id: itemId, note: 'listed on the first page of its company' } : undefined;
 }
 

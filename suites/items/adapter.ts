@@ -31,8 +31,17 @@ export const items = {
   frame: { layout: 'named', documented: itemFields, archiveMoves: (path) => path === 'status' },
 } as const satisfies ResourceAdapter;
 
-export function postItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], headers?: Record<string, string>): Promise<ApiResponse> {
-  return ctx.api.request({ method: 'POST', path: '/items', body: { companyId: ctx.companyId, items: inputs }, headers });
+export function postItems(
+  ctx: CheckContext,
+  inputs: readonly ItemCreateInput[],
+  headers?: Record<string, string>,
+): Promise<ApiResponse> {
+  return ctx.api.request({
+    method: 'POST',
+    path: '/items',
+    body: { companyId: ctx.companyId, items: inputs },
+    headers,
+  });
 }
 
 /** §4.2 PATCH: archive (status Inactive) by a list of itemIds. */
@@ -40,4 +49,5 @@ export function archiveItems(ctx: CheckContext, itemIds: readonly string[]): Pro
   return ctx.api.patch('/items', { companyId: ctx.companyId, items: itemIds.map((itemId) => ({ itemId })) });
 }
 
-export const listItems = (ctx: CheckContext, query: Query = {}, companyId?: string) => items.list(ctx, query, companyId);
+export const listItems = (ctx: CheckContext, query: Query = {}, companyId?: string) =>
+  items.list(ctx, query, companyId);

@@ -7,7 +7,8 @@ import { fixtureItem, itemArchive, itemFixture } from './fixtures.js';
 // §3, §4.2: PATCH /items sets status Inactive on every item listed, which stays readable by id.
 conformance('ITEM-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckContext) => {
   const [fx, ar] = await Promise.all([itemFixture(ctx), itemArchive(ctx)]);
-  if (!isSuccess(ar.patch)) ctx.inconclusive(`PATCH /items was refused (${describeResponse(ar.patch)}); ITEM-ARCHIVE-ENVELOPE judges that`);
+  if (!isSuccess(ar.patch))
+    ctx.inconclusive(`PATCH /items was refused (${describeResponse(ar.patch)}); ITEM-ARCHIVE-ENVELOPE judges that`);
   await ctx.cite(ar.patch);
   const problems: string[] = [];
   for (const entry of ['a', 'b'] as const) {
@@ -16,7 +17,8 @@ conformance('ITEM-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckCont
     await ctx.cite(after);
     const record = isSuccess(after) ? items.recordIn(after, id) : undefined;
     if (!record) problems.push(`archived item ${id} is no longer readable by id: ${describeResponse(after)}`);
-    else if (record.status !== 'Inactive') problems.push(`archived item ${id} has status ${JSON.stringify(record.status)}, expected "Inactive"`);
+    else if (record.status !== 'Inactive')
+      problems.push(`archived item ${id} has status ${JSON.stringify(record.status)}, expected "Inactive"`);
   }
   verdict(ctx, problems, 'PATCH /items did not inactivate every item listed', 2, 'archived items read back');
 });

@@ -17,13 +17,24 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
       // Shown absent (after the window, a narrowed list read to its end, or the answer's ids unreadable): it was not created.
       const why = fx.unlocated[role];
       if (why?.proven) {
-        problems.push(`the item sent as entry "${role}" (itemNumber ${fx.inputs[role].itemNumber}) does not exist after the create: ${why.why}`);
+        problems.push(
+          `the item sent as entry "${role}" (itemNumber ${fx.inputs[role].itemNumber}) does not exist after the create: ${why.why}`,
+        );
         continue;
       }
       ctx.inconclusive(`precondition: the item of entry "${role}" could not be located (${why?.why ?? 'unknown'})`);
     }
-    if (!read || !isSuccess(read) || !items.recordIn(read, id)) problems.push(`item ${id} (entry "${role}", itemNumber ${fx.inputs[role].itemNumber}) is not readable by its id: HTTP ${read?.status ?? 'none'}`);
+    if (!read || !isSuccess(read) || !items.recordIn(read, id))
+      problems.push(
+        `item ${id} (entry "${role}", itemNumber ${fx.inputs[role].itemNumber}) is not readable by its id: HTTP ${read?.status ?? 'none'}`,
+      );
     else readable += 1;
   }
-  verdict(ctx, problems, `POST /items accepted ${itemRoles.length} items but not all of them exist`, readable, 'created items read back by id');
+  verdict(
+    ctx,
+    problems,
+    `POST /items accepted ${itemRoles.length} items but not all of them exist`,
+    readable,
+    'created items read back by id',
+  );
 });

@@ -16,10 +16,14 @@ const listed = ['itemName', 'status', 'taxable'] as const;
 // finds an item it created (§4.2 filter), so one accepted without it could not be cleaned up.
 conformance('ITEM-CREATE-LISTED-FIELDS', { needs: ['write'] }, async (ctx: CheckContext) => {
   const fx = await itemFixture(ctx);
-  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: the run's valid parts and tire were refused (${describeResponse(fx.create)})`);
+  if (!isSuccess(fx.create))
+    ctx.inconclusive(`precondition: the run's valid parts and tire were refused (${describeResponse(fx.create)})`);
   await ctx.cite(fx.create);
   const fields = sampledUnderLimits(ctx, 'ITEM-CREATE-LISTED-FIELDS', listed);
-  ctx.observe('fields left out, one part each', `${fields.join(', ')}${ctx.frugal ? ` (one, from SEED=${ctx.seed}, under rate limits)` : ''}; itemNumber never (the run finds its items by it)`);
+  ctx.observe(
+    'fields left out, one part each',
+    `${fields.join(', ')}${ctx.frugal ? ` (one, from SEED=${ctx.seed}, under rate limits)` : ''}; itemNumber never (the run finds its items by it)`,
+  );
   for (const field of fields) {
     const input = buildPartWithout(seededFaker(ctx.seed, `item-without-${field}`), ctx.marker, field);
     const res = await postItems(ctx, [input]);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import type { ItemCreateInput } from '../../contract/schemas.js';
-import { ContractViolation, describeResponse, fieldMismatch, isRecord, isSuccess, type Failure } from '../../harness/checks/index.js';
+import {
+  ContractViolation,
+  describeResponse,
+  fieldMismatch,
+  isRecord,
+  isSuccess,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { validItemArbitrary, validItemBatchArbitrary } from '../../generators/items.js';
 import { isLocated } from '../../harness/locate/locator.js';
@@ -12,7 +19,10 @@ import { patientReads } from '../common/own-records.js';
  * Fields sent on create that differ on read (details compared on the fields sent). Only the create
  * fields §4.2 lists: `description` also goes out (it carries the run marker) but is not among them.
  */
-export function roundTripDifferences(sent: ItemCreateInput, read: Record<string, unknown>): { field: string; sent: unknown; read: unknown }[] {
+export function roundTripDifferences(
+  sent: ItemCreateInput,
+  read: Record<string, unknown>,
+): { field: string; sent: unknown; read: unknown }[] {
   const out: { field: string; sent: unknown; read: unknown }[] = [];
   for (const key of ['itemType', 'itemName', 'itemNumber', 'status', 'taxable'] as const) {
     if (sent[key] !== undefined && read[key] !== sent[key]) out.push({ field: key, sent: sent[key], read: read[key] });
@@ -33,32 +43,52 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
   let judged = 0;
   // One window for the whole property: shrinking replays creates.
   const wait = patientReads(ctx);
-  const property = fc.asyncProperty(fc.array(validItemArbitrary(ctx.marker), { minLength: 1, maxLength: batch }), async (builds) => {
-    const sent = builds.map((b) => b());
-    const { create, found } = await createItems(ctx, sent, { wait });
-    if (!isSuccess(create)) ctx.inconclusive(`precondition: POST /items with ${sent.length} generated items was refused (${describeResponse(create)}); the create rules judge that`);
-    const diffs: Failure[] = [];
-    await Promise.all(
-      sent.map(async (input, i) => {
-        const at = found[i];
-        if (!isLocated(at)) ctx.inconclusive(`precondition: created item ${input.itemNumber} could not be located (${at?.why ?? 'not looked for'})`);
-        // The locator's read by id, which showed the item's number.
-        const [id, res] = [at.id, at.read];
-        if (!isSuccess(res)) ctx.inconclusive(`precondition: GET /items/${id} after create was refused (${describeResponse(res)})`);
-        judged += 1;
-        diffs.push(...roundTripDifferences(input, items.recordIn(res, id) ?? {}).map((d) => fieldMismatch(`${input.itemType} ${id}`, d.field, d.sent, d.read, res, d.field)));
-      }),
-    );
-    if (diffs.length) throw new ContractViolation('created items did not round-trip', diffs);
-  });
+  const property = fc.asyncProperty(
+    fc.array(validItemArbitrary(ctx.marker), { minLength: 1, maxLength: batch }),
+    async (builds) => {
+      const sent = builds.map((b) => b());
+      const { create, found } = await createItems(ctx, sent, { wait });
+      if (!isSuccess(create))
+        ctx.inconclusive(
+          `precondition: POST /items with ${sent.length} generated items was refused (${describeResponse(create)}); the create rules judge that`,
+        );
+      const diffs: Failure[] = [];
+      await Promise.all(
+        sent.map(async (input, i) => {
+          const at = found[i];
+          if (!isLocated(at))
+            ctx.inconclusive(
+              `precondition: created item ${input.itemNumber} could not be located (${at?.why ?? 'not looked for'})`,
+            );
+          // The locator's read by id, which showed the item's number.
+          const [id, res] = [at.id, at.read];
+          if (!isSuccess(res))
+            ctx.inconclusive(`precondition: GET /items/${id} after create was refused (${describeResponse(res)})`);
+          judged += 1;
+          diffs.push(
+            ...roundTripDifferences(input, items.recordIn(res, id) ?? {}).map((d) =>
+              fieldMismatch(`${input.itemType} ${id}`, d.field, d.sent, d.read, res, d.field),
+            ),
+          );
+        }),
+      );
+      if (diffs.length) throw new ContractViolation('created items did not round-trip', diffs);
+    },
+  );
   // One run whose batch holds NUM_RUNS items, a part and a tire among them whatever the seed: the first example is the full batch.
   const full = fc.sample(validItemBatchArbitrary(ctx.marker, batch), { seed: ctx.seed, numRuns: 1 })[0]!;
   const out = await fc.check(property, { seed: ctx.seed, numRuns: 1, examples: [[full]], endOnFailure: ctx.frugal });
   if (out.failed) {
     const cause = out.errorInstance instanceof Error ? out.errorInstance : new Error(String(out.errorInstance));
     if (cause.name === 'InconclusiveError' || cause.name === 'TransportError') throw cause;
-    const failures = cause instanceof ContractViolation ? cause.failures : [{ kind: 'inconsistency' as const, message: cause.message }];
-    throw new ContractViolation(`${cause instanceof ContractViolation ? cause.title : cause.message}; replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`, failures);
+    const failures =
+      cause instanceof ContractViolation
+        ? cause.failures
+        : [{ kind: 'inconsistency' as const, message: cause.message }];
+    throw new ContractViolation(
+      `${cause instanceof ContractViolation ? cause.title : cause.message}; replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`,
+      failures,
+    );
   }
   ctx.saw(judged, 'generated items read back');
 });

@@ -1,5 +1,10 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { buildPartWithoutDetails, buildPartWithTireDetails, buildTireWithoutDetails, buildTireWithPartDetails } from '../../generators/items.js';
+import {
+  buildPartWithoutDetails,
+  buildPartWithTireDetails,
+  buildTireWithoutDetails,
+  buildTireWithPartDetails,
+} from '../../generators/items.js';
 import { expectItemRefusedAtEveryPosition } from './probes.js';
 
 // §4.2 rules: partDetails is required for a part, tireDetails for a tire (required-field), each

@@ -5,18 +5,35 @@ import { items } from './adapter.js';
 import { itemFixture, itemSample } from './fixtures.js';
 
 /** Two items with unrelated numbers: the run's part and tire, else two listed items. */
-async function twoItems(ctx: CheckContext): Promise<{ id: string; itemNumber: string; own?: boolean; writtenAt?: number }[]> {
+async function twoItems(
+  ctx: CheckContext,
+): Promise<{ id: string; itemNumber: string; own?: boolean; writtenAt?: number }[]> {
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
-    const pair = (['part', 'tire'] as const).flatMap((role) => (fx.ids[role] ? [{ id: fx.ids[role]!, itemNumber: fx.inputs[role].itemNumber, own: true, writtenAt: fx.writtenAt }] : []));
+    const pair = (['part', 'tire'] as const).flatMap((role) =>
+      fx.ids[role]
+        ? [{ id: fx.ids[role]!, itemNumber: fx.inputs[role].itemNumber, own: true, writtenAt: fx.writtenAt }]
+        : [],
+    );
     if (pair.length === 2) return pair;
   }
   const sample = await itemSample(ctx);
   precondition(ctx, sample, 'GET /items');
   await ctx.cite(sample);
-  const listed = items.records(sample).flatMap((r) => (items.idOf(r) && typeof r.itemNumber === 'string' && r.itemNumber.length > 3 ? [{ id: items.idOf(r)!, itemNumber: r.itemNumber }] : []));
+  const listed = items
+    .records(sample)
+    .flatMap((r) =>
+      items.idOf(r) && typeof r.itemNumber === 'string' && r.itemNumber.length > 3
+        ? [{ id: items.idOf(r)!, itemNumber: r.itemNumber }]
+        : [],
+    );
   const a = listed[0];
-  const b = listed.find((x) => a && !x.itemNumber.toLowerCase().includes(a.itemNumber.toLowerCase()) && !a.itemNumber.toLowerCase().includes(x.itemNumber.toLowerCase()));
+  const b = listed.find(
+    (x) =>
+      a &&
+      !x.itemNumber.toLowerCase().includes(a.itemNumber.toLowerCase()) &&
+      !a.itemNumber.toLowerCase().includes(x.itemNumber.toLowerCase()),
+  );
   return a && b ? [a, b] : [];
 }
 
@@ -28,7 +45,14 @@ conformance('ITEM-FILTER-ITEMNUMBER', async (ctx: CheckContext) => {
   if (!a || !b) ctx.skip('no two items with unrelated item numbers to filter on');
   // The run's own item may show in a filtered list late: read until it does, within the window.
   const got = a.own
-    ? await collectShowing(ctx, items, { itemNumber: a.itemNumber }, `POST /items (the fixture's ${a.id}) shown in GET /items?itemNumber=${a.itemNumber}`, showsIds([a.id]), { writtenAt: a.writtenAt })
+    ? await collectShowing(
+        ctx,
+        items,
+        { itemNumber: a.itemNumber },
+        `POST /items (the fixture's ${a.id}) shown in GET /items?itemNumber=${a.itemNumber}`,
+        showsIds([a.id]),
+        { writtenAt: a.writtenAt },
+      )
     : await collect(ctx, items, { itemNumber: a.itemNumber });
   await ctx.cite(...got.responses);
   precondition(ctx, got.first, `GET /items?itemNumber=${a.itemNumber}`);
@@ -39,7 +63,9 @@ conformance('ITEM-FILTER-ITEMNUMBER', async (ctx: CheckContext) => {
     excluded: [{ id: b.id, why: `its itemNumber ${b.itemNumber} is unrelated` }],
     returned: got.ids,
     complete: got.complete,
-    mismatched: shown.filter((r) => !String(r.itemNumber).toLowerCase().includes(needle)).map((r) => `${items.idOf(r)} has itemNumber ${String(r.itemNumber)}`),
+    mismatched: shown
+      .filter((r) => !String(r.itemNumber).toLowerCase().includes(needle))
+      .map((r) => `${items.idOf(r)} has itemNumber ${String(r.itemNumber)}`),
     judgedRecords: shown.length,
   });
 });

@@ -12,14 +12,33 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
   if (sample) await ctx.cite(sample);
   if (!reads.length) ctx.skip('no item of known type to filter on');
   const cases: FilterCase[] = [];
-  for (const { item: k, own: { listing: own }, foreign: { type: other, listing: foreign } } of reads) {
+  for (const {
+    item: k,
+    own: { listing: own },
+    foreign: { type: other, listing: foreign },
+  } of reads) {
     await ctx.cite(...own.responses, ...foreign.responses);
     precondition(ctx, own.first, `GET /items?type=${k.type}`);
     precondition(ctx, foreign.first, `GET /items?type=${other}`);
-    const wrongType = (records: Rec[], type: string) => records.filter((r) => 'itemType' in r && r.itemType !== type).map((r) => `type=${type} returned ${items.idOf(r)} of itemType ${String(r.itemType)}`);
+    const wrongType = (records: Rec[], type: string) =>
+      records
+        .filter((r) => 'itemType' in r && r.itemType !== type)
+        .map((r) => `type=${type} returned ${items.idOf(r)} of itemType ${String(r.itemType)}`);
     cases.push(
-      { expected: [{ id: k.id, why: `it is a ${k.type}` }], excluded: [], returned: own.ids, complete: own.complete, mismatched: wrongType(own.records, k.type) },
-      { expected: [], excluded: [{ id: k.id, why: `it is a ${k.type}, not a ${other}` }], returned: foreign.ids, complete: foreign.complete, mismatched: wrongType(foreign.records, other) },
+      {
+        expected: [{ id: k.id, why: `it is a ${k.type}` }],
+        excluded: [],
+        returned: own.ids,
+        complete: own.complete,
+        mismatched: wrongType(own.records, k.type),
+      },
+      {
+        expected: [],
+        excluded: [{ id: k.id, why: `it is a ${k.type}, not a ${other}` }],
+        returned: foreign.ids,
+        complete: foreign.complete,
+        mismatched: wrongType(foreign.records, other),
+      },
     );
   }
   judgeFilter(ctx, 'GET /items?type=', ...cases);

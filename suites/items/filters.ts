@@ -17,7 +17,12 @@ export function typeRule(type: string): FilterRule {
   return {
     name: 'type',
     query: { type },
-    admits: (k: Known) => (typeof k.record.itemType !== 'string' ? undefined : k.record.itemType === type ? true : { out: `it is a ${k.record.itemType}` }),
+    admits: (k: Known) =>
+      typeof k.record.itemType !== 'string'
+        ? undefined
+        : k.record.itemType === type
+          ? true
+          : { out: `it is a ${k.record.itemType}` },
   };
 }
 
@@ -33,7 +38,9 @@ export function itemNumberRule(value: string): FilterRule {
       const n = k.record.itemNumber;
       if (typeof n !== 'string') return undefined;
       if (n === value) return true;
-      return n.toLowerCase().includes(value.toLowerCase()) ? undefined : { out: `its itemNumber ${n} does not contain ${value}` };
+      return n.toLowerCase().includes(value.toLowerCase())
+        ? undefined
+        : { out: `its itemNumber ${n} does not contain ${value}` };
     },
   };
 }
@@ -54,7 +61,8 @@ async function knownItems(ctx: CheckContext): Promise<{ known: KnownItem[]; samp
     for (const role of ['part', 'tire'] as const) {
       const [id, read] = [fx.ids[role], fx.reads[role]];
       const record = id && read && isSuccess(read) ? items.recordIn(read, id) : undefined;
-      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string') known.push({ id, type: record.itemType, itemNumber: record.itemNumber, own: true, writtenAt: fx.writtenAt });
+      if (id && typeof record?.itemType === 'string' && typeof record.itemNumber === 'string')
+        known.push({ id, type: record.itemType, itemNumber: record.itemNumber, own: true, writtenAt: fx.writtenAt });
     }
   }
   if (known.length >= 2 && ctx.frugal) return { known };
@@ -90,7 +98,16 @@ export function typeReads(ctx: CheckContext): Promise<{ reads: TypeRead[]; sampl
         const foreignQuery = { type: other, itemNumber: item.itemNumber };
         // The run's own item may show in a filtered list late: read until it does, within the window.
         const [own, foreign] = await Promise.all([
-          item.own ? collectShowing(s, items, query, `POST /items (the fixture's ${item.id}) shown in GET /items?type=${item.type}&itemNumber=${item.itemNumber}`, showsIds([item.id]), { writtenAt: item.writtenAt }) : collect(s, items, query),
+          item.own
+            ? collectShowing(
+                s,
+                items,
+                query,
+                `POST /items (the fixture's ${item.id}) shown in GET /items?type=${item.type}&itemNumber=${item.itemNumber}`,
+                showsIds([item.id]),
+                { writtenAt: item.writtenAt },
+              )
+            : collect(s, items, query),
           collect(s, items, foreignQuery),
         ]);
         return { item, own: { query, listing: own }, foreign: { type: other, query: foreignQuery, listing: foreign } };

@@ -3,7 +3,13 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/core/events.js';
-import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
+import {
+  isLocated,
+  type Outcome,
+  type ShownListing,
+  type Unlocated,
+  type Waiter,
+} from '../../harness/locate/locator.js';
 import { buildPart, buildTire } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
@@ -37,23 +43,36 @@ function build(role: ItemRole, s: CheckContext): ItemCreateInput {
   const f = seededFaker(s.seed, `item-fixture-${role}`);
   if (role === 'tire') return buildTire(f, s.marker);
   const part = buildPart(f, s.marker, { status: 'Active' });
-  const stocked = role === 'stocked-a' || role === 'stocked-b' ? true : role === 'unstocked' ? false : part.partDetails!.isStockItem;
+  const stocked =
+    role === 'stocked-a' || role === 'stocked-b' ? true : role === 'unstocked' ? false : part.partDetails!.isStockItem;
   return { ...part, partDetails: { ...part.partDetails!, isStockItem: stocked } };
 }
 
 /** What finds an item the run created: its unique itemNumber (§4.2 filter). */
-export const itemLocator = (input: { itemNumber: string }): RecordLocator => ({ keys: { itemNumber: input.itemNumber } });
+export const itemLocator = (input: { itemNumber: string }): RecordLocator => ({
+  keys: { itemNumber: input.itemNumber },
+});
 
 /**
  * POSTs items in one bulk request, ledgers each at once by its itemNumber, and locates each one
  * (harness/locate: the ids of the answer, checked by a read; else the updated-date window and the
  * itemNumber filter). `visible` also waits until a list shows them.
  */
-export async function createItems(ctx: CheckContext, inputs: readonly ItemCreateInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
+export async function createItems(
+  ctx: CheckContext,
+  inputs: readonly ItemCreateInput[],
+  o: { visible?: boolean; wait?: Waiter } = {},
+): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
   const since = Date.now();
   const create = await createLedgered(ctx, 'item', inputs.map(itemLocator), () => postItems(ctx, inputs));
   if (!isSuccess(create)) return { create, found: [], writtenAt: since };
-  const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), { answer: create, since, what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
+  const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), {
+    answer: create,
+    since,
+    what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`,
+    visible: o.visible,
+    wait: o.wait,
+  });
   return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
@@ -62,15 +81,26 @@ export async function createItems(ctx: CheckContext, inputs: readonly ItemCreate
  * refused but the server accepted, a content-type probe), by their itemNumber: the cleanup locates
  * and archives them (no request here, the check judges the answer alone).
  */
-export function ledgerAcceptedItems(ctx: CheckContext, res: ApiResponse, inputs: readonly { itemNumber: string }[]): void {
+export function ledgerAcceptedItems(
+  ctx: CheckContext,
+  res: ApiResponse,
+  inputs: readonly { itemNumber: string }[],
+): void {
   if (!isSuccess(res) || (isRecord(res.json) && res.json.success === false)) return;
   for (const input of inputs) ctx.ledger.created('item', undefined, { locator: itemLocator(input) });
 }
 
 export function itemFixture(ctx: CheckContext): Promise<ItemFixture> {
   return ctx.shared('items', async (s) => {
-    const inputs = Object.fromEntries(itemRoles.map((role) => [role, build(role, s)])) as Record<ItemRole, ItemCreateInput>;
-    const { create, found, listed, writtenAt } = await createItems(s, itemRoles.map((r) => inputs[r]), { visible: true });
+    const inputs = Object.fromEntries(itemRoles.map((role) => [role, build(role, s)])) as Record<
+      ItemRole,
+      ItemCreateInput
+    >;
+    const { create, found, listed, writtenAt } = await createItems(
+      s,
+      itemRoles.map((r) => inputs[r]),
+      { visible: true },
+    );
     const fixture: ItemFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
     itemRoles.forEach((role, i) => {
       const at = found[i];
@@ -84,12 +114,24 @@ export function itemFixture(ctx: CheckContext): Promise<ItemFixture> {
 }
 
 /** The item of a role as read back after the create, or inconclusive with why it is missing. */
-export function fixtureItem(ctx: CheckContext, fx: ItemFixture, role: ItemRole): { id: string; record: Rec; read: ApiResponse } {
-  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: POST /items with ${itemRoles.length} valid parts and tires was refused (${fx.create.status})`);
+export function fixtureItem(
+  ctx: CheckContext,
+  fx: ItemFixture,
+  role: ItemRole,
+): { id: string; record: Rec; read: ApiResponse } {
+  if (!isSuccess(fx.create))
+    ctx.inconclusive(
+      `precondition: POST /items with ${itemRoles.length} valid parts and tires was refused (${fx.create.status})`,
+    );
   const id = ctx.need(fx.ids[role], `precondition: the created item for ${role} could not be located`);
   const read = ctx.need(fx.reads[role], `precondition: item ${id} was not read back`);
-  if (!isSuccess(read)) ctx.inconclusive(`precondition: reading item ${id} after the create was refused (${read.status})`);
-  return { id, record: ctx.need(items.recordIn(read, id), `precondition: GET /items/${id} did not hold that item`), read };
+  if (!isSuccess(read))
+    ctx.inconclusive(`precondition: reading item ${id} after the create was refused (${read.status})`);
+  return {
+    id,
+    record: ctx.need(items.recordIn(read, id), `precondition: GET /items/${id} did not hold that item`),
+    read,
+  };
 }
 
 export interface ArchiveScenario {
@@ -109,7 +151,11 @@ export function itemArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     s.ledger.archived('item', b.id);
     // A write may apply after its answer: each item is read until it shows status Inactive, within the window.
     const readBack = (id: string) =>
-      s.eventually(`PATCH /items: item ${id} shows status Inactive`, () => items.get(s, id), (res) => (isSuccess(res) ? items.recordIn(res, id)?.status === 'Inactive' : false));
+      s.eventually(
+        `PATCH /items: item ${id} shows status Inactive`,
+        () => items.get(s, id),
+        (res) => (isSuccess(res) ? items.recordIn(res, id)?.status === 'Inactive' : false),
+      );
     const [afterA, afterB] = await Promise.all([readBack(a.id), readBack(b.id)]);
     return { patch, after: { a: afterA.value, b: afterB.value } };
   });
@@ -124,7 +170,9 @@ export function itemSample(ctx: CheckContext): Promise<ApiResponse> {
 export async function readableItems(ctx: CheckContext): Promise<{ id: string; read: ApiResponse }[]> {
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
-    const reads = itemRoles.flatMap((role) => (fx.ids[role] && fx.reads[role] ? [{ id: fx.ids[role]!, read: fx.reads[role]! }] : []));
+    const reads = itemRoles.flatMap((role) =>
+      fx.ids[role] && fx.reads[role] ? [{ id: fx.ids[role]!, read: fx.reads[role]! }] : [],
+    );
     // A created item nobody can read may never have been stored (ITEM-CREATE-BULK's to judge): when
     // none reads back, items the list shows are read instead, so a broken read by id still fails.
     const readBack = reads.filter((r) => isSuccess(r.read));
@@ -133,7 +181,11 @@ export async function readableItems(ctx: CheckContext): Promise<{ id: string; re
   const sample = await itemSample(ctx);
   if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items was refused (${sample.status})`);
   await ctx.cite(sample);
-  const ids = items.records(sample).map(items.idOf).filter((x): x is string => !!x).slice(0, ctx.frugal ? 2 : 5);
+  const ids = items
+    .records(sample)
+    .map(items.idOf)
+    .filter((x): x is string => !!x)
+    .slice(0, ctx.frugal ? 2 : 5);
   if (!ids.length) ctx.skip('the company has no items to read');
   return Promise.all(ids.map(async (id) => ({ id, read: await items.get(ctx, id) })));
 }

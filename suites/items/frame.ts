@@ -15,8 +15,17 @@ export const itemArchiveFrame: FrameScope = {
   applied: 'precondition',
   async touched(ctx) {
     const [fx, ar] = await Promise.all([itemFixture(ctx), itemArchive(ctx)]);
-    if (!isSuccess(ar.patch)) return { answer: ar.patch, unjudged: `PATCH /items was refused (${describeResponse(ar.patch)}); ITEM-ARCHIVE-ENVELOPE judges that`, records: [], reads: [] };
-    const roles: [ItemRole, 'a' | 'b'][] = [['archive-a', 'a'], ['archive-b', 'b']];
+    if (!isSuccess(ar.patch))
+      return {
+        answer: ar.patch,
+        unjudged: `PATCH /items was refused (${describeResponse(ar.patch)}); ITEM-ARCHIVE-ENVELOPE judges that`,
+        records: [],
+        reads: [],
+      };
+    const roles: [ItemRole, 'a' | 'b'][] = [
+      ['archive-a', 'a'],
+      ['archive-b', 'b'],
+    ];
     const records = roles.map(([role, entry]): FrameRecord => {
       const before = fixtureItem(ctx, fx, role);
       const res = ar.after[entry];

@@ -12,7 +12,8 @@ conformance('ITEM-GET-BARE', async (ctx: CheckContext) => {
     await ctx.cite(read);
     expect2xx(ctx, read, `GET /items/${id}`);
     problems.push(...schemaViolations(item, read.json).map((v) => `GET /items/${id}: ${v}`));
-    if (isRecord(read.json) && 'itemId' in read.json && String(read.json.itemId) !== id) problems.push(`GET /items/${id} answered item ${String(read.json.itemId)}`);
+    if (isRecord(read.json) && 'itemId' in read.json && String(read.json.itemId) !== id)
+      problems.push(`GET /items/${id} answered item ${String(read.json.itemId)}`);
   }
   verdict(ctx, problems, 'GET /items/{itemId} is not the bare item of §2.2', reads.length, 'items read by id');
 });

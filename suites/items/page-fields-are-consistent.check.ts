@@ -21,7 +21,8 @@ conformance('ITEM-PAGE-CONSISTENT', async (ctx: CheckContext) => {
     await ctx.cite(res);
     const body = pageCounters.safeParse(res.json);
     if (!body.success || !isSuccess(res)) continue;
-    if (body.data.totalCount !== total) ctx.inconclusive('totalCount changed between pages: data changed under the run');
+    if (body.data.totalCount !== total)
+      ctx.inconclusive('totalCount changed between pages: data changed under the run');
     judged += 1;
     problems.push(...pageInconsistencies(body.data, page, size).map((p) => `page ${page}: ${p}`));
   }

@@ -17,7 +17,10 @@ function pageNumbers(body: unknown): { number: number; pageNumber: number; total
 conformance('ITEM-PAGE-ONE-BASED', async (ctx: CheckContext) => {
   const { pages } = await itemPages(ctx);
   precondition(ctx, pages[1], 'GET /items?page=1');
-  const first = ctx.need(pageNumbers(pages[1]!.json), 'page 1 carries no number / pageable.pageNumber to inspect (the page object shape has its own check)');
+  const first = ctx.need(
+    pageNumbers(pages[1]!.json),
+    'page 1 carries no number / pageable.pageNumber to inspect (the page object shape has its own check)',
+  );
   for (const [page, res] of Object.entries(pages).map(([p, r]) => [Number(p), r] as const)) {
     if (!isSuccess(res)) continue;
     const n = pageNumbers(res.json);
@@ -25,7 +28,8 @@ conformance('ITEM-PAGE-ONE-BASED', async (ctx: CheckContext) => {
     await ctx.cite(res);
     const wrong: Failure[] = [];
     if (n.number !== page) wrong.push(fieldMismatch(`page=${page}`, 'number', page, n.number, res, 'number'));
-    if (n.pageNumber !== page) wrong.push(fieldMismatch(`page=${page}`, 'pageable.pageNumber', page, n.pageNumber, res, 'pageable.pageNumber'));
+    if (n.pageNumber !== page)
+      wrong.push(fieldMismatch(`page=${page}`, 'pageable.pageNumber', page, n.pageNumber, res, 'pageable.pageNumber'));
     if (wrong.length) fail(`page=${page} is not numbered ${page} (1-based)`, ...wrong);
     ctx.saw(1, `page ${page} numbered ${page}`);
   }

@@ -26,6 +26,12 @@ export const itemPaging: PagingScope = {
     });
     const since = isoSeconds(Date.parse(ctx.run.startedAt) - DAY_MS);
     const query = fx.listed?.query ?? { updatedDateStart: since };
-    return { query, expected, note: Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&') };
+    return {
+      query,
+      expected,
+      note: Object.entries(query)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('&'),
+    };
   },
 };

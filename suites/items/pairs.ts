@@ -29,7 +29,12 @@ export const itemPairs: PairwiseScope = {
   needs: ['write'],
   plainNarrowing: ['itemNumber'],
   async plan(ctx: CheckContext) {
-    const [fx, reads, types, sample] = await Promise.all([itemFixture(ctx), updatedReads(ctx, itemUpdated), typeReads(ctx).catch(() => undefined), itemSample(ctx)]);
+    const [fx, reads, types, sample] = await Promise.all([
+      itemFixture(ctx),
+      updatedReads(ctx, itemUpdated),
+      typeReads(ctx).catch(() => undefined),
+      itemSample(ctx),
+    ]);
     const pool = new Map<string, Known>();
     const add = (k: Known) => void (pool.has(k.id) || pool.set(k.id, k));
     for (const role of listedRoles) {
@@ -45,22 +50,42 @@ export const itemPairs: PairwiseScope = {
     for (const t of (types?.reads ?? []).filter((r) => r.item.own)) {
       const n = itemNumberRule(t.item.itemNumber);
       rows.push(
-        { label: `type × itemNumber of the run's ${t.item.type}`, rules: [typeRule(t.item.type), n], shared: t.own.listing },
-        { label: `another type × itemNumber of the run's ${t.item.type}`, rules: [typeRule(t.foreign.type), n], shared: t.foreign.listing },
+        {
+          label: `type × itemNumber of the run's ${t.item.type}`,
+          rules: [typeRule(t.item.type), n],
+          shared: t.own.listing,
+        },
+        {
+          label: `another type × itemNumber of the run's ${t.item.type}`,
+          rules: [typeRule(t.foreign.type), n],
+          shared: t.foreign.listing,
+        },
       );
     }
     const part = fx.ids.part ? fx.inputs.part : undefined;
     if (reads && part) {
       const n = itemNumberRule(part.itemNumber);
       rows.push(
-        { label: 'itemNumber × updated window around the run', rules: [n, updatedWindowRule(reads.recent.window)], shared: reads.recent.listing },
-        { label: 'itemNumber × updated window before the run', rules: [n, updatedWindowRule(reads.old.window)], shared: reads.old.listing },
+        {
+          label: 'itemNumber × updated window around the run',
+          rules: [n, updatedWindowRule(reads.recent.window)],
+          shared: reads.recent.listing,
+        },
+        {
+          label: 'itemNumber × updated window before the run',
+          rules: [n, updatedWindowRule(reads.old.window)],
+          shared: reads.old.listing,
+        },
       );
     }
     const started = Date.parse(ctx.run.startedAt);
     const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
     // The fixture waited until the updated window showed its items: read once, at whatever page they sit.
-    rows.push({ label: 'type × updated window around the run × pages of 3', rules: [typeRule('part'), updatedWindowRule(around)], size: 3 });
+    rows.push({
+      label: 'type × updated window around the run × pages of 3',
+      rules: [typeRule('part'), updatedWindowRule(around)],
+      size: 3,
+    });
     return { known: [...pool.values()], rows };
   },
 };

@@ -22,7 +22,8 @@ export async function expectItemRefusedAtEveryPosition(
   o: { deal: Deal; bad: string; label: string; build: (f: Faker, marker: string) => ItemCreateInput },
 ): Promise<void> {
   const fx = await itemFixture(ctx);
-  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: the run's valid parts and tire were refused too (${describeResponse(fx.create)})`);
+  if (!isSuccess(fx.create))
+    ctx.inconclusive(`precondition: the run's valid parts and tire were refused too (${describeResponse(fx.create)})`);
   await ctx.cite(fx.create);
   await expectRefusedAtEveryPosition<ItemCreateInput>(ctx, {
     write: 'POST /items',
@@ -34,9 +35,14 @@ export async function expectItemRefusedAtEveryPosition(
     },
     send: (entries) => postItems(ctx, entries),
     effect: async (res, entries, index, sentAt) => {
-      const found = await ownRecords(ctx, 'item', entries.map(itemLocator), { answer: res, since: sentAt, what: `POST /items (3 items, one of them ${o.bad})` });
+      const found = await ownRecords(ctx, 'item', entries.map(itemLocator), {
+        answer: res,
+        since: sentAt,
+        what: `POST /items (3 items, one of them ${o.bad})`,
+      });
       const at = found.outcomes[index];
-      if (isLocated(at)) return { tookEffect: true, how: `item ${at.id} with itemNumber ${entries[index]!.itemNumber} was created` };
+      if (isLocated(at))
+        return { tookEffect: true, how: `item ${at.id} with itemNumber ${entries[index]!.itemNumber} was created` };
       return at?.proven ? { tookEffect: false, how: at.why } : { unknown: at?.why ?? 'the item was not looked for' };
     },
   });

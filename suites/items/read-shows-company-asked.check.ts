@@ -9,11 +9,24 @@ import { readableItems } from './fixtures.js';
 // are not judged, and a run where none shows it is skipped.
 conformance('ITEM-COMPANY-MATCHES', async (ctx: CheckContext) => {
   const reads = (await readableItems(ctx)).filter(({ read }) => isSuccess(read) && isRecord(read.json));
-  const shown = reads.filter(({ read }) => (read.json as Record<string, unknown>).companyId !== undefined && (read.json as Record<string, unknown>).companyId !== null);
+  const shown = reads.filter(
+    ({ read }) =>
+      (read.json as Record<string, unknown>).companyId !== undefined &&
+      (read.json as Record<string, unknown>).companyId !== null,
+  );
   if (!shown.length) ctx.skip(`none of the ${reads.length} item(s) read by id shows a companyId`);
   await ctx.cite(...shown.map(({ read }) => read));
   const wrong = shown
     .filter(({ read }) => String((read.json as Record<string, unknown>).companyId) !== ctx.companyId)
-    .map(({ id, read }) => `GET /items/${id}?companyId=${ctx.companyId} shows companyId ${JSON.stringify((read.json as Record<string, unknown>).companyId)}`);
-  verdict(ctx, wrong, 'items read under one company report another', shown.length, 'items read by id showing the company asked for');
+    .map(
+      ({ id, read }) =>
+        `GET /items/${id}?companyId=${ctx.companyId} shows companyId ${JSON.stringify((read.json as Record<string, unknown>).companyId)}`,
+    );
+  verdict(
+    ctx,
+    wrong,
+    'items read under one company report another',
+    shown.length,
+    'items read by id showing the company asked for',
+  );
 });

@@ -13,10 +13,21 @@ interface ItemRecord extends TenantRecord {
 async function itemOfCompany(ctx: CheckContext): Promise<ItemRecord | undefined> {
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
-    if (fx.ids.part) return { id: fx.ids.part, term: fx.inputs.part.itemNumber, itemNumber: fx.inputs.part.itemNumber, note: 'created by the run', own: true, writtenAt: fx.writtenAt, ownRead: fx.reads.part };
+    if (fx.ids.part)
+      return {
+        id: fx.ids.part,
+        term: fx.inputs.part.itemNumber,
+        itemNumber: fx.inputs.part.itemNumber,
+        note: 'created by the run',
+        own: true,
+        writtenAt: fx.writtenAt,
+        ownRead: fx.reads.part,
+      };
   }
   const sample = await itemSample(ctx);
-  const r = isSuccess(sample) ? items.records(sample).find((x) => items.idOf(x) && typeof x.itemNumber === 'string') : undefined;
+  const r = isSuccess(sample)
+    ? items.records(sample).find((x) => items.idOf(x) && typeof x.itemNumber === 'string')
+    : undefined;
   return r ? { id: items.idOf(r)!, itemNumber: String(r.itemNumber), note: 'listed' } : undefined;
 }
 
@@ -24,6 +35,7 @@ export const itemTenancy: TenancyProbe = {
   adapter: items,
   needs: { list: [], get: [] },
   record: itemOfCompany,
-  listShows: (ctx, companyId, record) => sightIn(ctx, items, companyId, record, { itemNumber: (record as ItemRecord).itemNumber }),
+  listShows: (ctx, companyId, record) =>
+    sightIn(ctx, items, companyId, record, { itemNumber: (record as ItemRecord).itemNumber }),
   readable: itemOfCompany,
 };

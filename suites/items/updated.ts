@@ -8,7 +8,9 @@ export const itemUpdated: UpdatedScope = {
   clause: 'ITEM-FILTER-UPDATED',
   async runRecords(ctx) {
     const fx = await itemFixture(ctx);
-    return fx.ids.part ? { ids: [fx.ids.part], narrow: { itemNumber: fx.inputs.part.itemNumber }, writtenAt: fx.writtenAt } : undefined;
+    return fx.ids.part
+      ? { ids: [fx.ids.part], narrow: { itemNumber: fx.inputs.part.itemNumber }, writtenAt: fx.writtenAt }
+      : undefined;
   },
   sample: itemSample,
 };

@@ -1,5 +1,11 @@
 import type { ApiClient, ApiResponse, Query } from '../../harness/client.js';
-import { firstRecordArray, isRecord, objectsWithKey, recordArrayWith, reportedTotal } from '../../harness/checks/index.js';
+import {
+  firstRecordArray,
+  isRecord,
+  objectsWithKey,
+  recordArrayWith,
+  reportedTotal,
+} from '../../harness/checks/index.js';
 import type { Rec, ResourceAdapter } from '../common/adapter.js';
 
 /**
@@ -18,7 +24,8 @@ function records(res: ApiResponse): Rec[] {
  * §2.6 `id`, of whatever type (not shown): a string or a number, compared as text. Only the
  * record's own field: its line items may carry ids of their own.
  */
-export const orderIdOf = (r: Rec): string | undefined => (typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : undefined);
+export const orderIdOf = (r: Rec): string | undefined =>
+  typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : undefined;
 
 /** The order of a get answer: `data` of the §2.7 envelope, else the body itself, else any object with that id. */
 function recordIn(res: ApiResponse, id: string): Rec | undefined {
@@ -67,4 +74,5 @@ export const showQuery = (q: Query): string =>
     .join('&') || '(no filter)';
 
 /** How an order shows in a message: its id, source and channel as read. */
-export const showOrder = (r: Rec): string => `${orderIdOf(r) ?? '(no id)'} (source ${JSON.stringify(r.source)}, integrationSource ${JSON.stringify(r.integrationSource)})`;
+export const showOrder = (r: Rec): string =>
+  `${orderIdOf(r) ?? '(no id)'} (source ${JSON.stringify(r.source)}, integrationSource ${JSON.stringify(r.integrationSource)})`;

@@ -1,4 +1,14 @@
-import { boundOf, isSuccess, parseDateTime, rangeCase, rangeShape, unexpectedStatus, type Failure, type FilterCase, type Range } from '../../harness/checks/index.js';
+import {
+  boundOf,
+  isSuccess,
+  parseDateTime,
+  rangeCase,
+  rangeShape,
+  unexpectedStatus,
+  type Failure,
+  type FilterCase,
+  type Range,
+} from '../../harness/checks/index.js';
 import type { ApiResponse } from '../../harness/client.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
@@ -19,7 +29,9 @@ function shapesOf(ctx: CheckContext): Record<DateFilter['field'], ('both' | 'sta
   // The pair of each filter is read anyway (shared with the pairwise check): only the bounds alone are sampled.
   const alone = seededPick(ctx, 'po-date-filters', filters).field;
   ctx.observe(`each bound alone under rate limits (SEED ${ctx.seed})`, `${alone}; the other filter with both bounds`);
-  return alone === 'createdDate' ? { createdDate: ['both', 'start', 'end'], updatedDate: ['both'] } : { createdDate: ['both'], updatedDate: ['both', 'start', 'end'] };
+  return alone === 'createdDate'
+    ? { createdDate: ['both', 'start', 'end'], updatedDate: ['both'] }
+    : { createdDate: ['both'], updatedDate: ['both', 'start', 'end'] };
 }
 
 // §4.6: the created and updated date filters accept YYYY-MM-DD and hold, each bound alone and both
@@ -31,7 +43,8 @@ function shapesOf(ctx: CheckContext): Record<DateFilter['field'], ('both' | 'sta
 conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
   const reads = await poSlices(ctx);
   await ctx.cite(...allReads(reads));
-  if (backendSlices.every((n) => isSuccess(reads[n]) && recordsOf(reads[n]).length === 0)) ctx.skip('the company has no purchase orders to choose a window from');
+  if (backendSlices.every((n) => isSuccess(reads[n]) && recordsOf(reads[n]).length === 0))
+    ctx.skip('the company has no purchase orders to choose a window from');
   const { reads: dated, unjudged } = await poDateReads(ctx);
   const refused: Failure[] = [];
   const judged: (FilterCase & { res?: ApiResponse })[] = [];
@@ -45,8 +58,13 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
       // Both bounds are the shared read (the pairwise check judges it too); each bound alone is read here.
       return shapes[f.field].map(async (shape): Promise<(FilterCase & { res?: ApiResponse }) | undefined> => {
         const range: Range = shape === 'both' ? { start, end } : shape === 'start' ? { start } : { end };
-        const query = { ...slices[name].query, ...(range.start ? { [f.start]: d.window.start } : {}), ...(range.end ? { [f.end]: d.window.end } : {}) };
-        const got = shape === 'both' ? d.listing : await collect(ctx, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 });
+        const query = {
+          ...slices[name].query,
+          ...(range.start ? { [f.start]: d.window.start } : {}),
+          ...(range.end ? { [f.end]: d.window.end } : {}),
+        };
+        const got =
+          shape === 'both' ? d.listing : await collect(ctx, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 });
         await ctx.cite(...got.responses);
         if (!got.ok) return void refused.push(unexpectedStatus(got.first, 'a 2xx status', showQuery(query)));
         const at = (r: Rec) => ({ lo: timeOf(r)!, hi: timeOf(r)! });
@@ -56,7 +74,9 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
           known: sample.map((r) => ({ id: orderIdOf(r)!, at: at(r), why: `${slices[name].label} shows ${shows(r)}` })),
           returned: got.ids,
           complete: got.complete,
-          shown: got.records.filter((r) => timeOf(r) !== undefined).map((r) => ({ label: `${showQuery(query)} listed ${shows(r)}`, at: at(r) })),
+          shown: got.records
+            .filter((r) => timeOf(r) !== undefined)
+            .map((r) => ({ label: `${showQuery(query)} listed ${shows(r)}`, at: at(r) })),
         });
         return { ...c, othersExist: c.excluded.length > 0, res: got.responses.at(-1) };
       });

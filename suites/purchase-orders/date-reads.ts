@@ -36,13 +36,21 @@ export function poDateReads(ctx: CheckContext): Promise<{ reads: DateRead[]; unj
     const made = await Promise.all(
       dateFilters.map(async (f): Promise<DateRead | undefined> => {
         const timeOf = (r: Rec) => parseDateTime(r[f.field]);
-        const dated = (name: BackendSlice) => recordsOf(reads[name]).filter((r) => timeOf(r) !== undefined && orderIdOf(r));
+        const dated = (name: BackendSlice) =>
+          recordsOf(reads[name]).filter((r) => timeOf(r) !== undefined && orderIdOf(r));
         const slice = [...backendSlices].sort((a, b) => dated(b).length - dated(a).length)[0]!;
         const sample = dated(slice);
         const window = middleDays(sample.map((r) => timeOf(r)!));
         if (!window) return void unjudged.push(`fewer than 3 orders of one source show ${f.field}`);
         const query = { ...slices[slice].query, [f.start]: window.start, [f.end]: window.end };
-        return { filter: f, slice, sample, window: { start: window.start, end: window.end }, query, listing: await collect(s, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 }) };
+        return {
+          filter: f,
+          slice,
+          sample,
+          window: { start: window.start, end: window.end },
+          query,
+          listing: await collect(s, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 }),
+        };
       }),
     );
     return { reads: made.filter((x): x is DateRead => x !== undefined), unjudged };
@@ -56,5 +64,13 @@ export function pageAsListing(res: ApiResponse, size: number): Listing {
   const records = isSuccess(res) ? purchaseOrders.records(res) : [];
   const total = isSuccess(res) ? purchaseOrders.total(res) : undefined;
   const ids = records.map(orderIdOf).filter((x): x is string => !!x);
-  return { first: res, ok: isSuccess(res), responses: [res], records, ids, complete: isSuccess(res) && (records.length === 0 || (total !== undefined && records.length >= total)), size };
+  return {
+    first: res,
+    ok: isSuccess(res),
+    responses: [res],
+    records,
+    ids,
+    complete: isSuccess(res) && (records.length === 0 || (total !== undefined && records.length >= total)),
+    size,
+  };
 }

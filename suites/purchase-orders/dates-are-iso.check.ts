@@ -24,10 +24,17 @@ conformance('PO-DATES-ISO', async (ctx: CheckContext) => {
       if (v === null || v === undefined) empty[f] = (empty[f] ?? 0) + 1;
       else {
         judged += 1;
-        if (!iso8601DateTime.safeParse(v).success) problems.push(`${orderIdOf(r) ?? '(no id)'} ${f} = ${JSON.stringify(v)}`);
+        if (!iso8601DateTime.safeParse(v).success)
+          problems.push(`${orderIdOf(r) ?? '(no id)'} ${f} = ${JSON.stringify(v)}`);
       }
     }
   ctx.observe('null or absent dates', empty);
   if (judged === 0) ctx.inconclusive(`none of the ${records.length} orders shows one of ${dateFields.join(', ')}`);
-  verdict(ctx, problems, 'purchase-order dates that are not ISO 8601 datetimes', judged, `dates of ${records.length} orders`);
+  verdict(
+    ctx,
+    problems,
+    'purchase-order dates that are not ISO 8601 datetimes',
+    judged,
+    `dates of ${records.length} orders`,
+  );
 });

@@ -33,7 +33,10 @@ export function windowAround(times: readonly number[]): DayWindow {
 export function quantileDays(times: readonly number[], from: number, to: number): DayWindow | undefined {
   const sorted = [...times].sort((a, b) => a - b);
   if (sorted.length < 3) return undefined;
-  return dayWindow(dayOf(new Date(sorted[Math.floor(sorted.length * from)]!)), dayOf(new Date(sorted[Math.floor(sorted.length * to)]!)));
+  return dayWindow(
+    dayOf(new Date(sorted[Math.floor(sorted.length * from)]!)),
+    dayOf(new Date(sorted[Math.floor(sorted.length * to)]!)),
+  );
 }
 
 /** A window from the first to the third quartile of the times (at least 3), by their UTC days. */

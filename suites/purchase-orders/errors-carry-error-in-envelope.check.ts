@@ -12,11 +12,20 @@ import { poSection7, rejectionNames } from './section7.js';
 conformance('PO-ERROR-IN-ENVELOPE', async (ctx: CheckContext) => {
   const set = await poSection7(ctx);
   const denied = ctx.target.tokenNoPo ? await poWithoutPermission(ctx) : undefined;
-  const forbidden = denied ? [{ query: { permission: 'none' }, res: denied.list }, ...(denied.get ? [{ query: { permission: 'none', id: denied.get.id }, res: denied.get.res }] : [])] : [];
-  const refused = [...rejectionNames.map((n) => set.rejections[n]), ...forbidden].filter(({ res }) => isClientError(res));
+  const forbidden = denied
+    ? [
+        { query: { permission: 'none' }, res: denied.list },
+        ...(denied.get ? [{ query: { permission: 'none', id: denied.get.id }, res: denied.get.res }] : []),
+      ]
+    : [];
+  const refused = [...rejectionNames.map((n) => set.rejections[n]), ...forbidden].filter(({ res }) =>
+    isClientError(res),
+  );
   if (refused.length === 0) ctx.inconclusive('no §7 request was refused with a 4xx: no error answer to judge');
   await ctx.cite(...refused.map((r) => r.res));
-  const bare = refused.filter(({ res }) => !isRecord(res.json) || res.json.error === null || res.json.error === undefined);
+  const bare = refused.filter(
+    ({ res }) => !isRecord(res.json) || res.json.error === null || res.json.error === undefined,
+  );
   verdict(
     ctx,
     bare.map(({ query, res }) => `${showQuery(query)}: HTTP ${res.status} ${res.text.slice(0, 300)}`),

@@ -8,13 +8,32 @@ import { backendSlices, poReadsById } from './reads.js';
 // shared reads by id that were answered 2xx (whether a listed order can be read is PO-GET-ANY-BACKEND's rule).
 conformance('PO-GET-ENVELOPE', async (ctx: CheckContext) => {
   const reads = await poReadsById(ctx);
-  const sent = backendSlices.flatMap((n) => { const r = reads[n]; return 'res' in r ? [{ name: n, ...r }] : []; });
+  const sent = backendSlices.flatMap((n) => {
+    const r = reads[n];
+    return 'res' in r ? [{ name: n, ...r }] : [];
+  });
   const answered = sent.filter((r) => isSuccess(r.res));
   await ctx.cite(...answered.map((r) => r.res));
   if (answered.length === 0) {
-    if (backendSlices.every((n) => { const r = reads[n]; return 'empty' in r && r.empty; })) ctx.skip('the company has no purchase orders to read by id');
-    ctx.inconclusive(`precondition: no read by id of a listed order was answered 2xx (${sent.map((r) => `${r.id}: HTTP ${r.res.status}`).join(', ') || 'none sent'})`);
+    if (
+      backendSlices.every((n) => {
+        const r = reads[n];
+        return 'empty' in r && r.empty;
+      })
+    )
+      ctx.skip('the company has no purchase orders to read by id');
+    ctx.inconclusive(
+      `precondition: no read by id of a listed order was answered 2xx (${sent.map((r) => `${r.id}: HTTP ${r.res.status}`).join(', ') || 'none sent'})`,
+    );
   }
-  const violations = answered.flatMap((r) => schemaViolations(poGetEnvelope, r.res.json).map((v) => `GET /purchaseOrders/${r.id}: ${v}`));
-  verdict(ctx, violations, 'GET /purchaseOrders/{id} is not the §2.7 get envelope', answered.length, 'get answers of the §2.7 envelope');
+  const violations = answered.flatMap((r) =>
+    schemaViolations(poGetEnvelope, r.res.json).map((v) => `GET /purchaseOrders/${r.id}: ${v}`),
+  );
+  verdict(
+    ctx,
+    violations,
+    'GET /purchaseOrders/{id} is not the §2.7 get envelope',
+    answered.length,
+    'get answers of the §2.7 envelope',
+  );
 });

@@ -11,9 +11,21 @@ for (const name of backendSlices) {
     const read = (await poReadsById(ctx))[name];
     if (!('res' in read)) return read.empty ? ctx.skip(read.why) : ctx.inconclusive(read.why);
     await ctx.cite(read.res);
-    if (!isSuccess(read.res)) fail('a listed order was not found by id without source', unexpectedStatus(read.res, 'a 2xx status', `GET /purchaseOrders/${read.id} (an order ${slices[name].label} listed) without source`));
+    if (!isSuccess(read.res))
+      fail(
+        'a listed order was not found by id without source',
+        unexpectedStatus(
+          read.res,
+          'a 2xx status',
+          `GET /purchaseOrders/${read.id} (an order ${slices[name].label} listed) without source`,
+        ),
+      );
     const got = purchaseOrders.recordIn(read.res, read.id);
-    if (!got) fail('a read by id returned another order', inconsistency(`GET /purchaseOrders/${read.id} did not return that order`, read.res, { expected: read.id }));
+    if (!got)
+      fail(
+        'a read by id returned another order',
+        inconsistency(`GET /purchaseOrders/${read.id} did not return that order`, read.res, { expected: read.id }),
+      );
     ctx.saw(1, `order ${orderIdOf(got)} of ${slices[name].label} read by id without a source`);
   });
 }

@@ -9,8 +9,13 @@ conformance('PO-LINE-BRAND', async (ctx: CheckContext) => {
   verdict(
     ctx,
     lines
-      .filter(({ line }) => !isRecord(line) || !('brand' in line) || (line.brand !== null && typeof line.brand !== 'string'))
-      .map(({ orderId, from, line }) => `order ${orderId} (${from}): line brand ${isRecord(line) && 'brand' in line ? JSON.stringify(line.brand) : 'missing'}`),
+      .filter(
+        ({ line }) => !isRecord(line) || !('brand' in line) || (line.brand !== null && typeof line.brand !== 'string'),
+      )
+      .map(
+        ({ orderId, from, line }) =>
+          `order ${orderId} (${from}): line brand ${isRecord(line) && 'brand' in line ? JSON.stringify(line.brand) : 'missing'}`,
+      ),
     'line items whose brand is not a string or null',
     lines.length,
     'line items with a string or null brand',

@@ -11,7 +11,12 @@ conformance('PO-LINE-RESERVED-NULL', async (ctx: CheckContext) => {
   verdict(
     ctx,
     lines.flatMap(({ orderId, from, line }) =>
-      reserved.filter((f) => !isRecord(line) || line[f] !== null).map((f) => `order ${orderId} (${from}): ${f} ${isRecord(line) && f in line ? JSON.stringify(line[f]) : 'missing'}`),
+      reserved
+        .filter((f) => !isRecord(line) || line[f] !== null)
+        .map(
+          (f) =>
+            `order ${orderId} (${from}): ${f} ${isRecord(line) && f in line ? JSON.stringify(line[f]) : 'missing'}`,
+        ),
     ),
     'reserved line-item fields that are not null',
     lines.length,

@@ -12,7 +12,8 @@ export interface Line {
   line: unknown;
 }
 
-const linesOf = (r: Rec, from: string): Line[] => (Array.isArray(r.orderItems) ? r.orderItems.map((line) => ({ orderId: orderIdOf(r) ?? '(no id)', from, line })) : []);
+const linesOf = (r: Rec, from: string): Line[] =>
+  Array.isArray(r.orderItems) ? r.orderItems.map((line) => ({ orderId: orderIdOf(r) ?? '(no id)', from, line })) : [];
 
 /**
  * Line items (§2.6) of the shared reads: those the list records carry (whether they carry any is

@@ -12,6 +12,14 @@ conformance('PO-LIST-ENVELOPE', async (ctx: CheckContext) => {
   await ctx.cite(...allReads(reads));
   expect2xx(ctx, reads.omitted, 'GET /purchaseOrders');
   const answered = [...unionSlices, ...backendSlices].filter((n) => isSuccess(reads[n]));
-  const violations = answered.flatMap((n) => schemaViolations(poListEnvelope, reads[n].json).map((v) => `${slices[n].label}: ${v}`));
-  verdict(ctx, violations, 'GET /purchaseOrders is not the §2.7 list envelope', answered.length, 'list answers of the §2.7 envelope');
+  const violations = answered.flatMap((n) =>
+    schemaViolations(poListEnvelope, reads[n].json).map((v) => `${slices[n].label}: ${v}`),
+  );
+  verdict(
+    ctx,
+    violations,
+    'GET /purchaseOrders is not the §2.7 list envelope',
+    answered.length,
+    'list answers of the §2.7 envelope',
+  );
 });

@@ -15,12 +15,22 @@ export async function judgeSlice(ctx: CheckContext, name: BackendSlice): Promise
   await ctx.cite(res);
   if (!isSuccess(res)) fail(`${slice.label} was refused`, unexpectedStatus(res, 'a 2xx status', slice.label));
   const records = purchaseOrders.records(res);
-  if (records.length === 0) ctx.skip(`the company has no purchase orders for ${slice.label}: the slice cannot be shown to hold`);
+  if (records.length === 0)
+    ctx.skip(`the company has no purchase orders for ${slice.label}: the slice cannot be shown to hold`);
   const verdicts = records.map((r) => slice.judge!(r));
   const foreign = verdicts.flatMap((v) => ('belongs' in v && !v.belongs ? [v.why] : []));
   const judged = verdicts.filter((v) => 'belongs' in v).length;
   ctx.observe('integrationSource values', [...new Set(records.map((r) => String(r.integrationSource)))].sort());
-  if (judged < records.length) ctx.observe('records not judged', `${records.length - judged} of ${records.length} show no source or channel`);
-  if (foreign.length === 0 && judged === 0) ctx.inconclusive(`none of the ${records.length} orders of ${slice.label} shows its source and channel`);
-  verdict(ctx, foreign, `${slice.label} lists ${foreign.length} of ${records.length} orders of another backend`, judged, `orders of ${slice.label} (page 1) of its own backend`, { kind: 'record-leaked', res });
+  if (judged < records.length)
+    ctx.observe('records not judged', `${records.length - judged} of ${records.length} show no source or channel`);
+  if (foreign.length === 0 && judged === 0)
+    ctx.inconclusive(`none of the ${records.length} orders of ${slice.label} shows its source and channel`);
+  verdict(
+    ctx,
+    foreign,
+    `${slice.label} lists ${foreign.length} of ${records.length} orders of another backend`,
+    judged,
+    `orders of ${slice.label} (page 1) of its own backend`,
+    { kind: 'record-leaked', res },
+  );
 }

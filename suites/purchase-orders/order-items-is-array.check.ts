@@ -11,7 +11,12 @@ conformance('PO-ORDER-ITEMS-ARRAY', async (ctx: CheckContext) => {
   await ctx.cite(...read.map((r) => r.res));
   verdict(
     ctx,
-    read.filter(({ record }) => !Array.isArray(record.orderItems)).map(({ id, record }) => `order ${id}: orderItems is ${'orderItems' in record ? JSON.stringify(isRecord(record.orderItems) ? 'an object' : record.orderItems) : 'missing'}`),
+    read
+      .filter(({ record }) => !Array.isArray(record.orderItems))
+      .map(
+        ({ id, record }) =>
+          `order ${id}: orderItems is ${'orderItems' in record ? JSON.stringify(isRecord(record.orderItems) ? 'an object' : record.orderItems) : 'missing'}`,
+      ),
     'orders whose orderItems is not an array',
     read.length,
     'orders read by id with their line-item array',

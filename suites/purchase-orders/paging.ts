@@ -25,9 +25,16 @@ export const purchaseOrderPaging: PagingScope = {
     if (!isSuccess(sample)) return { query: {}, expected: [], note: 'the whole list, first pages' };
     const records = purchaseOrders.records(sample);
     if (records.length === 0) return undefined;
-    const times = records.map((r) => parseDateTime(r.createdDate)).filter((t): t is number => t !== undefined).sort((a, b) => b - a);
+    const times = records
+      .map((r) => parseDateTime(r.createdDate))
+      .filter((t): t is number => t !== undefined)
+      .sort((a, b) => b - a);
     if (times.length < AIM) return { query: {}, expected: [], note: 'the whole list' };
     const w = windowAround(times.slice(0, AIM));
-    return { query: { createdDateStart: w.start, createdDateEnd: w.end }, expected: [], note: `createdDate ${w.start} .. ${w.end}` };
+    return {
+      query: { createdDateStart: w.start, createdDateEnd: w.end },
+      expected: [],
+      note: `createdDate ${w.start} .. ${w.end}`,
+    };
   },
 };

@@ -39,7 +39,11 @@ export const purchaseOrderPairs: PairwiseScope = {
   plainNarrowing: ['source', 'createdDate window'],
   companyBound: ['locationId'],
   async plan(ctx: CheckContext) {
-    const [reads, dated, section7] = await Promise.all([poSlices(ctx), poDateReads(ctx), poSection7(ctx).catch(() => undefined)]);
+    const [reads, dated, section7] = await Promise.all([
+      poSlices(ctx),
+      poDateReads(ctx),
+      poSection7(ctx).catch(() => undefined),
+    ]);
     const known: Known[] = sampledOrders(reads).flatMap((record) => {
       const id = orderIdOf(record);
       return id ? [{ id, record, from: 'page 1 of a row of the source table' }] : [];
@@ -53,23 +57,39 @@ export const purchaseOrderPairs: PairwiseScope = {
       const sent = section7?.twins[t.twin];
       if (!sent) continue;
       const rest = Object.fromEntries(Object.entries(sent.query).filter(([k]) => !(k in slices[t.slice].query)));
-      rows.push({ label: `${slices[t.slice].label} × ${t.name}`, rules: [sourceRule(t.slice), opaqueRule(t.name, rest)], shared: pageAsListing(sent.res, 1) });
+      rows.push({
+        label: `${slices[t.slice].label} × ${t.name}`,
+        rules: [sourceRule(t.slice), opaqueRule(t.name, rest)],
+        shared: pageAsListing(sent.res, 1),
+      });
     }
-    const dates = (name: BackendSlice) => recordsOf(reads[name]).filter((r) => createdOf(r) !== undefined && updatedOf(r) !== undefined && orderIdOf(r));
+    const dates = (name: BackendSlice) =>
+      recordsOf(reads[name]).filter((r) => createdOf(r) !== undefined && updatedOf(r) !== undefined && orderIdOf(r));
     const slice = [...backendSlices].sort((a, b) => dates(b).length - dates(a).length)[0]!;
     const everyDated = backendSlices.flatMap(dates);
     const created = middleDays(everyDated.map((r) => createdOf(r)!));
-    const updated = created && middleDays(everyDated.filter((r) => created.surelyIn(createdOf(r)!)).map((r) => updatedOf(r)!));
+    const updated =
+      created && middleDays(everyDated.filter((r) => created.surelyIn(createdOf(r)!)).map((r) => updatedOf(r)!));
     if (created && updated) {
-      rows.push({ label: `${slices[slice].label} × createdDate × updatedDate windows`, rules: [sourceRule(slice), dateRule('createdDate', created), dateRule('updatedDate', updated)], size: 100 });
+      rows.push({
+        label: `${slices[slice].label} × createdDate × updatedDate windows`,
+        rules: [sourceRule(slice), dateRule('createdDate', created), dateRule('updatedDate', updated)],
+        size: 100,
+      });
     }
     // Paging: a few days around a handful of orders of a slice the seed picks, in pages of 3.
     const walkable = backendSlices.filter((n) => dates(n).length >= 6);
     if (walkable.length) {
       const name = seededFaker(ctx.seed, 'pairwise:po-paging').helpers.arrayElement(walkable);
-      const times = dates(name).map((r) => createdOf(r)!).sort((a, b) => a - b);
+      const times = dates(name)
+        .map((r) => createdOf(r)!)
+        .sort((a, b) => a - b);
       const mid = Math.floor(times.length / 2);
-      rows.push({ label: `${slices[name].label} × createdDate window × pages of 3`, rules: [sourceRule(name), dateRule('createdDate', windowAround(times.slice(mid - 2, mid + 2)))], size: 3 });
+      rows.push({
+        label: `${slices[name].label} × createdDate window × pages of 3`,
+        rules: [sourceRule(name), dateRule('createdDate', windowAround(times.slice(mid - 2, mid + 2)))],
+        size: 3,
+      });
     }
     return { known, rows };
   },

@@ -1,5 +1,11 @@
 import type { Query } from '../../harness/client.js';
-import { describeResponse, refusalMissing, unexpectedStatus, isSuccess, type Failure } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  refusalMissing,
+  unexpectedStatus,
+  isSuccess,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { listOrdersWith, showQuery } from './adapter.js';
@@ -15,19 +21,34 @@ import { errorText } from './section7.js';
 conformance('PO-PERMISSION-BEFORE-VALIDATION', { needs: ['tokenNoPo'] }, async (ctx: CheckContext) => {
   const { list } = await poWithoutPermission(ctx);
   await ctx.cite(list);
-  if (list.status !== 403) ctx.inconclusive(`precondition: GET /purchaseOrders without the permission and with a valid query was answered ${describeResponse(list)}, not 403; PO-PERMISSION-REQUIRED judges that`);
+  if (list.status !== 403)
+    ctx.inconclusive(
+      `precondition: GET /purchaseOrders without the permission and with a valid query was answered ${describeResponse(list)}, not 403; PO-PERMISSION-REQUIRED judges that`,
+    );
   const noPo = ctx.as(ctx.target.tokenNoPo!);
   const invalid: [string, Query][] = [
     ['§7 row 4', { source: 'online' }],
-    ['§7 row 8', { source: 'inventory', [ctx.profile.purchaseOrders.locationParam]: `loc-conformance-unknown-${ctx.marker}` }],
+    [
+      '§7 row 8',
+      { source: 'inventory', [ctx.profile.purchaseOrders.locationParam]: `loc-conformance-unknown-${ctx.marker}` },
+    ],
   ];
-  const answers = await Promise.all(invalid.map(([, q]) => listOrdersWith(noPo, ctx.companyId, { ...q, size: 1, page: 1 })));
+  const answers = await Promise.all(
+    invalid.map(([, q]) => listOrdersWith(noPo, ctx.companyId, { ...q, size: 1, page: 1 })),
+  );
   const problems: Failure[] = [];
   invalid.forEach(([row, q], i) => {
     const res = answers[i]!;
     const what = `GET /purchaseOrders?${showQuery(q)} (${row}) without the Purchase Orders permission`;
     ctx.observe(`${row} query without the permission`, `${showQuery(q)}: HTTP ${res.status} ${errorText(res)}`);
-    if (res.status !== 403) problems.push(isSuccess(res) ? refusalMissing(res, what, 'HTTP 403') : unexpectedStatus(res, 'HTTP 403', what));
+    if (res.status !== 403)
+      problems.push(isSuccess(res) ? refusalMissing(res, what, 'HTTP 403') : unexpectedStatus(res, 'HTTP 403', what));
   });
-  verdict(ctx, problems, 'a purchase-order query without the permission was not answered 403', answers.length, 'invalid purchase-order queries without the permission answered 403');
+  verdict(
+    ctx,
+    problems,
+    'a purchase-order query without the permission was not answered 403',
+    answers.length,
+    'invalid purchase-order queries without the permission answered 403',
+  );
 });

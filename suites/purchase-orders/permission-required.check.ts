@@ -11,12 +11,17 @@ conformance('PO-PERMISSION-REQUIRED', { needs: ['tokenNoPo'] }, async (ctx: Chec
   precondition(ctx, control, 'GET /purchaseOrders with the full token');
   const { list, get } = await poWithoutPermission(ctx);
   await ctx.cite(list, get?.res);
-  ctx.observe('answers without the permission', { list: list.status, get: get?.res.status ?? 'not sent: the company has no purchase orders' });
+  ctx.observe('answers without the permission', {
+    list: list.status,
+    get: get?.res.status ?? 'not sent: the company has no purchase orders',
+  });
   verdict(
     ctx,
     [
       ...(list.status === 403 ? [] : [`GET /purchaseOrders: expected HTTP 403, got ${describeResponse(list)}`]),
-      ...(!get || get.res.status === 403 ? [] : [`GET /purchaseOrders/${get.id}: expected HTTP 403, got ${describeResponse(get.res)}`]),
+      ...(!get || get.res.status === 403
+        ? []
+        : [`GET /purchaseOrders/${get.id}: expected HTTP 403, got ${describeResponse(get.res)}`]),
     ],
     'a token without the Purchase Orders permission was not refused with 403',
     get ? 2 : 1,

@@ -35,7 +35,15 @@ const no = (r: Rec): Belonging => ({ belongs: false, why: showOrder(r) });
 const yes: Belonging = { belongs: true };
 /** An online slice: the source decides first; the channel, where the record shows one, decides the rest. */
 const online = (r: Rec, channelFits: (channel: unknown) => boolean): Belonging =>
-  !shown(r.source) ? { unjudged: 'no source shown' } : r.source !== 'online' ? no(r) : !shown(r.integrationSource) ? { unjudged: 'no integrationSource shown' } : channelFits(r.integrationSource) ? yes : no(r);
+  !shown(r.source)
+    ? { unjudged: 'no source shown' }
+    : r.source !== 'online'
+      ? no(r)
+      : !shown(r.integrationSource)
+        ? { unjudged: 'no integrationSource shown' }
+        : channelFits(r.integrationSource)
+          ? yes
+          : no(r);
 
 /** The rows of the §4.6 source table. */
 export const slices: Record<SliceName, Slice> = {
@@ -59,7 +67,12 @@ export const slices: Record<SliceName, Slice> = {
     label: 'source=orders',
     query: { source: 'orders' },
     // The channel is judged where the record shows one (manual, parts catalog, tire catalog).
-    judge: (r) => (!shown(r.source) ? { unjudged: 'no source shown' } : r.source === 'orders' && (!shown(r.integrationSource) || ordersChannels.includes(r.integrationSource)) ? yes : no(r)),
+    judge: (r) =>
+      !shown(r.source)
+        ? { unjudged: 'no source shown' }
+        : r.source === 'orders' && (!shown(r.integrationSource) || ordersChannels.includes(r.integrationSource))
+          ? yes
+          : no(r),
   },
   all: { label: 'source=all', query: { source: 'all' } },
   omitted: { label: 'source omitted', query: {} },
@@ -78,7 +91,9 @@ export async function poSlices(ctx: CheckContext): Promise<SliceReads> {
   const [omitted, rest] = await Promise.all([
     poListSample(ctx),
     ctx.shared('po:slices', async (s) => {
-      const answers = await Promise.all(named.map((n) => purchaseOrders.list(s, { ...slices[n].query, size: SAMPLE_SIZE, page: 1 })));
+      const answers = await Promise.all(
+        named.map((n) => purchaseOrders.list(s, { ...slices[n].query, size: SAMPLE_SIZE, page: 1 })),
+      );
       return Object.fromEntries(named.map((n, i) => [n, answers[i]!])) as Record<(typeof named)[number], ApiResponse>;
     }),
   ]);
@@ -88,7 +103,8 @@ export async function poSlices(ctx: CheckContext): Promise<SliceReads> {
 /** Every read of the slices, in table order, for citing. */
 export const allReads = (r: SliceReads): ApiResponse[] => [...backendSlices, ...unionSlices].map((n) => r[n]);
 
-export const recordsOf = (res: ApiResponse | undefined): Rec[] => (res && isSuccess(res) ? purchaseOrders.records(res) : []);
+export const recordsOf = (res: ApiResponse | undefined): Rec[] =>
+  res && isSuccess(res) ? purchaseOrders.records(res) : [];
 
 /** The records of every slice read, one per id (a record may show in a backend slice and in the unions). */
 export function sampledOrders(reads: SliceReads): Rec[] {
@@ -125,17 +141,37 @@ export function poReadsById(ctx: CheckContext): Promise<Record<BackendSlice, ByI
     const taken = new Set<string>();
     const plan = backendSlices.map((name): [BackendSlice, ByIdRead | string] => {
       const res = reads[name];
-      if (!isSuccess(res)) return [name, { why: `precondition: ${slices[name].label} was refused (${describeResponse(res)})`, empty: false }];
+      if (!isSuccess(res))
+        return [
+          name,
+          { why: `precondition: ${slices[name].label} was refused (${describeResponse(res)})`, empty: false },
+        ];
       // An order that shows another company's id is TENANT-LIST-ISOLATION's to judge, not read here.
-      const ids = purchaseOrders.records(res).filter((r) => r.companyId === undefined || r.companyId === null || String(r.companyId) === s.companyId).map(orderIdOf).filter((x): x is string => x !== undefined);
-      if (purchaseOrders.records(res).length === 0) return [name, { why: `the company has no purchase orders for ${slices[name].label}`, empty: true }];
-      if (ids.length === 0) return [name, { why: `precondition: no order of ${slices[name].label} shows an id (§2.6) under company ${s.companyId}`, empty: false }];
+      const ids = purchaseOrders
+        .records(res)
+        .filter((r) => r.companyId === undefined || r.companyId === null || String(r.companyId) === s.companyId)
+        .map(orderIdOf)
+        .filter((x): x is string => x !== undefined);
+      if (purchaseOrders.records(res).length === 0)
+        return [name, { why: `the company has no purchase orders for ${slices[name].label}`, empty: true }];
+      if (ids.length === 0)
+        return [
+          name,
+          {
+            why: `precondition: no order of ${slices[name].label} shows an id (§2.6) under company ${s.companyId}`,
+            empty: false,
+          },
+        ];
       const id = ids.find((x) => !taken.has(x)) ?? ids[0]!;
       taken.add(id);
       return [name, id];
     });
-    const answers = await Promise.all(plan.map(([, p]) => (typeof p === 'string' ? purchaseOrders.get(s, p) : undefined)));
-    return Object.fromEntries(plan.map(([name, p], i) => [name, typeof p === 'string' ? { id: p, res: answers[i]! } : p])) as Record<BackendSlice, ByIdRead>;
+    const answers = await Promise.all(
+      plan.map(([, p]) => (typeof p === 'string' ? purchaseOrders.get(s, p) : undefined)),
+    );
+    return Object.fromEntries(
+      plan.map(([name, p], i) => [name, typeof p === 'string' ? { id: p, res: answers[i]! } : p]),
+    ) as Record<BackendSlice, ByIdRead>;
   });
 }
 
@@ -163,8 +199,13 @@ export function poWithoutPermission(ctx: CheckContext): Promise<NoPermissionRead
   return ctx.shared('po:no-permission', async (s) => {
     const noPo = s.as(s.need(s.target.tokenNoPo, 'ACCESS_TOKEN_NO_PO is not set'));
     // A real id only: an unknown one may be refused before the permission is looked at.
-    const id = recordsOf(await poListSample(s)).map(orderIdOf).find(Boolean);
-    const [list, get] = await Promise.all([listOrdersWith(noPo, s.companyId, { size: 1, page: 1 }), id ? getOrderWith(noPo, s.companyId, id) : undefined]);
+    const id = recordsOf(await poListSample(s))
+      .map(orderIdOf)
+      .find(Boolean);
+    const [list, get] = await Promise.all([
+      listOrdersWith(noPo, s.companyId, { size: 1, page: 1 }),
+      id ? getOrderWith(noPo, s.companyId, id) : undefined,
+    ]);
     return { list, get: id && get ? { id, res: get } : undefined };
   });
 }

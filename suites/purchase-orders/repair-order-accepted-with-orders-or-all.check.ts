@@ -7,8 +7,15 @@ import { judgeTwins, poSection7 } from './section7.js';
 // about the unknown value, whose status is not shown (§7): inconclusive.
 conformance('PO-REPAIR-ORDER-ACCEPTED', async (ctx: CheckContext) => {
   const { repairOrder } = await poSection7(ctx);
-  ctx.observe('repairOrderId sent', repairOrder.known ? `${repairOrder.id}, shown by an order of source=orders` : `${repairOrder.id}, made up: no order showed one`);
+  ctx.observe(
+    'repairOrderId sent',
+    repairOrder.known
+      ? `${repairOrder.id}, shown by an order of source=orders`
+      : `${repairOrder.id}, made up: no order showed one`,
+  );
   await judgeTwins(ctx, ['repairOrderWithOrders', 'repairOrderWithAll'], () =>
-    repairOrder.known ? undefined : `repairOrderId ${repairOrder.id} is made up, and the status for an unknown one is not shown (§7)`,
+    repairOrder.known
+      ? undefined
+      : `repairOrderId ${repairOrder.id} is made up, and the status for an unknown one is not shown (§7)`,
   );
 });

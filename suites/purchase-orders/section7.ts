@@ -1,6 +1,15 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { ContractViolation, describeResponse, fieldValue, isRecord, isSuccess, refusalMissing, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
+import {
+  ContractViolation,
+  describeResponse,
+  fieldValue,
+  isRecord,
+  isSuccess,
+  refusalMissing,
+  unexpectedStatus,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { listOrdersWith, showQuery } from './adapter.js';
 import { poSlices, recordsOf, slices, type SliceName, type SliceReads } from './reads.js';
 
@@ -15,7 +24,13 @@ import { poSlices, recordsOf, slices, type SliceName, type SliceReads } from './
 /** An item type for the itemType filter: §4.6 names the parameter, not its values; these are §2.2's. */
 export const ITEM_TYPE = 'part';
 
-export const twinNames = ['knownLocation', 'repairOrderWithOrders', 'repairOrderWithAll', 'itemTypeWithInventory', 'itemTypeWithOnlineCatalog'] as const;
+export const twinNames = [
+  'knownLocation',
+  'repairOrderWithOrders',
+  'repairOrderWithAll',
+  'itemTypeWithInventory',
+  'itemTypeWithOnlineCatalog',
+] as const;
 export type TwinName = (typeof twinNames)[number];
 
 export const rejectionNames = [
@@ -38,21 +53,61 @@ interface Values {
   repairOrderId: string;
 }
 
-const rejections: Record<RejectionName, { row: string; query: (v: Values) => Query; controls: readonly (SliceName | TwinName)[] }> = {
-  onlineWithoutFlag: { row: '§7 row 4', query: () => ({ source: 'online' }), controls: ['onlineCatalog', 'onlineOther'] },
-  flagWithInventory: { row: '§7 row 5', query: () => ({ source: 'inventory', isPartsCatalog: true }), controls: ['inventory', 'onlineCatalog'] },
-  flagWithOrders: { row: '§7 row 5', query: () => ({ source: 'orders', isPartsCatalog: false }), controls: ['orders', 'onlineOther'] },
-  flagWithAll: { row: '§7 row 5', query: () => ({ source: 'all', isPartsCatalog: true }), controls: ['all', 'onlineCatalog'] },
+const rejections: Record<
+  RejectionName,
+  { row: string; query: (v: Values) => Query; controls: readonly (SliceName | TwinName)[] }
+> = {
+  onlineWithoutFlag: {
+    row: '§7 row 4',
+    query: () => ({ source: 'online' }),
+    controls: ['onlineCatalog', 'onlineOther'],
+  },
+  flagWithInventory: {
+    row: '§7 row 5',
+    query: () => ({ source: 'inventory', isPartsCatalog: true }),
+    controls: ['inventory', 'onlineCatalog'],
+  },
+  flagWithOrders: {
+    row: '§7 row 5',
+    query: () => ({ source: 'orders', isPartsCatalog: false }),
+    controls: ['orders', 'onlineOther'],
+  },
+  flagWithAll: {
+    row: '§7 row 5',
+    query: () => ({ source: 'all', isPartsCatalog: true }),
+    controls: ['all', 'onlineCatalog'],
+  },
   // No source at all means all (§4.6 table): the flag is refused there too.
-  flagWithoutSource: { row: '§7 row 5', query: () => ({ isPartsCatalog: true }), controls: ['omitted', 'onlineCatalog'] },
-  repairOrderWithInventory: { row: '§7 row 6', query: (v) => ({ source: 'inventory', repairOrderId: v.repairOrderId }), controls: ['inventory', 'repairOrderWithOrders'] },
-  itemTypeWithOrders: { row: '§7 row 7', query: () => ({ source: 'orders', itemType: ITEM_TYPE }), controls: ['orders', 'itemTypeWithInventory'] },
-  itemTypeWithOnlineOther: { row: '§7 row 7', query: () => ({ source: 'online', isPartsCatalog: false, itemType: ITEM_TYPE }), controls: ['onlineOther', 'itemTypeWithOnlineCatalog'] },
-  unknownLocation: { row: '§7 row 8', query: (v) => ({ source: 'inventory', [v.location]: v.unknownLocation }), controls: ['inventory', 'knownLocation'] },
+  flagWithoutSource: {
+    row: '§7 row 5',
+    query: () => ({ isPartsCatalog: true }),
+    controls: ['omitted', 'onlineCatalog'],
+  },
+  repairOrderWithInventory: {
+    row: '§7 row 6',
+    query: (v) => ({ source: 'inventory', repairOrderId: v.repairOrderId }),
+    controls: ['inventory', 'repairOrderWithOrders'],
+  },
+  itemTypeWithOrders: {
+    row: '§7 row 7',
+    query: () => ({ source: 'orders', itemType: ITEM_TYPE }),
+    controls: ['orders', 'itemTypeWithInventory'],
+  },
+  itemTypeWithOnlineOther: {
+    row: '§7 row 7',
+    query: () => ({ source: 'online', isPartsCatalog: false, itemType: ITEM_TYPE }),
+    controls: ['onlineOther', 'itemTypeWithOnlineCatalog'],
+  },
+  unknownLocation: {
+    row: '§7 row 8',
+    query: (v) => ({ source: 'inventory', [v.location]: v.unknownLocation }),
+    controls: ['inventory', 'knownLocation'],
+  },
 };
 
 const twins: Record<TwinName, (v: Values) => Query | undefined> = {
-  knownLocation: (v) => (v.knownLocation === undefined ? undefined : { source: 'inventory', [v.location]: v.knownLocation }),
+  knownLocation: (v) =>
+    v.knownLocation === undefined ? undefined : { source: 'inventory', [v.location]: v.knownLocation },
   repairOrderWithOrders: (v) => ({ source: 'orders', repairOrderId: v.repairOrderId }),
   repairOrderWithAll: (v) => ({ source: 'all', repairOrderId: v.repairOrderId }),
   itemTypeWithInventory: () => ({ source: 'inventory', itemType: ITEM_TYPE }),
@@ -101,7 +156,10 @@ export function poSection7(ctx: CheckContext): Promise<Section7> {
       knownLocation: s.target.locationId ?? listedLocation(reads),
       repairOrderId: known ?? `ro-conformance-${s.marker}`,
     };
-    const send = async (query: Query): Promise<Sent> => ({ query, res: await listOrdersWith(s.api, s.companyId, { ...query, size: 1, page: 1 }) });
+    const send = async (query: Query): Promise<Sent> => ({
+      query,
+      res: await listOrdersWith(s.api, s.companyId, { ...query, size: 1, page: 1 }),
+    });
     const twinQueries = twinNames.flatMap((n) => {
       const q = twins[n](values);
       return q ? [[n, q] as const] : [];
@@ -121,7 +179,10 @@ export function poSection7(ctx: CheckContext): Promise<Section7> {
 /** The error text of an answer: `error` of the §2.7 envelope, else the usual names. */
 export function errorText(res: ApiResponse): string {
   const body = res.json;
-  const v = isRecord(body) && body.error != null ? body.error : fieldValue(body, ['message', 'error', 'errorMessage', 'detail']);
+  const v =
+    isRecord(body) && body.error != null
+      ? body.error
+      : fieldValue(body, ['message', 'error', 'errorMessage', 'detail']);
   return typeof v === 'string' ? v : v === undefined ? res.text.slice(0, 200) : JSON.stringify(v).slice(0, 200);
 }
 
@@ -141,13 +202,20 @@ export async function judgeRejections(ctx: CheckContext, names: readonly Rejecti
     const def = rejections[name];
     const { query, res } = set.rejections[name];
     const twinAnswers = def.controls.flatMap((control): (Sent | string)[] => {
-      const sent: Sent | undefined = isTwin(control) ? set.twins[control] : { query: slices[control].query, res: reads[control] };
+      const sent: Sent | undefined = isTwin(control)
+        ? set.twins[control]
+        : { query: slices[control].query, res: reads[control] };
       if (!sent) {
         // Without it, a server refusing locationId everywhere would pass: the request stays unjudged.
-        return [`the valid twin ${control} could not be sent: LOCATION_ID is not set and no inventory order shows a locationId`];
+        return [
+          `the valid twin ${control} could not be sent: LOCATION_ID is not set and no inventory order shows a locationId`,
+        ];
       }
       if (isSuccess(sent.res)) return [sent];
-      const madeUp = isTwin(control) && control.startsWith('repairOrder') && !set.repairOrder.known ? `; repairOrderId ${set.repairOrder.id} is made up, no order showed one` : '';
+      const madeUp =
+        isTwin(control) && control.startsWith('repairOrder') && !set.repairOrder.known
+          ? `; repairOrderId ${set.repairOrder.id} is made up, no order showed one`
+          : '';
       return [`the valid twin ${showQuery(sent.query)} was refused (${describeResponse(sent.res)}${madeUp})`];
     });
     const accepted = twinAnswers.filter((x): x is Sent => typeof x !== 'string');
@@ -159,7 +227,12 @@ export async function judgeRejections(ctx: CheckContext, names: readonly Rejecti
       continue;
     }
     judged += 1;
-    if (res.status !== 400) problems.push(isSuccess(res) ? refusalMissing(res, showQuery(query), 'HTTP 400') : unexpectedStatus(res, 'HTTP 400', showQuery(query)));
+    if (res.status !== 400)
+      problems.push(
+        isSuccess(res)
+          ? refusalMissing(res, showQuery(query), 'HTTP 400')
+          : unexpectedStatus(res, 'HTTP 400', showQuery(query)),
+      );
   }
   const row = rejections[names[0]!].row;
   if (problems.length) throw new ContractViolation(`a ${row} request was not refused with 400`, problems);
@@ -172,7 +245,11 @@ export async function judgeRejections(ctx: CheckContext, names: readonly Rejecti
  * The valid twins of a row: each must be answered 2xx. `soft` twins (a made-up value the server
  * may not know: the status for an unknown record is not shown, §7) make a refusal inconclusive.
  */
-export async function judgeTwins(ctx: CheckContext, names: readonly TwinName[], soft: (name: TwinName) => string | undefined = () => undefined): Promise<void> {
+export async function judgeTwins(
+  ctx: CheckContext,
+  names: readonly TwinName[],
+  soft: (name: TwinName) => string | undefined = () => undefined,
+): Promise<void> {
   const set = await poSection7(ctx);
   const problems: Failure[] = [];
   const excused: string[] = [];

@@ -5,7 +5,18 @@ import { fail, verdict } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
 import { daysBetween, windowAround } from './days.js';
-import { allReads, backendSlices, poSlices, recordsOf, SAMPLE_SIZE, slices, unionSlices, wholeList, type SliceReads, type UnionSlice } from './reads.js';
+import {
+  allReads,
+  backendSlices,
+  poSlices,
+  recordsOf,
+  SAMPLE_SIZE,
+  slices,
+  unionSlices,
+  wholeList,
+  type SliceReads,
+  type UnionSlice,
+} from './reads.js';
 
 /** Identity of an order across lists: ids may repeat across backends, so the source goes with it. */
 const keyOf = (r: Rec) => `${String(r.source)}|${orderIdOf(r) ?? JSON.stringify(r)}`;
@@ -34,9 +45,17 @@ async function byTotals(ctx: CheckContext, reads: SliceReads, j: Judged): Promis
   ctx.observe('reported totals', Object.fromEntries(names.map((n, i) => [slices[n].label, totals[i]])));
   const off = unionSlices.filter((_, i) => totals[backendSlices.length + i] !== sum(totals));
   if (off.length) {
-    const again = await Promise.all(names.map((n) => purchaseOrders.list(ctx, { ...slices[n].query, size: 1, page: 1 })));
-    if (again.some((res, i) => purchaseOrders.total(res) !== totals[i])) ctx.inconclusive('the reported totals changed between two reads: orders were written meanwhile');
-    j.problems.push(...off.map((u) => `${slices[u].label} reports ${purchaseOrders.total(reads[u])} orders; the four slices report ${sum(totals)} (${totals.slice(0, backendSlices.length).join(' + ')})`));
+    const again = await Promise.all(
+      names.map((n) => purchaseOrders.list(ctx, { ...slices[n].query, size: 1, page: 1 })),
+    );
+    if (again.some((res, i) => purchaseOrders.total(res) !== totals[i]))
+      ctx.inconclusive('the reported totals changed between two reads: orders were written meanwhile');
+    j.problems.push(
+      ...off.map(
+        (u) =>
+          `${slices[u].label} reports ${purchaseOrders.total(reads[u])} orders; the four slices report ${sum(totals)} (${totals.slice(0, backendSlices.length).join(' + ')})`,
+      ),
+    );
   }
   unionSlices.forEach((u) => j.covered.add(u));
   j.seen.push([sum(totals), 'orders of the four slices counted in the reported totals of source=all and of no source']);
@@ -49,11 +68,19 @@ function byRecords(reads: SliceReads, j: Judged): void {
   for (const u of unionSlices) {
     const unionKeys = new Set(recordsOf(reads[u]).map(keyOf));
     if (slicesWhole) {
-      j.problems.push(...[...unionKeys].filter((k) => !sliceKeys.has(k)).map((k) => `${slices[u].label} lists ${k}, which no backend slice lists`));
+      j.problems.push(
+        ...[...unionKeys]
+          .filter((k) => !sliceKeys.has(k))
+          .map((k) => `${slices[u].label} lists ${k}, which no backend slice lists`),
+      );
       j.seen.push([unionKeys.size, `orders of ${slices[u].label} (page 1) found in the slices, read to their ends`]);
     }
     if (wholeList(reads[u])) {
-      j.problems.push(...[...sliceKeys].filter((k) => !unionKeys.has(k)).map((k) => `${k} is listed by its backend slice but not by ${slices[u].label}`));
+      j.problems.push(
+        ...[...sliceKeys]
+          .filter((k) => !unionKeys.has(k))
+          .map((k) => `${k} is listed by its backend slice but not by ${slices[u].label}`),
+      );
       j.seen.push([sliceKeys.size, `slice orders found in ${slices[u].label}, read to its end`]);
       j.covered.add(u);
     }
@@ -68,7 +95,8 @@ function byRecords(reads: SliceReads, j: Judged): void {
 async function byWindow(ctx: CheckContext, reads: SliceReads, j: Judged, unions: UnionSlice[]): Promise<void> {
   const dated = backendSlices.map((b) => recordsOf(reads[b]).filter((r) => createdOf(r) !== undefined && orderIdOf(r)));
   const newest = Math.max(...dated.flat().map((r) => createdOf(r)!));
-  if (!Number.isFinite(newest)) return void ctx.observe('window', 'no slice order shows createdDate: no window to narrow the union with');
+  if (!Number.isFinite(newest))
+    return void ctx.observe('window', 'no slice order shows createdDate: no window to narrow the union with');
   const near = dated.flatMap((rs) => {
     const closest = [...rs].sort((a, b) => daysBetween(createdOf(a)!, newest) - daysBetween(createdOf(b)!, newest))[0];
     return closest && daysBetween(createdOf(closest)!, newest) <= MAX_WINDOW_DAYS ? [createdOf(closest)!] : [];
@@ -79,10 +107,21 @@ async function byWindow(ctx: CheckContext, reads: SliceReads, j: Judged, unions:
     const query = { ...slices[u].query, createdDateStart: w.start, createdDateEnd: w.end };
     const got = await collect(ctx, purchaseOrders, query, { size: SAMPLE_SIZE, maxPages: 2 });
     await ctx.cite(...got.responses);
-    if (!got.ok) ctx.inconclusive(`precondition: ${showQuery(query)} was refused (${describeResponse(got.first)}); the date filter is PO-DATE-FILTERS' rule`);
-    if (!got.complete) ctx.inconclusive(`${showQuery(query)} holds more than 2 pages: the union is not read to its end`);
+    if (!got.ok)
+      ctx.inconclusive(
+        `precondition: ${showQuery(query)} was refused (${describeResponse(got.first)}); the date filter is PO-DATE-FILTERS' rule`,
+      );
+    if (!got.complete)
+      ctx.inconclusive(`${showQuery(query)} holds more than 2 pages: the union is not read to its end`);
     const listed = new Set(got.records.map(keyOf));
-    j.problems.push(...inside.filter((r) => !listed.has(keyOf(r))).map((r) => `${keyOf(r)}, created ${String(r.createdDate)}, is listed by its backend slice but not by ${showQuery(query)}`));
+    j.problems.push(
+      ...inside
+        .filter((r) => !listed.has(keyOf(r)))
+        .map(
+          (r) =>
+            `${keyOf(r)}, created ${String(r.createdDate)}, is listed by its backend slice but not by ${showQuery(query)}`,
+        ),
+    );
     j.seen.push([inside.length, `slice orders created inside ${w.start} .. ${w.end} found in ${showQuery(query)}`]);
     if (inside.length) j.covered.add(u);
   }
@@ -95,16 +134,24 @@ async function byWindow(ctx: CheckContext, reads: SliceReads, j: Judged, unions:
 conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
   const reads = await poSlices(ctx);
   await ctx.cite(...allReads(reads));
-  for (const b of backendSlices) if (!isSuccess(reads[b])) ctx.inconclusive(`precondition: ${slices[b].label} was refused (${describeResponse(reads[b])})`);
-  for (const u of unionSlices) if (!isSuccess(reads[u])) fail(`${slices[u].label} was refused`, unexpectedStatus(reads[u], 'a 2xx status', slices[u].label));
-  if ([...backendSlices, ...unionSlices].every((n) => recordsOf(reads[n]).length === 0)) ctx.skip('the company has no purchase orders in any backend');
+  for (const b of backendSlices)
+    if (!isSuccess(reads[b]))
+      ctx.inconclusive(`precondition: ${slices[b].label} was refused (${describeResponse(reads[b])})`);
+  for (const u of unionSlices)
+    if (!isSuccess(reads[u]))
+      fail(`${slices[u].label} was refused`, unexpectedStatus(reads[u], 'a 2xx status', slices[u].label));
+  if ([...backendSlices, ...unionSlices].every((n) => recordsOf(reads[n]).length === 0))
+    ctx.skip('the company has no purchase orders in any backend');
   const j: Judged = { problems: [], seen: [], covered: new Set() };
   await byTotals(ctx, reads, j);
   byRecords(reads, j);
   const uncovered = unionSlices.filter((u) => !j.covered.has(u));
   if (uncovered.length && j.problems.length === 0) await byWindow(ctx, reads, j, uncovered);
   const still = unionSlices.filter((u) => !j.covered.has(u));
-  if (j.problems.length === 0 && still.length) ctx.inconclusive(`whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (no totals, lists not read to their ends, no dated orders)`);
+  if (j.problems.length === 0 && still.length)
+    ctx.inconclusive(
+      `whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (no totals, lists not read to their ends, no dated orders)`,
+    );
   verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '', { kind: 'record-left-out' });
   for (const [count, what] of j.seen) ctx.saw(count, what);
 });

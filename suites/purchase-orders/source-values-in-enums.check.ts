@@ -21,7 +21,10 @@ conformance('PO-SOURCE-VALUES', async (ctx: CheckContext) => {
   let judged = 0;
   let unshown = 0;
   for (const r of records)
-    for (const [field, allowed] of [['source', sources], ['integrationSource', channels]] as const) {
+    for (const [field, allowed] of [
+      ['source', sources],
+      ['integrationSource', channels],
+    ] as const) {
       const v = r[field];
       if (v === undefined || v === null) unshown += 1;
       else {
@@ -31,5 +34,11 @@ conformance('PO-SOURCE-VALUES', async (ctx: CheckContext) => {
     }
   if (unshown) ctx.observe('values not shown', unshown);
   if (judged === 0) ctx.inconclusive(`none of the ${records.length} orders shows source or integrationSource`);
-  verdict(ctx, problems, 'purchase orders with an undocumented source or integrationSource', judged, `source and integrationSource values of ${records.length} orders`);
+  verdict(
+    ctx,
+    problems,
+    'purchase orders with an undocumented source or integrationSource',
+    judged,
+    `source and integrationSource values of ${records.length} orders`,
+  );
 });

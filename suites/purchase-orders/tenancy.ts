@@ -19,7 +19,10 @@ async function orderOfCompany(ctx: CheckContext): Promise<OrderOfCompany | undef
   const reads = await poSlices(ctx);
   for (const name of backendSlices) {
     // Not one that shows another company's id: that one would make the leak look like the other way round.
-    const r = recordsOf(reads[name]).find((x) => orderIdOf(x) && (x.companyId === undefined || x.companyId === null || String(x.companyId) === ctx.companyId));
+    const r = recordsOf(reads[name]).find(
+      (x) =>
+        orderIdOf(x) && (x.companyId === undefined || x.companyId === null || String(x.companyId) === ctx.companyId),
+    );
     if (!r) continue;
     const t = parseDateTime(r.createdDate);
     const w = t === undefined ? undefined : windowAround([t]);
@@ -34,7 +37,9 @@ async function orderOfCompany(ctx: CheckContext): Promise<OrderOfCompany | undef
 }
 
 /** The same order: same id, and the same createdDate where both show one. */
-const same = (r: Rec, o: OrderOfCompany) => orderIdOf(r) === o.id && (o.createdDate === undefined || r.createdDate === undefined || r.createdDate === o.createdDate);
+const same = (r: Rec, o: OrderOfCompany) =>
+  orderIdOf(r) === o.id &&
+  (o.createdDate === undefined || r.createdDate === undefined || r.createdDate === o.createdDate);
 
 /**
  * §1, §4.6: an order of COMPANY_ID never shows listing OTHER_COMPANY_ID, the list narrowed to its

@@ -8,8 +8,25 @@ import { scopeOf } from '../common/own-records.js';
 
 /** The §2.1 fields: what a write leaves alone unless it sends them (vehicleStatus is the archive's, §3). */
 export const vehicleFields = [
-  'vehicleId', 'customerId', 'year', 'make', 'model', 'vehicleName', 'engine', 'color', 'licensePlate', 'state', 'vin', 'imgUrl',
-  'notes', 'tags', 'driveType', 'transmission', 'mileage', 'mileageUnit', 'vehicleStatus',
+  'vehicleId',
+  'customerId',
+  'year',
+  'make',
+  'model',
+  'vehicleName',
+  'engine',
+  'color',
+  'licensePlate',
+  'state',
+  'vin',
+  'imgUrl',
+  'notes',
+  'tags',
+  'driveType',
+  'transmission',
+  'mileage',
+  'mileageUnit',
+  'vehicleStatus',
 ] as const;
 
 /** Vehicles (§2.1, §4.1). Documented names only: companyId, vehicles, vehicleId, customerId. Shapes and requests live in harness/locate. */
@@ -28,18 +45,28 @@ export const vehicles = {
 } as const satisfies ResourceAdapter;
 
 /** §4.1 POST; an entry without customerId is only ever sent by the required-field probe. */
-export function postVehicles(ctx: CheckContext, inputs: readonly (VehicleInput | Omit<VehicleInput, 'customerId'>)[]): Promise<ApiResponse> {
+export function postVehicles(
+  ctx: CheckContext,
+  inputs: readonly (VehicleInput | Omit<VehicleInput, 'customerId'>)[],
+): Promise<ApiResponse> {
   return ctx.api.post('/vehicles', { companyId: ctx.companyId, vehicles: inputs });
 }
 
 /** §4.1 PUT: each entry has vehicleId and only the fields to change. */
-export function putVehicles(ctx: CheckContext, updates: readonly (VehicleChanges & { vehicleId?: string })[]): Promise<ApiResponse> {
+export function putVehicles(
+  ctx: CheckContext,
+  updates: readonly (VehicleChanges & { vehicleId?: string })[],
+): Promise<ApiResponse> {
   return ctx.api.put('/vehicles', { companyId: ctx.companyId, vehicles: updates });
 }
 
 /** §4.1 PATCH archives; each entry carries vehicleId and customerId (§2.1: both required on archive). */
-export function archiveVehicles(ctx: CheckContext, entries: readonly { vehicleId?: string; customerId?: string }[]): Promise<ApiResponse> {
+export function archiveVehicles(
+  ctx: CheckContext,
+  entries: readonly { vehicleId?: string; customerId?: string }[],
+): Promise<ApiResponse> {
   return ctx.api.patch('/vehicles', { companyId: ctx.companyId, vehicles: entries });
 }
 
-export const listVehicles = (ctx: CheckContext, query: Query = {}, companyId?: string) => vehicles.list(ctx, query, companyId);
+export const listVehicles = (ctx: CheckContext, query: Query = {}, companyId?: string) =>
+  vehicles.list(ctx, query, companyId);

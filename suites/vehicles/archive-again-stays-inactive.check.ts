@@ -6,12 +6,26 @@ import { vehicleArchiveAgain } from './fixtures.js';
 
 // §3: archiving applies from any state; an Inactive vehicle archived again stays Inactive. Whether
 // the second PATCH answers 2xx or refuses it as already done is not shown: only the state is judged.
-conformance('VEHICLE-ARCHIVE-INACTIVE', { variant: 'again', needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
-  const again = await vehicleArchiveAgain(ctx);
-  await ctx.cite(again.patch, again.after);
-  ctx.observe('second archive answered', again.patch.status);
-  const after = ctx.need(again.after, 'precondition: the vehicle was not read after the second archive');
-  const record = isSuccess(after) ? vehicles.recordIn(after, again.id) : undefined;
-  const status = record ? fieldValue(record, ['vehicleStatus']) : undefined;
-  verdict(ctx, !record ? [`vehicle ${again.id} is no longer readable after a second archive: ${describeResponse(after)}`] : status !== 'Inactive' ? [`vehicle ${again.id} archived twice has vehicleStatus ${JSON.stringify(status)}`] : [], 'a second archive did not leave the vehicle Inactive', 1, 'vehicle archived twice read back');
-});
+conformance(
+  'VEHICLE-ARCHIVE-INACTIVE',
+  { variant: 'again', needs: ['write', 'customer'] },
+  async (ctx: CheckContext) => {
+    const again = await vehicleArchiveAgain(ctx);
+    await ctx.cite(again.patch, again.after);
+    ctx.observe('second archive answered', again.patch.status);
+    const after = ctx.need(again.after, 'precondition: the vehicle was not read after the second archive');
+    const record = isSuccess(after) ? vehicles.recordIn(after, again.id) : undefined;
+    const status = record ? fieldValue(record, ['vehicleStatus']) : undefined;
+    verdict(
+      ctx,
+      !record
+        ? [`vehicle ${again.id} is no longer readable after a second archive: ${describeResponse(after)}`]
+        : status !== 'Inactive'
+          ? [`vehicle ${again.id} archived twice has vehicleStatus ${JSON.stringify(status)}`]
+          : [],
+      'a second archive did not leave the vehicle Inactive',
+      1,
+      'vehicle archived twice read back',
+    );
+  },
+);

@@ -7,7 +7,10 @@ import { expectArchiveWithoutIdRefused } from './probes.js';
 // PATCH with both is the valid twin.
 const missing = ['vehicleId', 'customerId'] as const;
 missing.forEach((field, index) => {
-  conformance('VEHICLE-ARCHIVE-NEEDS-IDS', { variant: `without ${field}`, needs: ['write', 'customer'] }, async (ctx: CheckContext) =>
-    expectArchiveWithoutIdRefused(ctx, field, { clause: 'VEHICLE-ARCHIVE-NEEDS-IDS', index, of: missing.length }),
+  conformance(
+    'VEHICLE-ARCHIVE-NEEDS-IDS',
+    { variant: `without ${field}`, needs: ['write', 'customer'] },
+    async (ctx: CheckContext) =>
+      expectArchiveWithoutIdRefused(ctx, field, { clause: 'VEHICLE-ARCHIVE-NEEDS-IDS', index, of: missing.length }),
   );
 });

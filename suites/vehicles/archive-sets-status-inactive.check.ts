@@ -7,7 +7,10 @@ import { fixtureRecord, vehicleArchive, vehicleFixture } from './fixtures.js';
 // §3: PATCH /vehicles sets vehicleStatus to Inactive on each listed vehicle; no deletion is stated, so it stays readable.
 conformance('VEHICLE-ARCHIVE-INACTIVE', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
   const [fx, ar] = await Promise.all([vehicleFixture(ctx), vehicleArchive(ctx)]);
-  if (!isSuccess(ar.patch)) ctx.inconclusive(`PATCH /vehicles was refused (${describeResponse(ar.patch)}); VEHICLE-ARCHIVE-ENVELOPE judges that`);
+  if (!isSuccess(ar.patch))
+    ctx.inconclusive(
+      `PATCH /vehicles was refused (${describeResponse(ar.patch)}); VEHICLE-ARCHIVE-ENVELOPE judges that`,
+    );
   await ctx.cite(ar.patch);
   const problems: string[] = [];
   for (const entry of ['a', 'b'] as const) {
@@ -16,7 +19,10 @@ conformance('VEHICLE-ARCHIVE-INACTIVE', { needs: ['write', 'customer'] }, async 
     await ctx.cite(after);
     const record = isSuccess(after) ? vehicles.recordIn(after, id) : undefined;
     if (!record) problems.push(`archived vehicle ${id} is no longer readable by id: ${describeResponse(after)}`);
-    else if (fieldValue(record, ['vehicleStatus']) !== 'Inactive') problems.push(`archived vehicle ${id} has vehicleStatus ${JSON.stringify(fieldValue(record, ['vehicleStatus']))}, expected "Inactive"`);
+    else if (fieldValue(record, ['vehicleStatus']) !== 'Inactive')
+      problems.push(
+        `archived vehicle ${id} has vehicleStatus ${JSON.stringify(fieldValue(record, ['vehicleStatus']))}, expected "Inactive"`,
+      );
   }
   verdict(ctx, problems, 'PATCH /vehicles did not inactivate every vehicle listed', 2, 'archived vehicles read back');
 });

@@ -17,10 +17,19 @@ conformance('VEHICLE-CREATE-BULK', { needs: ['write', 'customer'] }, async (ctx:
     if (!id) {
       const why = fx.unlocated[role];
       if (why?.proven) problems.push(`the vehicle sent as entry "${role}" does not exist after the create: ${why.why}`);
-      else ctx.inconclusive(`precondition: the vehicle of entry "${role}" could not be located (${why?.why ?? 'unknown'})`);
+      else
+        ctx.inconclusive(
+          `precondition: the vehicle of entry "${role}" could not be located (${why?.why ?? 'unknown'})`,
+        );
     } else if (!read || !isSuccess(read) || !vehicles.recordIn(read, id)) {
       problems.push(`vehicle ${id} (entry "${role}") is not readable by its id: HTTP ${read?.status ?? 'none'}`);
     } else readable += 1;
   }
-  verdict(ctx, problems, `POST /vehicles accepted ${vehicleRoles.length} vehicles but not all of them exist`, readable, 'created vehicles read back by id');
+  verdict(
+    ctx,
+    problems,
+    `POST /vehicles accepted ${vehicleRoles.length} vehicles but not all of them exist`,
+    readable,
+    'created vehicles read back by id',
+  );
 });

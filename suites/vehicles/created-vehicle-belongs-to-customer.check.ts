@@ -14,8 +14,18 @@ conformance('VEHICLE-CREATE-OWNER', { needs: ['write', 'customer'] }, async (ctx
     const owner = fieldValue(record, ['customerId']);
     if (owner === undefined) continue;
     judged += 1;
-    if (String(owner) !== customerId) problems.push(`vehicle ${id} was created for customer ${customerId} but reads back with customerId ${JSON.stringify(owner)}`);
+    if (String(owner) !== customerId)
+      problems.push(
+        `vehicle ${id} was created for customer ${customerId} but reads back with customerId ${JSON.stringify(owner)}`,
+      );
   }
-  if (judged === 0 && problems.length === 0) ctx.inconclusive('no created vehicle could be read back showing a customerId to compare');
-  verdict(ctx, problems, 'created vehicles do not belong to the customer they were created for', judged, 'created vehicles read back with their owner');
+  if (judged === 0 && problems.length === 0)
+    ctx.inconclusive('no created vehicle could be read back showing a customerId to compare');
+  verdict(
+    ctx,
+    problems,
+    'created vehicles do not belong to the customer they were created for',
+    judged,
+    'created vehicles read back with their owner',
+  );
 });

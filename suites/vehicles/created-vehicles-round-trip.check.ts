@@ -6,7 +6,24 @@ import { verdict } from '../common/judge.js';
 import { fixtureReads, vehicleFixture } from './fixtures.js';
 
 /** The §2.1 fields sent on create; vehicleStatus is the service's (§3). */
-const sentFields = ['customerId', 'year', 'make', 'model', 'vehicleName', 'engine', 'color', 'licensePlate', 'state', 'vin', 'imgUrl', 'notes', 'driveType', 'transmission', 'mileage', 'mileageUnit'] as const;
+const sentFields = [
+  'customerId',
+  'year',
+  'make',
+  'model',
+  'vehicleName',
+  'engine',
+  'color',
+  'licensePlate',
+  'state',
+  'vin',
+  'imgUrl',
+  'notes',
+  'driveType',
+  'transmission',
+  'mileage',
+  'mileageUnit',
+] as const;
 
 /**
  * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
@@ -16,12 +33,19 @@ function differences(sent: VehicleInput, read: Rec): string[] {
   const out: string[] = [];
   for (const key of sentFields) {
     const got = fieldValue(read, [key]);
-    if (got !== sent[key] && !(typeof sent[key] === 'number' && Number(got) === sent[key])) out.push(`${key}: sent ${JSON.stringify(sent[key])}, read ${JSON.stringify(got)}`);
+    if (got !== sent[key] && !(typeof sent[key] === 'number' && Number(got) === sent[key]))
+      out.push(`${key}: sent ${JSON.stringify(sent[key])}, read ${JSON.stringify(got)}`);
   }
   const tags = fieldValue(read, ['tags']);
-  const readTags = Array.isArray(tags) ? tags.filter(isRecord).map((t) => `${String(t.name)}|${String(t.color).toLowerCase()}`).sort() : [];
+  const readTags = Array.isArray(tags)
+    ? tags
+        .filter(isRecord)
+        .map((t) => `${String(t.name)}|${String(t.color).toLowerCase()}`)
+        .sort()
+    : [];
   const sentTags = sent.tags.map((t) => `${t.name}|${t.color.toLowerCase()}`).sort();
-  if (JSON.stringify(readTags) !== JSON.stringify(sentTags)) out.push(`tags: sent ${JSON.stringify(sent.tags)}, read ${JSON.stringify(tags)}`);
+  if (JSON.stringify(readTags) !== JSON.stringify(sentTags))
+    out.push(`tags: sent ${JSON.stringify(sent.tags)}, read ${JSON.stringify(tags)}`);
   return out;
 }
 
@@ -37,5 +61,11 @@ conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async 
     problems.push(...differences(fx.inputs[role], record).map((d) => `${id}: ${d}`));
   }
   if (judged === 0) ctx.inconclusive('precondition: no created vehicle could be read back');
-  verdict(ctx, problems, 'created vehicles do not read back as sent', judged, 'created vehicles compared field by field');
+  verdict(
+    ctx,
+    problems,
+    'created vehicles do not read back as sent',
+    judged,
+    'created vehicles compared field by field',
+  );
 });

@@ -14,7 +14,9 @@ conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
     excluded: others.map((r) => ({ id: vehicles.idOf(r)!, why: `it belongs to customer ${ownerOf(r)}` })),
     returned: got.ids,
     complete: got.complete,
-    mismatched: shown.filter((r) => ownerOf(r) !== customerId).map((r) => `${vehicles.idOf(r)} has customerId ${ownerOf(r)}`),
+    mismatched: shown
+      .filter((r) => ownerOf(r) !== customerId)
+      .map((r) => `${vehicles.idOf(r)} has customerId ${ownerOf(r)}`),
     judgedRecords: shown.length,
     othersExist: others.length > 0,
   });

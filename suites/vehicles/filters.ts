@@ -43,7 +43,12 @@ export function searchRule(term: string, foundAlone: readonly string[]): FilterR
   return {
     name: 'search',
     query: { search: term },
-    admits: (k: Known) => (!containsText(k.record, term, true) ? { out: `it carries "${term}" in no field` } : foundAlone.includes(k.id) ? true : undefined),
+    admits: (k: Known) =>
+      !containsText(k.record, term, true)
+        ? { out: `it carries "${term}" in no field` }
+        : foundAlone.includes(k.id)
+          ? true
+          : undefined,
   };
 }
 
@@ -74,7 +79,8 @@ export function customerListing(ctx: CheckContext): Promise<CustomerListing> {
       customerId = s.target.customerId;
       const fx = await vehicleFixture(s);
       writtenAt = fx.writtenAt;
-      for (const { id, record } of fixtureReads(fx, neverArchived)) if (ownerOf(record) === customerId) expected.push({ id, why: `it reads back with customerId ${customerId}` });
+      for (const { id, record } of fixtureReads(fx, neverArchived))
+        if (ownerOf(record) === customerId) expected.push({ id, why: `it reads back with customerId ${customerId}` });
     } else {
       const pick = s.need(sampled[0], 'no listed vehicle shows a customerId to filter on');
       customerId = ownerOf(pick)!;
@@ -82,9 +88,17 @@ export function customerListing(ctx: CheckContext): Promise<CustomerListing> {
     }
     const others = sampled.filter((r) => ownerOf(r) !== customerId).slice(0, 10);
     // The run's own vehicles may show in lists late: read until they do, within the window.
-    const listing = expected.length && s.run.mode === 'full'
-      ? await collectShowing(s, vehicles, { customerId }, `POST /vehicles (the fixture) shown in GET /vehicles?customerId=${customerId}`, showsIds(expected.map((e) => e.id)), { writtenAt })
-      : await collect(s, vehicles, { customerId });
+    const listing =
+      expected.length && s.run.mode === 'full'
+        ? await collectShowing(
+            s,
+            vehicles,
+            { customerId },
+            `POST /vehicles (the fixture) shown in GET /vehicles?customerId=${customerId}`,
+            showsIds(expected.map((e) => e.id)),
+            { writtenAt },
+          )
+        : await collect(s, vehicles, { customerId });
     return { customerId, expected, others, sample, listing };
   });
 }

@@ -2,7 +2,13 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { fieldValue, isSuccess, sentFieldsNotApplied } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/core/events.js';
-import { isLocated, type Outcome, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
+import {
+  isLocated,
+  type Outcome,
+  type ShownListing,
+  type Unlocated,
+  type Waiter,
+} from '../../harness/locate/locator.js';
 import { seededFaker } from '../../generators/random.js';
 import { buildVehicle, vehicleChanges, type VehicleChanges, type VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
@@ -41,21 +47,39 @@ export interface VehicleFixture {
 
 /** What a role's vehicle is created with beyond the generated fields; update-b's image is emptied by the update (§2.1 imgUrl may be ''). */
 const overridesOf = (role: VehicleRole): Partial<VehicleInput> =>
-  role === 'miles' ? { mileageUnit: 'Miles' } : role === 'km' ? { mileageUnit: 'KM' } : role === 'update-b' ? { imgUrl: 'https://example.com/conformance/vehicle.jpg' } : {};
+  role === 'miles'
+    ? { mileageUnit: 'Miles' }
+    : role === 'km'
+      ? { mileageUnit: 'KM' }
+      : role === 'update-b'
+        ? { imgUrl: 'https://example.com/conformance/vehicle.jpg' }
+        : {};
 
 /** What finds a vehicle the run created: its unique VIN and plate, under its customer. */
-export const vehicleLocator = (input: Pick<VehicleInput, 'vin' | 'licensePlate'> & { customerId?: string }): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
+export const vehicleLocator = (
+  input: Pick<VehicleInput, 'vin' | 'licensePlate'> & { customerId?: string },
+): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
 
 /**
  * POSTs vehicles in one bulk request, ledgers each at once by its locator, and locates each one
  * (harness/locate: the ids of the answer, checked by a read; else the customer's list); `found` is
  * empty when the create was refused. `visible` also waits until the customer's list shows them.
  */
-export async function createVehicles(ctx: CheckContext, inputs: readonly VehicleInput[], o: { visible?: boolean; wait?: Waiter } = {}): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
+export async function createVehicles(
+  ctx: CheckContext,
+  inputs: readonly VehicleInput[],
+  o: { visible?: boolean; wait?: Waiter } = {},
+): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
   const since = Date.now();
   const create = await createLedgered(ctx, 'vehicle', inputs.map(vehicleLocator), () => postVehicles(ctx, inputs));
   if (!isSuccess(create)) return { create, found: [], writtenAt: since };
-  const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), { answer: create, since, what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`, visible: o.visible, wait: o.wait });
+  const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), {
+    answer: create,
+    since,
+    what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`,
+    visible: o.visible,
+    wait: o.wait,
+  });
   return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
@@ -66,7 +90,11 @@ export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
     const inputs = Object.fromEntries(
       vehicleRoles.map((role) => [role, buildVehicle(f, s.marker, customerId, overridesOf(role))]),
     ) as Record<VehicleRole, VehicleInput>;
-    const { create, found, listed, writtenAt } = await createVehicles(s, vehicleRoles.map((r) => inputs[r]), { visible: true });
+    const { create, found, listed, writtenAt } = await createVehicles(
+      s,
+      vehicleRoles.map((r) => inputs[r]),
+      { visible: true },
+    );
     const fixture: VehicleFixture = { create, inputs, ids: {}, reads: {}, unlocated: {}, listed, writtenAt };
     vehicleRoles.forEach((role, i) => {
       const at = found[i];
@@ -86,7 +114,10 @@ export function listedRoles(fx: VehicleFixture, roles: readonly VehicleRole[]): 
 }
 
 /** The roles (all by default) whose vehicle was read back after the create, with that read. */
-export function fixtureReads(fx: VehicleFixture, roles: readonly VehicleRole[] = vehicleRoles): { role: VehicleRole; id: string; record: Rec; read: ApiResponse }[] {
+export function fixtureReads(
+  fx: VehicleFixture,
+  roles: readonly VehicleRole[] = vehicleRoles,
+): { role: VehicleRole; id: string; record: Rec; read: ApiResponse }[] {
   return roles.flatMap((role) => {
     const [id, read] = [fx.ids[role], fx.reads[role]];
     const record = id && read && isSuccess(read) ? vehicles.recordIn(read, id) : undefined;
@@ -95,11 +126,19 @@ export function fixtureReads(fx: VehicleFixture, roles: readonly VehicleRole[] =
 }
 
 /** The vehicle of a role as read back after the create, or inconclusive with why it is missing. */
-export function fixtureRecord(ctx: CheckContext, fx: VehicleFixture, role: VehicleRole): { id: string; record: Rec; read: ApiResponse } {
-  if (!isSuccess(fx.create)) ctx.inconclusive(`precondition: POST /vehicles with ${vehicleRoles.length} valid vehicles was refused (${fx.create.status})`);
+export function fixtureRecord(
+  ctx: CheckContext,
+  fx: VehicleFixture,
+  role: VehicleRole,
+): { id: string; record: Rec; read: ApiResponse } {
+  if (!isSuccess(fx.create))
+    ctx.inconclusive(
+      `precondition: POST /vehicles with ${vehicleRoles.length} valid vehicles was refused (${fx.create.status})`,
+    );
   const id = ctx.need(fx.ids[role], `precondition: the created vehicle for ${role} could not be located`);
   const read = ctx.need(fx.reads[role], `precondition: vehicle ${id} was not read back`);
-  if (!isSuccess(read)) ctx.inconclusive(`precondition: reading vehicle ${id} after the create was refused (${read.status})`);
+  if (!isSuccess(read))
+    ctx.inconclusive(`precondition: reading vehicle ${id} after the create was refused (${read.status})`);
   const record = ctx.need(vehicles.recordIn(read, id), `precondition: GET /vehicles/${id} did not hold that vehicle`);
   return { id, record, read };
 }
@@ -120,14 +159,21 @@ export function vehicleUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const b = fixtureRecord(s, fx, 'update-b');
     const f = seededFaker(s.seed, 'vehicle-update');
     const sent = { a: vehicleChanges(f, 'a'), b: vehicleChanges(f, 'b') };
-    const put = await putVehicles(s, [{ vehicleId: a.id, ...sent.a }, { vehicleId: b.id, ...sent.b }]);
+    const put = await putVehicles(s, [
+      { vehicleId: a.id, ...sent.a },
+      { vehicleId: b.id, ...sent.b },
+    ]);
     if (!isSuccess(put)) return { put, sent, after: {} };
     // A write may be applied after its answer (202): each vehicle is read until it shows the fields sent, within the window.
     const readBack = (id: string, changes: VehicleChanges) =>
-      s.eventually(`PUT /vehicles: vehicle ${id} shows ${Object.keys(changes).join(', ')} as sent`, () => vehicles.get(s, id), (res) => {
-        const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
-        return !!record && sentFieldsNotApplied(record, changes).length === 0;
-      });
+      s.eventually(
+        `PUT /vehicles: vehicle ${id} shows ${Object.keys(changes).join(', ')} as sent`,
+        () => vehicles.get(s, id),
+        (res) => {
+          const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
+          return !!record && sentFieldsNotApplied(record, changes).length === 0;
+        },
+      );
     const [afterA, afterB] = await Promise.all([readBack(a.id, sent.a), readBack(b.id, sent.b)]);
     return { put, sent, after: { a: afterA.value, b: afterB.value } };
   });
@@ -142,14 +188,20 @@ export interface ArchiveScenario {
 }
 
 /** §3 archives "from any state": one of the archived vehicles archived once more, and read back. */
-export function vehicleArchiveAgain(ctx: CheckContext): Promise<{ patch: ApiResponse; after?: ApiResponse; id: string }> {
+export function vehicleArchiveAgain(
+  ctx: CheckContext,
+): Promise<{ patch: ApiResponse; after?: ApiResponse; id: string }> {
   return ctx.shared('vehicles:archive-again', async (s) => {
     const [fx, first] = await Promise.all([vehicleFixture(s), vehicleArchive(s)]);
     const { id } = fixtureRecord(s, fx, 'archive-a');
     if (!isSuccess(first.patch)) s.inconclusive(`precondition: the first archive was refused (${first.patch.status})`);
     const patch = await archiveVehicles(s, [{ vehicleId: id, customerId: fx.inputs['archive-a'].customerId }]);
     // Inactive is due within the window of the first archive: what it has not shown by then, the second does not owe a new window for.
-    return { patch, id, after: (await readUntilInactive(s, id, 'a second PATCH /vehicles', windowLeft(s, first.writtenAt))).value };
+    return {
+      patch,
+      id,
+      after: (await readUntilInactive(s, id, 'a second PATCH /vehicles', windowLeft(s, first.writtenAt))).value,
+    };
   });
 }
 
@@ -161,11 +213,17 @@ export function vehicleArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     const b = fixtureRecord(s, fx, 'archive-b');
     const customerId = fx.inputs['archive-a'].customerId;
     const writtenAt = Date.now();
-    const patch = await archiveVehicles(s, [{ vehicleId: a.id, customerId }, { vehicleId: b.id, customerId }]);
+    const patch = await archiveVehicles(s, [
+      { vehicleId: a.id, customerId },
+      { vehicleId: b.id, customerId },
+    ]);
     if (!isSuccess(patch)) return { patch, after: {}, writtenAt };
     s.ledger.archived('vehicle', a.id);
     s.ledger.archived('vehicle', b.id);
-    const [afterA, afterB] = await Promise.all([readUntilInactive(s, a.id, 'PATCH /vehicles'), readUntilInactive(s, b.id, 'PATCH /vehicles')]);
+    const [afterA, afterB] = await Promise.all([
+      readUntilInactive(s, a.id, 'PATCH /vehicles'),
+      readUntilInactive(s, b.id, 'PATCH /vehicles'),
+    ]);
     return { patch, after: { a: afterA.value, b: afterB.value }, writtenAt };
   });
 }
@@ -194,20 +252,29 @@ export function vehicleUpdateArchived(ctx: CheckContext): Promise<ArchivedUpdate
     if (!archived || fieldValue(archived, ['vehicleStatus']) !== 'Inactive') return { id, sent, before };
     const put = await putVehicles(s, [{ vehicleId: id, ...sent }]);
     if (!isSuccess(put)) return { id, sent, before, put };
-    const { value: after } = await s.eventually(`PUT /vehicles: archived vehicle ${id} shows ${Object.keys(sent).join(', ')} as sent`, () => vehicles.get(s, id), (res) => {
-      const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
-      return !record || sentFieldsNotApplied(record, sent).length === 0;
-    });
+    const { value: after } = await s.eventually(
+      `PUT /vehicles: archived vehicle ${id} shows ${Object.keys(sent).join(', ')} as sent`,
+      () => vehicles.get(s, id),
+      (res) => {
+        const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
+        return !record || sentFieldsNotApplied(record, sent).length === 0;
+      },
+    );
     return { id, sent, before, put, after };
   });
 }
 
 /** A vehicle read by id after an archive until it shows vehicleStatus Inactive (a write may apply after its answer), within the window. */
 function readUntilInactive(ctx: CheckContext, id: string, write: string, window: { windowMs?: number } = {}) {
-  return ctx.eventually(`${write}: vehicle ${id} shows vehicleStatus Inactive`, () => vehicles.get(ctx, id), (res) => {
-    const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
-    return !!record && fieldValue(record, ['vehicleStatus']) === 'Inactive';
-  }, window);
+  return ctx.eventually(
+    `${write}: vehicle ${id} shows vehicleStatus Inactive`,
+    () => vehicles.get(ctx, id),
+    (res) => {
+      const record = isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
+      return !!record && fieldValue(record, ['vehicleStatus']) === 'Inactive';
+    },
+    window,
+  );
 }
 
 /** The first page of the unfiltered list, read once for every check that samples existing vehicles. */

@@ -1,7 +1,14 @@
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
 import { refusedInBody, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
 import { vehicles } from './adapter.js';
-import { fixtureRecord, vehicleArchive, vehicleFixture, vehicleUpdate, vehicleUpdateArchived, type VehicleRole } from './fixtures.js';
+import {
+  fixtureRecord,
+  vehicleArchive,
+  vehicleFixture,
+  vehicleUpdate,
+  vehicleUpdateArchived,
+  type VehicleRole,
+} from './fixtures.js';
 
 /**
  * The frames of the vehicle writes (§4.1), judged whole by suites/common/frame.ts on the reads the
@@ -9,7 +16,8 @@ import { fixtureRecord, vehicleArchive, vehicleFixture, vehicleUpdate, vehicleUp
  * archived vehicle.
  */
 
-const read = (res: Parameters<typeof vehicles.recordIn>[0] | undefined, id: string) => (res && isSuccess(res) ? vehicles.recordIn(res, id) : undefined);
+const read = (res: Parameters<typeof vehicles.recordIn>[0] | undefined, id: string) =>
+  res && isSuccess(res) ? vehicles.recordIn(res, id) : undefined;
 
 /** §4.1 PUT: each entry changes the fields it sends and nothing else (the bulk update of two vehicles). */
 export const vehicleUpdateFrame: FrameScope = {
@@ -20,10 +28,22 @@ export const vehicleUpdateFrame: FrameScope = {
   applied: 'judged',
   async touched(ctx) {
     const [fx, up] = await Promise.all([vehicleFixture(ctx), vehicleUpdate(ctx)]);
-    if (!isSuccess(up.put)) return { answer: up.put, unjudged: `PUT /vehicles was refused (${describeResponse(up.put)}); VEHICLE-UPDATE-ENVELOPE judges that`, records: [], reads: [] };
+    if (!isSuccess(up.put))
+      return {
+        answer: up.put,
+        unjudged: `PUT /vehicles was refused (${describeResponse(up.put)}); VEHICLE-UPDATE-ENVELOPE judges that`,
+        records: [],
+        reads: [],
+      };
     const records = (['a', 'b'] as const).map((entry): FrameRecord => {
       const before = fixtureRecord(ctx, fx, entry === 'a' ? 'update-a' : 'update-b');
-      return { id: before.id, before: before.record, after: read(up.after[entry], before.id), afterRead: up.after[entry], intent: { sets: up.sent[entry] } };
+      return {
+        id: before.id,
+        before: before.record,
+        after: read(up.after[entry], before.id),
+        afterRead: up.after[entry],
+        intent: { sets: up.sent[entry] },
+      };
     });
     return { answer: up.put, records, reads: [fx.reads['update-a'], fx.reads['update-b'], up.after.a, up.after.b] };
   },
@@ -44,13 +64,27 @@ export const vehicleArchivedUpdateFrame: FrameScope = {
   async touched(ctx) {
     const up = await vehicleUpdateArchived(ctx);
     const reads = [up.before, up.after];
-    if (!up.put) return { unjudged: `precondition: vehicle ${up.id} did not read back Inactive after PATCH /vehicles (VEHICLE-ARCHIVE-INACTIVE judges that)`, records: [], reads };
+    if (!up.put)
+      return {
+        unjudged: `precondition: vehicle ${up.id} did not read back Inactive after PATCH /vehicles (VEHICLE-ARCHIVE-INACTIVE judges that)`,
+        records: [],
+        reads,
+      };
     ctx.observe('PUT /vehicles of an archived vehicle answered', up.put.status);
     if (!isSuccess(up.put) || refusedInBody(up.put)) {
-      return { answer: up.put, unjudged: `the update of an archived vehicle was refused (${describeResponse(up.put)}): whether archived vehicles may be updated is not shown (§3)`, records: [], reads };
+      return {
+        answer: up.put,
+        unjudged: `the update of an archived vehicle was refused (${describeResponse(up.put)}): whether archived vehicles may be updated is not shown (§3)`,
+        records: [],
+        reads,
+      };
     }
     const before = read(up.before, up.id)!;
-    return { answer: up.put, records: [{ id: up.id, before, after: read(up.after, up.id), afterRead: up.after, intent: { sets: up.sent } }], reads };
+    return {
+      answer: up.put,
+      records: [{ id: up.id, before, after: read(up.after, up.id), afterRead: up.after, intent: { sets: up.sent } }],
+      reads,
+    };
   },
 };
 
@@ -63,8 +97,17 @@ export const vehicleArchiveFrame: FrameScope = {
   applied: 'precondition',
   async touched(ctx) {
     const [fx, ar] = await Promise.all([vehicleFixture(ctx), vehicleArchive(ctx)]);
-    if (!isSuccess(ar.patch)) return { answer: ar.patch, unjudged: `PATCH /vehicles was refused (${describeResponse(ar.patch)}); VEHICLE-ARCHIVE-ENVELOPE judges that`, records: [], reads: [] };
-    const roles: [VehicleRole, 'a' | 'b'][] = [['archive-a', 'a'], ['archive-b', 'b']];
+    if (!isSuccess(ar.patch))
+      return {
+        answer: ar.patch,
+        unjudged: `PATCH /vehicles was refused (${describeResponse(ar.patch)}); VEHICLE-ARCHIVE-ENVELOPE judges that`,
+        records: [],
+        reads: [],
+      };
+    const roles: [VehicleRole, 'a' | 'b'][] = [
+      ['archive-a', 'a'],
+      ['archive-b', 'b'],
+    ];
     const records = roles.map(([role, entry]): FrameRecord => {
       const before = fixtureRecord(ctx, fx, role);
       return {
@@ -81,4 +124,8 @@ export const vehicleArchiveFrame: FrameScope = {
   },
 };
 
-export const vehicleFrames: readonly FrameScope[] = [vehicleUpdateFrame, vehicleArchivedUpdateFrame, vehicleArchiveFrame];
+export const vehicleFrames: readonly FrameScope[] = [
+  vehicleUpdateFrame,
+  vehicleArchivedUpdateFrame,
+  vehicleArchiveFrame,
+];

@@ -13,7 +13,9 @@ async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiRe
     // The reads that found their vehicle: one the create reported but nobody can read may never have
     // been stored (VEHICLE-CREATE-BULK's to judge). When none does, a listed vehicle is read below,
     // so a broken read by id still fails here.
-    const reads = Object.entries(fx.reads).flatMap(([role, res]) => (res && isSuccess(res) ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : []));
+    const reads = Object.entries(fx.reads).flatMap(([role, res]) =>
+      res && isSuccess(res) ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : [],
+    );
     if (reads.length) return reads;
   }
   const sample = await vehicleSample(ctx);
@@ -32,7 +34,14 @@ conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /vehicles/${id}`);
     problems.push(...schemaViolations(vehicleListEnvelope, res.json).map((v) => `GET /vehicles/${id}: ${v}`));
-    if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id)) problems.push(`GET /vehicles/${id}: results.content does not hold that vehicle`);
+    if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id))
+      problems.push(`GET /vehicles/${id}: results.content does not hold that vehicle`);
   }
-  verdict(ctx, problems, 'GET /vehicles/{vehicleId} is not { message, results: { content, pagination } } holding the vehicle', reads.length, 'reads by id judged');
+  verdict(
+    ctx,
+    problems,
+    'GET /vehicles/{vehicleId} is not { message, results: { content, pagination } } holding the vehicle',
+    reads.length,
+    'reads by id judged',
+  );
 });

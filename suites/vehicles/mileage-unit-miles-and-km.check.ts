@@ -15,6 +15,12 @@ for (const unit of mileageUnits) {
     const problems = (['mileageUnit', 'mileage'] as const)
       .filter((key) => fieldValue(record, [key]) !== input[key])
       .map((key) => `${key}: sent ${JSON.stringify(input[key])}, read ${JSON.stringify(fieldValue(record, [key]))}`);
-    verdict(ctx, problems, `vehicle ${id}, created with mileageUnit ${unit}, does not read back as sent`, 1, `vehicle with mileageUnit ${unit} read back`);
+    verdict(
+      ctx,
+      problems,
+      `vehicle ${id}, created with mileageUnit ${unit}, does not read back as sent`,
+      1,
+      `vehicle with mileageUnit ${unit} read back`,
+    );
   });
 }

@@ -20,8 +20,16 @@ export const vehiclePaging: PagingScope = {
     if (ctx.run.mode !== 'full' || !customerId) return { query: {}, expected: [], note: 'the whole list, first pages' };
     const fx = await vehicleFixture(ctx);
     const listed = new Set(listedRoles(fx, ['miles', 'km', 'update-a', 'update-b']));
-    const expected = fixtureReads(fx, ['miles', 'km', 'update-a', 'update-b']).filter((r) => String(fieldValue(r.record, ['customerId'])) === customerId && listed.has(r.id)).map((r) => r.id);
+    const expected = fixtureReads(fx, ['miles', 'km', 'update-a', 'update-b'])
+      .filter((r) => String(fieldValue(r.record, ['customerId'])) === customerId && listed.has(r.id))
+      .map((r) => r.id);
     const query = fx.listed?.query ?? { customerId };
-    return { query, expected, note: Object.entries(query).map(([k, v]) => `${k}=${String(v)}`).join('&') };
+    return {
+      query,
+      expected,
+      note: Object.entries(query)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('&'),
+    };
   },
 };

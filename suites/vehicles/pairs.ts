@@ -38,13 +38,23 @@ export const vehiclePairs: PairwiseScope = {
       searchRead(ctx).catch(() => undefined),
     ]);
     const pool = new Map<string, Known>();
-    for (const { id, record } of fixtureReads(fx, neverArchived)) known(pool, { id, record, from: 'created by the run', writtenAt: fx.writtenAt });
+    for (const { id, record } of fixtureReads(fx, neverArchived))
+      known(pool, { id, record, from: 'created by the run', writtenAt: fx.writtenAt });
     for (const record of byCustomer?.listing.records ?? []) {
       const id = vehicles.idOf(record);
       // Read mid-run: a vehicle another check created shows here, yet not in a row read before it.
-      if (id) known(pool, { id, record, from: `GET /vehicles?customerId=${byCustomer!.customerId}`, knownAt: byCustomer!.listing.readTo });
+      if (id)
+        known(pool, {
+          id,
+          record,
+          from: `GET /vehicles?customerId=${byCustomer!.customerId}`,
+          knownAt: byCustomer!.listing.readTo,
+        });
     }
-    for (const record of byCustomer && isSuccess(byCustomer.sample) ? vehicles.records(byCustomer.sample) : []) { const id = vehicles.idOf(record); if (id) known(pool, { id, record, from: 'the sample' }); }
+    for (const record of byCustomer && isSuccess(byCustomer.sample) ? vehicles.records(byCustomer.sample) : []) {
+      const id = vehicles.idOf(record);
+      if (id) known(pool, { id, record, from: 'the sample' });
+    }
     const customerId = ctx.target.customerId;
     const rows: PairRow[] = [];
     if (!customerId) return { known: [...pool.values()], rows };
@@ -52,20 +62,45 @@ export const vehiclePairs: PairwiseScope = {
     const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
     if (reads) {
       rows.push(
-        { label: 'customerId × updated window before the run', rules: [customerRule(customerId), updatedWindowRule(reads.old.window)], shared: reads.old.listing },
-        { label: 'customerId × updated window around the run', rules: [customerRule(customerId), updatedWindowRule(reads.recent.window)], shared: reads.recent.listing },
+        {
+          label: 'customerId × updated window before the run',
+          rules: [customerRule(customerId), updatedWindowRule(reads.old.window)],
+          shared: reads.old.listing,
+        },
+        {
+          label: 'customerId × updated window around the run',
+          rules: [customerRule(customerId), updatedWindowRule(reads.recent.window)],
+          shared: reads.recent.listing,
+        },
       );
     }
     if (search && isSuccess(search.res)) {
-      const found = vehicles.records(search.res).map(vehicles.idOf).filter((x): x is string => !!x);
+      const found = vehicles
+        .records(search.res)
+        .map(vehicles.idOf)
+        .filter((x): x is string => !!x);
       const awaits = { ids: found.includes(search.carrier) ? [search.carrier] : [], writtenAt: fx.writtenAt };
       rows.push(
-        { label: 'customerId × search', rules: [customerRule(customerId), searchRule(search.term, found)], size: 1, awaits },
-        { label: 'search × updated window around the run', rules: [searchRule(search.term, found), updatedWindowRule(around)], size: 1, awaits },
+        {
+          label: 'customerId × search',
+          rules: [customerRule(customerId), searchRule(search.term, found)],
+          size: 1,
+          awaits,
+        },
+        {
+          label: 'search × updated window around the run',
+          rules: [searchRule(search.term, found), updatedWindowRule(around)],
+          size: 1,
+          awaits,
+        },
       );
     }
     // The fixture waited until the customer's list showed its vehicles: read once, at whatever page they sit.
-    rows.push({ label: 'customerId × updated window around the run × pages of 2', rules: [customerRule(customerId), updatedWindowRule(around)], size: 2 });
+    rows.push({
+      label: 'customerId × updated window around the run × pages of 2',
+      rules: [customerRule(customerId), updatedWindowRule(around)],
+      size: 2,
+    });
     return { known: [...pool.values()], rows };
   },
 };

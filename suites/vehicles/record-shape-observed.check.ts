@@ -11,7 +11,10 @@ conformance('VEHICLE-RECORD-SHAPE', async (ctx: CheckContext) => {
   await ctx.cite(sample);
   const listed = vehicles.records(sample);
   ctx.observe('list record keys', [...new Set(listed.flatMap((r) => Object.keys(r)))].sort());
-  ctx.observe('list pagination', shapeOf((sample.json as { results?: { pagination?: unknown } } | undefined)?.results?.pagination ?? null));
+  ctx.observe(
+    'list pagination',
+    shapeOf((sample.json as { results?: { pagination?: unknown } } | undefined)?.results?.pagination ?? null),
+  );
   if (ctx.run.mode !== 'full' || !ctx.target.customerId) return;
   const fx = await vehicleFixture(ctx);
   const [id, read] = [fx.ids.miles, fx.reads.miles];

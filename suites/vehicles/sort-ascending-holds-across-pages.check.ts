@@ -13,15 +13,26 @@ conformance('VEHICLE-SORT', async (ctx: CheckContext) => {
   await ctx.cite(p1, p2);
   if (isClientError(p1)) {
     ctx.observe(`sort=${field}`, `HTTP ${p1.status}`);
-    ctx.inconclusive(`sort=${field}&sortDirection=ASC was refused (${p1.status}); the sort values are not shown: set vehicles.sortField in CONFORMANCE_PROFILE`);
+    ctx.inconclusive(
+      `sort=${field}&sortDirection=ASC was refused (${p1.status}); the sort values are not shown: set vehicles.sortField in CONFORMANCE_PROFILE`,
+    );
   }
   precondition(ctx, p1, `GET /vehicles?sort=${field}&sortDirection=ASC`);
   precondition(ctx, p2, `GET /vehicles?sort=${field}&sortDirection=ASC&page=2`);
   const values = [...vehicles.records(p1), ...vehicles.records(p2)].map((r) => fieldValue(r, [field]));
   // Only pairs both shown, non-empty and of one kind are ordered by compareLoosely; the rest prove nothing.
   const comparable = (v: unknown) => (typeof v === 'number' || typeof v === 'string') && v !== '';
-  const compared = values.slice(1).filter((v, i) => comparable(values[i]) && comparable(v) && typeof values[i] === typeof v).length;
-  if (vehicles.records(p2).length === 0) ctx.inconclusive('the list has a single page: no page boundary to judge the order across');
+  const compared = values
+    .slice(1)
+    .filter((v, i) => comparable(values[i]) && comparable(v) && typeof values[i] === typeof v).length;
+  if (vehicles.records(p2).length === 0)
+    ctx.inconclusive('the list has a single page: no page boundary to judge the order across');
   if (compared === 0) ctx.inconclusive(`the records do not show ${field}, so their order cannot be judged`);
-  verdict(ctx, orderBreaks(values, compareLoosely, (v) => JSON.stringify(v)), `sort=${field}&sortDirection=ASC is not ascending across pages 1 and 2`, compared, `adjacent ${field} values in order`);
+  verdict(
+    ctx,
+    orderBreaks(values, compareLoosely, (v) => JSON.stringify(v)),
+    `sort=${field}&sortDirection=ASC is not ascending across pages 1 and 2`,
+    compared,
+    `adjacent ${field} values in order`,
+  );
 });

@@ -11,7 +11,9 @@ const tagsOf = (r: Rec) => {
   return Array.isArray(tags) ? tags.filter(isRecord) : [];
 };
 const badColors = (id: string, r: Rec) =>
-  tagsOf(r).filter((t) => !hexColorWithoutHash.safeParse(t.color).success).map((t) => `${id} tag ${JSON.stringify(t.name)} has color ${JSON.stringify(t.color)}`);
+  tagsOf(r)
+    .filter((t) => !hexColorWithoutHash.safeParse(t.color).success)
+    .map((t) => `${id} tag ${JSON.stringify(t.name)} has color ${JSON.stringify(t.color)}`);
 
 // §2.1 Tag.color: hexadecimal RGB without a leading #, returned as sent. The letter case is not stated, so it is not compared.
 conformance('VEHICLE-TAG-COLOR', { variant: 'created', needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
@@ -24,12 +26,23 @@ conformance('VEHICLE-TAG-COLOR', { variant: 'created', needs: ['write', 'custome
     problems.push(...badColors(id, record));
     for (const sent of fx.inputs[role].tags) {
       judged += 1;
-      const back = read_.find((t) => t.name === sent.name && String(t.color).toLowerCase() === sent.color.toLowerCase());
-      if (!back) problems.push(`${id}: tag ${JSON.stringify(sent)} was sent but reads back as ${JSON.stringify(read_.filter((t) => t.name === sent.name).map((t) => t.color))}`);
+      const back = read_.find(
+        (t) => t.name === sent.name && String(t.color).toLowerCase() === sent.color.toLowerCase(),
+      );
+      if (!back)
+        problems.push(
+          `${id}: tag ${JSON.stringify(sent)} was sent but reads back as ${JSON.stringify(read_.filter((t) => t.name === sent.name).map((t) => t.color))}`,
+        );
     }
   }
   if (judged === 0) ctx.inconclusive('no created vehicle with tags could be read back');
-  verdict(ctx, problems, 'tag colors are not returned as sent, in hexadecimal RGB without #', judged, 'tags sent and read back');
+  verdict(
+    ctx,
+    problems,
+    'tag colors are not returned as sent, in hexadecimal RGB without #',
+    judged,
+    'tags sent and read back',
+  );
 });
 
 conformance('VEHICLE-TAG-COLOR', 'listed', async (ctx: CheckContext) => {
@@ -38,5 +51,11 @@ conformance('VEHICLE-TAG-COLOR', 'listed', async (ctx: CheckContext) => {
   await ctx.cite(res);
   const tagged = vehicles.records(res).filter((r) => tagsOf(r).length > 0);
   if (!tagged.length) ctx.skip('no vehicle on the first page carries tags');
-  verdict(ctx, tagged.flatMap((r) => badColors(vehicles.idOf(r) ?? '?', r)), 'listed vehicles carry tag colors that are not hexadecimal RGB without #', tagged.length, 'listed vehicles with tags');
+  verdict(
+    ctx,
+    tagged.flatMap((r) => badColors(vehicles.idOf(r) ?? '?', r)),
+    'listed vehicles carry tag colors that are not hexadecimal RGB without #',
+    tagged.length,
+    'listed vehicles with tags',
+  );
 });

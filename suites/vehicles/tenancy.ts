@@ -15,7 +15,16 @@ async function vehicleOfCompany(ctx: CheckContext): Promise<VehicleRecord | unde
   if (ctx.run.mode === 'full' && ctx.target.customerId) {
     const fx = await vehicleFixture(ctx);
     const id = fx.ids.miles;
-    if (id) return { id, term: termOf(fx.inputs.miles), customerId: ctx.target.customerId, note: 'created by the run', own: true, writtenAt: fx.writtenAt, ownRead: fx.reads.miles };
+    if (id)
+      return {
+        id,
+        term: termOf(fx.inputs.miles),
+        customerId: ctx.target.customerId,
+        note: 'created by the run',
+        own: true,
+        writtenAt: fx.writtenAt,
+        ownRead: fx.reads.miles,
+      };
   }
   const sample = await vehicleSample(ctx);
   if (!isSuccess(sample)) return undefined;
@@ -28,6 +37,7 @@ export const vehicleTenancy: TenancyProbe = {
   needs: { list: [], get: [] },
   record: vehicleOfCompany,
   // Narrowed by the documented customer filter: a company's list under that customer must not show another company's vehicle.
-  listShows: (ctx, companyId, record) => sightIn(ctx, vehicles, companyId, record, { customerId: (record as VehicleRecord).customerId }),
+  listShows: (ctx, companyId, record) =>
+    sightIn(ctx, vehicles, companyId, record, { customerId: (record as VehicleRecord).customerId }),
   readable: vehicleOfCompany,
 };

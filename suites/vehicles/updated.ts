@@ -11,7 +11,9 @@ export const vehicleUpdated: UpdatedScope = {
     const customerId = ctx.target.customerId;
     if (!customerId) return undefined;
     const fx = await vehicleFixture(ctx);
-    const reads = fixtureReads(fx, ['miles', 'km']).filter((r) => String(fieldValue(r.record, ['customerId'])) === customerId);
+    const reads = fixtureReads(fx, ['miles', 'km']).filter(
+      (r) => String(fieldValue(r.record, ['customerId'])) === customerId,
+    );
     return { ids: reads.map((r) => r.id), narrow: { customerId }, writtenAt: fx.writtenAt };
   },
   sample: vehicleSample,

@@ -18,7 +18,12 @@ const resources = [
   { resource: 'vehicles', kind: 'vehicle', idField: 'vehicleId', statusField: 'vehicleStatus' },
   { resource: 'items', kind: 'item', idField: 'itemId', statusField: 'status' },
   { resource: 'customers', kind: 'customer', idField: 'customerId', statusField: 'status' },
-] as const satisfies readonly { resource: ActiveRecord['resource']; kind: IdKind; idField: string; statusField: string }[];
+] as const satisfies readonly {
+  resource: ActiveRecord['resource'];
+  kind: IdKind;
+  idField: string;
+  statusField: string;
+}[];
 
 function recordsOf(body: unknown): unknown[] {
   if (!isObject(body)) return [];

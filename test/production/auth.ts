@@ -38,7 +38,12 @@ export class Gateway {
     const id = JSON.stringify([claims.sub, claims.companies, claims.permissions]);
     let token = this.replayTokens.get(id);
     if (!token) {
-      token = mintToken(this.key, { sub: claims.sub, companies: claims.companies, permissions: claims.permissions, ttlSeconds: 30 * 86_400 });
+      token = mintToken(this.key, {
+        sub: claims.sub,
+        companies: claims.companies,
+        permissions: claims.permissions,
+        ttlSeconds: 30 * 86_400,
+      });
       this.replayTokens.set(id, token);
     }
     return token;

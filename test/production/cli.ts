@@ -10,7 +10,8 @@ import { startProductionServer } from './server.js';
  * Anything else goes to stderr. It runs until SIGINT or SIGTERM.
  */
 
-const usage = 'usage: npx tsx test/production/cli.ts [--port N] [--seed N] [--rate-get N] [--rate-write N] [--burst N] [--lag-ms MIN-MAX] [--inventory-delay-ms MIN-MAX]';
+const usage =
+  'usage: npx tsx test/production/cli.ts [--port N] [--seed N] [--rate-get N] [--rate-write N] [--burst N] [--lag-ms MIN-MAX] [--inventory-delay-ms MIN-MAX]';
 
 function die(message: string): never {
   console.error(`production server: ${message}\n${usage}`);

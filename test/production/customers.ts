@@ -39,20 +39,35 @@ function link(base: URL, page: number, exists: boolean): string | null {
 export function customerList(backend: unknown, self: URL, page: number, size: number): Answer {
   const results = isObject(backend) && isObject(backend.results) ? backend.results : {};
   const content = Array.isArray(results.content) ? results.content : [];
-  const count = isObject(results.pagination) && typeof results.pagination.totalCount === 'number' ? results.pagination.totalCount : content.length;
+  const count =
+    isObject(results.pagination) && typeof results.pagination.totalCount === 'number'
+      ? results.pagination.totalCount
+      : content.length;
   const last = Math.max(1, Math.ceil(count / size));
-  return { status: 200, body: { count, next: link(self, page + 1, page < last), previous: link(self, page - 1, page > 1), results: content.map(customerRecord) } };
+  return {
+    status: 200,
+    body: {
+      count,
+      next: link(self, page + 1, page < last),
+      previous: link(self, page - 1, page > 1),
+      results: content.map(customerRecord),
+    },
+  };
 }
 
 /** A read by id: the bare record. */
 export function customerById(backend: unknown): Answer {
-  const content = isObject(backend) && isObject(backend.results) && Array.isArray(backend.results.content) ? backend.results.content : [];
+  const content =
+    isObject(backend) && isObject(backend.results) && Array.isArray(backend.results.content)
+      ? backend.results.content
+      : [];
   return { status: 200, body: customerRecord(content[0]) };
 }
 
 /** Create: 201 with the created records; update and archive: 204 without a body. */
 export function customerWrite(method: string, backend: unknown): Answer {
   if (method !== 'POST') return { status: 204 };
-  const created = isObject(backend) && isObject(backend.data) && Array.isArray(backend.data.customers) ? backend.data.customers : [];
+  const created =
+    isObject(backend) && isObject(backend.data) && Array.isArray(backend.data.customers) ? backend.data.customers : [];
   return { status: 201, body: created.map(customerRecord) };
 }

@@ -9,11 +9,29 @@ import { isObject, type Answer } from './http.js';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
-export function problem(status: number, detail: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer {
-  return { status, contentType: PROBLEM_JSON, headers, body: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...extra } };
+export function problem(
+  status: number,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Answer {
+  return {
+    status,
+    contentType: PROBLEM_JSON,
+    headers,
+    body: { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...extra },
+  };
 }
 
-const poCodes: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 429: 'TOO_MANY_REQUESTS' };
+const poCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+};
 
 export function poError(status: number, message: string, headers?: Record<string, string>): Answer {
   return { status, headers, body: { status: false, data: null, error: { code: poCodes[status] ?? 'ERROR', message } } };

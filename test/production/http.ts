@@ -30,7 +30,8 @@ export interface UpstreamAnswer {
 
 export type Upstream = (req: UpstreamRequest) => Promise<UpstreamAnswer>;
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseJson(text: string): unknown {
   if (!text) return undefined;
@@ -46,7 +47,12 @@ export function upstream(origin: string): { call: Upstream; close(): Promise<voi
   const pool = new Pool(origin, { connections: 16, pipelining: 1 });
   return {
     async call(req) {
-      const r = await pool.request({ method: req.method as 'GET', path: req.path, headers: req.headers, body: req.body });
+      const r = await pool.request({
+        method: req.method as 'GET',
+        path: req.path,
+        headers: req.headers,
+        body: req.body,
+      });
       const text = await r.body.text();
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(r.headers)) if (typeof v === 'string') headers[k] = v;
@@ -73,11 +79,22 @@ export function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 /** Hop-by-hop or recomputed headers: never passed to a backend. */
-const dropped = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'expect', 'accept-encoding', 'te', 'upgrade']);
+const dropped = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'expect',
+  'accept-encoding',
+  'te',
+  'upgrade',
+]);
 
 export function forwardable(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !dropped.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined && !dropped.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -85,7 +102,11 @@ export function forwardable(headers: IncomingHttpHeaders): Record<string, string
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   for (const part of header.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const [coding, ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     if (coding !== 'gzip' && coding !== '*') continue;
     const q = params.find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;

@@ -49,7 +49,10 @@ function uuidV5(namespace: Buffer, name: string): string {
 }
 
 const namespaces = Object.fromEntries(
-  (Object.keys(prefixes) as IdKind[]).map((k) => [k, createHash('sha1').update(`partner-api-v2/${k}`).digest().subarray(0, 16)]),
+  (Object.keys(prefixes) as IdKind[]).map((k) => [
+    k,
+    createHash('sha1').update(`partner-api-v2/${k}`).digest().subarray(0, 16),
+  ]),
 ) as Record<IdKind, Buffer>;
 
 export type Mapped = { ok: true; id: string } | { ok: false; message: string };
@@ -66,7 +69,8 @@ export class PublicIds {
 
   /** The backend id for a client's id: malformed is refused, unknown maps to a record that cannot exist. */
   backend(kind: IdKind, publicId: string, at: string): Mapped {
-    if (!isWellFormedId(publicId)) return { ok: false, message: `${at} is not a valid id: ${JSON.stringify(publicId.slice(0, 60))}` };
+    if (!isWellFormedId(publicId))
+      return { ok: false, message: `${at} is not a valid id: ${JSON.stringify(publicId.slice(0, 60))}` };
     const lower = publicId.toLowerCase();
     return { ok: true, id: this.backendOf.get(`${kind}|${lower}`) ?? `${UNKNOWN}${lower}` };
   }
@@ -86,12 +90,10 @@ export class PublicIds {
 
   /** A backend message with its ids as clients know them. */
   outgoingText(text: string): string {
-    return text
-      .replace(/\bunknown-([0-9a-f-]{36})/g, '$1')
-      .replace(/\b(?:veh|cus|itm|apr|po)_[A-Za-z0-9_]+/g, (id) => {
-        const kind = (Object.keys(prefixes) as IdKind[]).find((k) => prefixes[k].test(id));
-        return kind ? this.shown(kind, id) : id;
-      });
+    return text.replace(/\bunknown-([0-9a-f-]{36})/g, '$1').replace(/\b(?:veh|cus|itm|apr|po)_[A-Za-z0-9_]+/g, (id) => {
+      const kind = (Object.keys(prefixes) as IdKind[]).find((k) => prefixes[k].test(id));
+      return kind ? this.shown(kind, id) : id;
+    });
   }
 
   /**

@@ -8,7 +8,10 @@ import type { Resource } from './routes.js';
  */
 
 /** The size a list is served with; an error message when it is over the maximum. */
-export function pageSize(query: URLSearchParams, defaults: { defaultPageSize: number; maxPageSize: number }): string | undefined {
+export function pageSize(
+  query: URLSearchParams,
+  defaults: { defaultPageSize: number; maxPageSize: number },
+): string | undefined {
   const raw = query.get('size');
   if (raw === null || raw === '') {
     query.set('size', String(defaults.defaultPageSize));
@@ -23,7 +26,8 @@ export function pageSize(query: URLSearchParams, defaults: { defaultPageSize: nu
 export function totalOf(resource: Resource, body: unknown): number | undefined {
   if (!isObject(body)) return undefined;
   if (resource === 'items') return typeof body.totalCount === 'number' ? body.totalCount : undefined;
-  const pagination = resource === 'purchaseOrders' ? body.pagination : isObject(body.results) ? body.results.pagination : undefined;
+  const pagination =
+    resource === 'purchaseOrders' ? body.pagination : isObject(body.results) ? body.results.pagination : undefined;
   return isObject(pagination) && typeof pagination.totalCount === 'number' ? pagination.totalCount : undefined;
 }
 

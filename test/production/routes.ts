@@ -6,7 +6,8 @@ import type { IdKind } from './ids.js';
  * (login, unknown paths, methods a path does not offer) goes to the primary as it is, which answers
  * 404 or 405 before it looks at the token.
  */
-export type Resource = 'vehicles' | 'items' | 'customers' | 'inventoryLevels' | 'appointmentRequests' | 'purchaseOrders';
+export type Resource =
+  'vehicles' | 'items' | 'customers' | 'inventoryLevels' | 'appointmentRequests' | 'purchaseOrders';
 
 export type Route =
   | { kind: 'list'; resource: Resource; paged: boolean }
@@ -59,7 +60,8 @@ export function routeOf(method: string, path: string | undefined): Route {
   if (method === 'GET') {
     const listed = collections[path];
     if (listed) return { kind: 'list', resource: listed, paged: true };
-    if (path === '/appointmentRequests/availableSlots') return { kind: 'list', resource: 'appointmentRequests', paged: false };
+    if (path === '/appointmentRequests/availableSlots')
+      return { kind: 'list', resource: 'appointmentRequests', paged: false };
     const m = /^\/([A-Za-z]+)\/([^/]+)$/.exec(path);
     const target = m ? byId[m[1]!] : undefined;
     if (m && target) return { kind: 'get', ...target, id: decoded(m[2]!) };

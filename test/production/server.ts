@@ -9,7 +9,17 @@ import { Gateway } from './auth.js';
 import { choices } from './choices.js';
 import { customerById, customerList } from './customers.js';
 import { isPurchaseOrderPath, messageOf, poError, problem, refusal, refusalHeaders } from './errors.js';
-import { forwardable, isObject, parseJson, readBody, send, upstream, type Answer, type UpstreamAnswer, type UpstreamRequest } from './http.js';
+import {
+  forwardable,
+  isObject,
+  parseJson,
+  readBody,
+  send,
+  upstream,
+  type Answer,
+  type UpstreamAnswer,
+  type UpstreamRequest,
+} from './http.js';
 import { bulkIdFields, PublicIds, type IdKind } from './ids.js';
 import { accepted, checkInventoryUpdate } from './inventory.js';
 import { missingPrices } from './items.js';
@@ -61,7 +71,13 @@ interface Call {
 }
 
 /** How an id in a path is named in a refusal. */
-const idNames: Record<IdKind, string> = { vehicle: 'vehicleId', customer: 'customerId', item: 'itemId', purchaseOrder: 'id', appointmentRequest: 'requestRef' };
+const idNames: Record<IdKind, string> = {
+  vehicle: 'vehicleId',
+  customer: 'customerId',
+  item: 'itemId',
+  purchaseOrder: 'id',
+  appointmentRequest: 'requestRef',
+};
 
 export async function startProductionServer(options: ProductionOptions = {}): Promise<ProductionServer> {
   const settings = settingsFrom(options);
@@ -69,11 +85,16 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
   const primaryClock = new RecordingClock();
   const replicaClock = new ScriptedClock();
   const backend = { seed: options.seed, secret, seedSizes: settings.seedSizes };
-  const [primary, replica] = await Promise.all([startMock({ ...backend, now: primaryClock.now }), startMock({ ...backend, now: replicaClock.now })]);
+  const [primary, replica] = await Promise.all([
+    startMock({ ...backend, now: primaryClock.now }),
+    startMock({ ...backend, now: replicaClock.now }),
+  ]);
   const startedAt = new Date(Date.now() - 1000).toISOString();
   const toPrimary = upstream(new URL(primary.url).origin);
   const toReplica = upstream(new URL(replica.url).origin);
-  const replication = new Replication(toPrimary.call, toReplica.call, primaryClock, replicaClock, () => drawMs(settings.replicaLagMs));
+  const replication = new Replication(toPrimary.call, toReplica.call, primaryClock, replicaClock, () =>
+    drawMs(settings.replicaLagMs),
+  );
   const ids = new PublicIds();
   const gateway = new Gateway(secret);
   const limits = new Limits(settings.burstPerSecond, settings.perMinute);
@@ -90,13 +111,20 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     return isPurchaseOrderPath(path) ? poError(up.status, message, headers) : problem(up.status, message, {}, headers);
   }
 
-  const answerOf = (path: string, up: UpstreamAnswer): Answer => (up.status >= 400 ? fromBackend(path, up) : { status: up.status, body: ids.outgoing(up.json) });
+  const answerOf = (path: string, up: UpstreamAnswer): Answer =>
+    up.status >= 400 ? fromBackend(path, up) : { status: up.status, body: ids.outgoing(up.json) };
 
   async function replayHeaders(headers: Record<string, string>, claims: Claims): Promise<Record<string, string>> {
     return { ...headers, authorization: `Bearer ${await gateway.replayToken(claims)}` };
   }
 
-  async function list(route: Extract<Route, { kind: 'list' }>, path: string, url: URL, req: IncomingMessage, headers: Record<string, string>): Promise<Answer> {
+  async function list(
+    route: Extract<Route, { kind: 'list' }>,
+    path: string,
+    url: URL,
+    req: IncomingMessage,
+    headers: Record<string, string>,
+  ): Promise<Answer> {
     const query = new URLSearchParams(url.search);
     if (route.resource === 'vehicles' && query.get('customerId')) {
       const m = ids.backend('customer', query.get('customerId')!, 'customerId');
@@ -135,10 +163,19 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     return { status: up.status, body };
   }
 
-  async function get(route: Extract<Route, { kind: 'get' }>, path: string, url: URL, headers: Record<string, string>): Promise<Answer> {
+  async function get(
+    route: Extract<Route, { kind: 'get' }>,
+    path: string,
+    url: URL,
+    headers: Record<string, string>,
+  ): Promise<Answer> {
     const m = ids.backend(route.idKind, route.id, idNames[route.idKind]);
     if (!m.ok) return refusal(path, 400, m.message);
-    const up = await toPrimary.call({ method: 'GET', path: `/v2/${route.resource}/${encodeURIComponent(m.id)}${url.search}`, headers });
+    const up = await toPrimary.call({
+      method: 'GET',
+      path: `/v2/${route.resource}/${encodeURIComponent(m.id)}${url.search}`,
+      headers,
+    });
     if (route.resource === 'customers' && up.status === 200) return customerById(ids.outgoing(up.json));
     return answerOf(path, up);
   }
@@ -161,7 +198,12 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
       const unpriced = missingPrices(body);
       if (unpriced) return unpriced;
     }
-    const request: UpstreamRequest = { method, path: `/v2${path}${url.search}`, headers, body: body ? JSON.stringify(body) : raw.toString('utf8') };
+    const request: UpstreamRequest = {
+      method,
+      path: `/v2${path}${url.search}`,
+      headers,
+      body: body ? JSON.stringify(body) : raw.toString('utf8'),
+    };
     const up = await replication.write(request, { ...request, headers: await replayHeaders(headers, claims) });
     return up.status >= 400 ? fromBackend(path, up) : writeAnswer(route.resource, method, up, ids);
   }
@@ -173,13 +215,22 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     if (!body) return problem(400, 'request body must be a JSON object');
     const verdict = await checkInventoryUpdate(body, new URLSearchParams(url.search), headers, toPrimary.call);
     if (!verdict.ok) return 'answer' in verdict ? verdict.answer : fromBackend(path, verdict.backend);
-    const job: UpstreamRequest = { method: 'PUT', path: `/v2${path}${url.search}`, headers: await replayHeaders(headers, claims), body: JSON.stringify(body) };
+    const job: UpstreamRequest = {
+      method: 'PUT',
+      path: `/v2${path}${url.search}`,
+      headers: await replayHeaders(headers, claims),
+      body: JSON.stringify(body),
+    };
     const applied = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
         replication
           .write(job)
-          .then((up) => up.status >= 400 && console.warn(`[production] accepted inventory job refused: HTTP ${up.status} ${up.text.slice(0, 200)}`))
+          .then(
+            (up) =>
+              up.status >= 400 &&
+              console.warn(`[production] accepted inventory job refused: HTTP ${up.status} ${up.text.slice(0, 200)}`),
+          )
           .catch((err: unknown) => console.warn(`[production] inventory job failed: ${String(err)}`))
           .finally(resolve);
       }, drawMs(settings.inventoryDelayMs));
@@ -209,10 +260,13 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
     const headers = forwardable(req.headers);
     let route = routeOf(method, path);
     // §5.3, §7 row 9: without the permission every purchase-order request is the backend's 403.
-    if (isPurchaseOrderPath(shown) && claims && !claims.permissions.includes('purchaseOrders')) route = { kind: 'passthrough' };
+    if (isPurchaseOrderPath(shown) && claims && !claims.permissions.includes('purchaseOrders'))
+      route = { kind: 'passthrough' };
     if (route.kind === 'passthrough') {
       const body = raw.length ? raw.toString('utf8') : undefined;
-      return reply(answerOf(shown, await toPrimary.call({ method, path: `${url.pathname}${url.search}`, headers, body })));
+      return reply(
+        answerOf(shown, await toPrimary.call({ method, path: `${url.pathname}${url.search}`, headers, body })),
+      );
     }
     if (!claims) return reply(refusal(shown, 401, 'missing or invalid access token', { 'www-authenticate': 'Bearer' }));
     const c: Call = { path: path!, method, url, raw, headers, claims };

@@ -14,18 +14,25 @@ export function normaliseVehicleWrite(body: Record<string, unknown>): void {
       if (typeof x !== 'string' || ids.has(k)) continue;
       v[k] = upperCased.has(k) ? x.trim().toUpperCase() : x.trim();
     }
-    if (Array.isArray(v.tags)) for (const t of v.tags) if (isObject(t) && typeof t.name === 'string') t.name = t.name.trim();
+    if (Array.isArray(v.tags))
+      for (const t of v.tags) if (isObject(t) && typeof t.name === 'string') t.name = t.name.trim();
   }
 }
 
 /** The fields a search covers, as an index would tokenise them. */
 export const searchedFields = ['vin', 'licensePlate', 'make', 'model'] as const;
 
-export const words = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const words = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 function matches(record: unknown, terms: readonly string[]): boolean {
   if (!isObject(record)) return false;
-  const have = new Set(searchedFields.flatMap((f) => (typeof record[f] === 'string' ? words(record[f] as string) : [])));
+  const have = new Set(
+    searchedFields.flatMap((f) => (typeof record[f] === 'string' ? words(record[f] as string) : [])),
+  );
   return terms.every((t) => have.has(t));
 }
 
@@ -36,7 +43,10 @@ const BATCH = 100;
  * those whose searched fields hold each of its words. The backend's broader substring search on
  * the longest word narrows the walk: a whole-word match is always a substring match.
  */
-export async function walkVehicles(query: URLSearchParams, list: (q: URLSearchParams) => Promise<UpstreamAnswer>): Promise<unknown[] | UpstreamAnswer> {
+export async function walkVehicles(
+  query: URLSearchParams,
+  list: (q: URLSearchParams) => Promise<UpstreamAnswer>,
+): Promise<unknown[] | UpstreamAnswer> {
   const terms = words(query.get('search') ?? '');
   const longest = [...terms].sort((a, b) => b.length - a.length)[0];
   const found: unknown[] = [];
@@ -49,7 +59,8 @@ export async function walkVehicles(query: URLSearchParams, list: (q: URLSearchPa
     const answer = await list(q);
     if (answer.status !== 200) return answer;
     const body = answer.json;
-    const content = isObject(body) && isObject(body.results) && Array.isArray(body.results.content) ? body.results.content : [];
+    const content =
+      isObject(body) && isObject(body.results) && Array.isArray(body.results.content) ? body.results.content : [];
     found.push(...(longest ? content.filter((r) => matches(r, terms)) : content));
     if (content.length < BATCH) return found;
   }
@@ -65,5 +76,8 @@ export function byVehicleId(records: unknown[], direction: string | null): unkno
 /** The §2.7 vehicles list envelope around one page of `all`. */
 export function vehiclePage(all: readonly unknown[], page: number, size: number): Record<string, unknown> {
   const content = all.slice((page - 1) * size, page * size);
-  return { message: 'Vehicles retrieved successfully', results: { content, pagination: { page, size, totalCount: all.length, totalPages: Math.ceil(all.length / size) } } };
+  return {
+    message: 'Vehicles retrieved successfully',
+    results: { content, pagination: { page, size, totalCount: all.length, totalPages: Math.ceil(all.length / size) } },
+  };
 }

@@ -26,9 +26,13 @@ const SELFCHECK_WINDOW_MS = 2_000;
 
 function selected(args: SelfcheckOptions): string[] {
   if (args.faults) {
-    const list = args.faults.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = args.faults
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = list.filter((f) => !faultIds.includes(f as never));
-    if (unknown.length) throw new SelfcheckUsage(`unknown fault(s): ${unknown.join(', ')} (see partner-conformance mock --list-faults)`);
+    if (unknown.length)
+      throw new SelfcheckUsage(`unknown fault(s): ${unknown.join(', ')} (see partner-conformance mock --list-faults)`);
     return list;
   }
   if (args.subset) {
@@ -72,7 +76,26 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
     // The conforming mock runs in every batch; keep its results from the first only.
     checks.push(...results.checks.filter((c) => c.target !== 'main' || i === 0));
     if (results.runErrors.length) {
-      checks.push(...results.runErrors.map((e): CheckOutcome => ({ key: 'run error', clause: 'AUTH-TOKEN-REQUIRED', target: 'main', name: 'run error', file: '', verdict: 'failed', error: e, observations: [], evidence: [], cited: [], shared: [], waits: [], requests: 0, retries: 0, startedAt: '', durationMs: 0 })));
+      checks.push(
+        ...results.runErrors.map((e): CheckOutcome => ({
+          key: 'run error',
+          clause: 'AUTH-TOKEN-REQUIRED',
+          target: 'main',
+          name: 'run error',
+          file: '',
+          verdict: 'failed',
+          error: e,
+          observations: [],
+          evidence: [],
+          cited: [],
+          shared: [],
+          waits: [],
+          requests: 0,
+          retries: 0,
+          startedAt: '',
+          durationMs: 0,
+        })),
+      );
     }
     if (chosen.length === 0) break;
   }
@@ -84,15 +107,25 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
   const scope = `${chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.frugal ? ', frugal' : ''}`;
   const matrix = killMatrix(infos, checks, faultIds.map(info));
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'selfcheck.json'), JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2));
+  writeFileSync(
+    join(out, 'selfcheck.json'),
+    JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2),
+  );
   writeFileSync(join(out, 'selfcheck.md'), killMatrixMarkdown(matrix, scope));
   for (const r of matrix.rows.filter((x) => !x.detected || !x.precise)) {
-    console.log(`  ${r.detected ? 'imprecise' : 'MISSED'}: ${r.id} (${r.clause})${r.unrelated.length ? `; other failures: ${r.unrelated.join('; ')}` : ''}`);
+    console.log(
+      `  ${r.detected ? 'imprecise' : 'MISSED'}: ${r.id} (${r.clause})${r.unrelated.length ? `; other failures: ${r.unrelated.join('; ')}` : ''}`,
+    );
   }
   for (const f of matrix.cleanFailures) console.log(`  failure against the conforming mock: ${f}`);
-  if (matrix.clausesWithoutFault.length) console.log(`  strict clauses without a fault: ${matrix.clausesWithoutFault.join(', ')}`);
-  if (matrix.techniques.unproven.length) console.log(`  techniques without a fault: ${matrix.techniques.unproven.join(', ')}`);
-  if (matrix.techniques.untracked.length) console.log(`  faults tagged outside contract/techniques.ts: ${matrix.techniques.untracked.join(', ')}`);
-  console.log(`${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`);
+  if (matrix.clausesWithoutFault.length)
+    console.log(`  strict clauses without a fault: ${matrix.clausesWithoutFault.join(', ')}`);
+  if (matrix.techniques.unproven.length)
+    console.log(`  techniques without a fault: ${matrix.techniques.unproven.join(', ')}`);
+  if (matrix.techniques.untracked.length)
+    console.log(`  faults tagged outside contract/techniques.ts: ${matrix.techniques.untracked.join(', ')}`);
+  console.log(
+    `${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`,
+  );
   return matrix.ok ? 0 : 1;
 }

@@ -23,20 +23,37 @@ for (let i = 0; i < count; i++) {
   const results = await runSuites({ faults: [], reportsDir: join(out, '.flakecheck', String(seed)), seed });
   for (const c of results.checks) {
     const name = `${c.key} (${c.file})`;
-    if (c.verdict === 'failed') flaky.push({ seed, check: name, error: (c.error ?? c.failures?.[0]?.message ?? c.reason ?? '').split('\n')[0]!.slice(0, 300) });
+    if (c.verdict === 'failed')
+      flaky.push({
+        seed,
+        check: name,
+        error: (c.error ?? c.failures?.[0]?.message ?? c.reason ?? '').split('\n')[0]!.slice(0, 300),
+      });
     if (c.verdict === 'inconclusive') inconclusive.push({ seed, check: name, reason: c.reason ?? '' });
   }
   for (const e of results.runErrors) flaky.push({ seed, check: 'run error', error: e });
-  console.log(`flakecheck: seed ${seed}: ${results.checks.filter((c) => c.verdict === 'failed').length} failed, ${results.checks.length} checks`);
+  console.log(
+    `flakecheck: seed ${seed}: ${results.checks.filter((c) => c.verdict === 'failed').length} failed, ${results.checks.length} checks`,
+  );
 }
 const summary = `flakecheck: ${flaky.length === 0 ? 'clean' : `${flaky.length} failure(s)`} over ${count} seeds (${Math.round((Date.now() - started) / 1000)} s)`;
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'flakecheck.json'), JSON.stringify({ seeds: count, first, flaky, inconclusive }, null, 2));
 writeFileSync(
   join(out, 'flakecheck.md'),
-  [`# ${summary}`, '', '| Seed | Check | Error |', '|---|---|---|', ...flaky.map((f) => `| ${f.seed} | ${f.check} | ${f.error.replace(/\|/g, '\\|')} |`), '',
-    `Inconclusive checks against the conforming mock: ${inconclusive.length}`, ...inconclusive.map((x) => `- seed ${x.seed}: ${x.check}: ${x.reason}`), ''].join('\n'),
+  [
+    `# ${summary}`,
+    '',
+    '| Seed | Check | Error |',
+    '|---|---|---|',
+    ...flaky.map((f) => `| ${f.seed} | ${f.check} | ${f.error.replace(/\|/g, '\\|')} |`),
+    '',
+    `Inconclusive checks against the conforming mock: ${inconclusive.length}`,
+    ...inconclusive.map((x) => `- seed ${x.seed}: ${x.check}: ${x.reason}`),
+    '',
+  ].join('\n'),
 );
-for (const f of flaky) console.log(`  seed ${f.seed}: ${f.check}: ${f.error}  (replay: SEED=${f.seed} npm run conformance)`);
+for (const f of flaky)
+  console.log(`  seed ${f.seed}: ${f.check}: ${f.error}  (replay: SEED=${f.seed} npm run conformance)`);
 console.log(summary);
 process.exit(flaky.length === 0 ? 0 : 1);

@@ -23,18 +23,26 @@ export interface TechniqueCell {
  * Technique × resource: for each pair techniqueScope lists, the faults of the whole catalogue
  * tagged with it. A pair without a fault is a technique nobody proved able to fail there.
  */
-export function techniqueTable(catalogue: readonly FaultInfo[]): { cells: TechniqueCell[]; unproven: string[]; untracked: string[] } {
+export function techniqueTable(catalogue: readonly FaultInfo[]): {
+  cells: TechniqueCell[];
+  unproven: string[];
+  untracked: string[];
+} {
   const cells: TechniqueCell[] = [];
   for (const [technique, resources] of Object.entries(techniqueScope) as [Technique, readonly TechniqueResource[]][]) {
     for (const resource of resources) {
-      const faults = catalogue.filter((f) => f.technique?.name === technique && f.technique.resource === resource).map((f) => f.id);
+      const faults = catalogue
+        .filter((f) => f.technique?.name === technique && f.technique.resource === resource)
+        .map((f) => f.id);
       cells.push({ technique, resource, faults });
     }
   }
   const unproven = cells.filter((c) => c.faults.length === 0).map((c) => `${c.technique} × ${c.resource}`);
   // A fault tagged with a pair the scope does not list: the scope is out of date.
   const untracked = catalogue
-    .filter((f) => f.technique && !(techniqueScope[f.technique.name] as readonly string[]).includes(f.technique.resource))
+    .filter(
+      (f) => f.technique && !(techniqueScope[f.technique.name] as readonly string[]).includes(f.technique.resource),
+    )
     .map((f) => `${f.id} (${f.technique!.name} × ${f.technique!.resource})`);
   return { cells, unproven, untracked };
 }
@@ -62,11 +70,17 @@ export interface KillMatrix {
 }
 
 const firstError = (c: CheckOutcome) => c.error ?? c.failures?.[0]?.message;
-const label = (c: CheckOutcome) => `${c.key} (${c.file})${firstError(c) ? `: ${firstError(c)!.split('\n')[0]!.slice(0, 200)}` : ''}`;
+const label = (c: CheckOutcome) =>
+  `${c.key} (${c.file})${firstError(c) ? `: ${firstError(c)!.split('\n')[0]!.slice(0, 200)}` : ''}`;
 
 /** Fault × clause: detected when a check of the faulted clause fails; precise when little else does. */
 /** `catalogue`: every fault the mock has, so a subset run still judges clause coverage by all of them. */
-export function killMatrix(faults: readonly FaultInfo[], checks: readonly CheckOutcome[], catalogue: readonly FaultInfo[] = faults, cleanTarget = 'main'): KillMatrix {
+export function killMatrix(
+  faults: readonly FaultInfo[],
+  checks: readonly CheckOutcome[],
+  catalogue: readonly FaultInfo[] = faults,
+  cleanTarget = 'main',
+): KillMatrix {
   const byTarget = new Map<string, CheckOutcome[]>();
   for (const c of checks) byTarget.set(c.target, [...(byTarget.get(c.target) ?? []), c]);
   const rows = faults.map((f): FaultRow => {
@@ -112,7 +126,9 @@ export function killMatrixMarkdown(m: KillMatrix, scope: string): string {
     ...m.cleanFailures.map((f) => `  - ${cell(f)}`),
     `- Strict clauses without a fault: ${m.clausesWithoutFault.length ? m.clausesWithoutFault.join(', ') : 'none'}`,
     `- Technique × resource pairs without a fault: ${m.techniques.unproven.length ? m.techniques.unproven.join(', ') : 'none'}`,
-    ...(m.techniques.untracked.length ? [`- Faults tagged with a pair contract/techniques.ts does not list: ${m.techniques.untracked.join(', ')}`] : []),
+    ...(m.techniques.untracked.length
+      ? [`- Faults tagged with a pair contract/techniques.ts does not list: ${m.techniques.untracked.join(', ')}`]
+      : []),
     '',
     '## Techniques',
     '',
@@ -129,7 +145,10 @@ export function killMatrixMarkdown(m: KillMatrix, scope: string): string {
     '',
     '| Fault | Clause | Detected | Precise | Failing checks of the clause | Other failing checks |',
     '|---|---|---|---|---|---|',
-    ...m.rows.map((r) => `| ${r.id} | ${r.clause} | ${r.detected ? 'yes' : '**MISSED**'} | ${r.precise ? 'yes' : '**no**'} | ${cell(r.killing.join('<br>'))} | ${cell(r.unrelated.join('<br>'))} |`),
+    ...m.rows.map(
+      (r) =>
+        `| ${r.id} | ${r.clause} | ${r.detected ? 'yes' : '**MISSED**'} | ${r.precise ? 'yes' : '**no**'} | ${cell(r.killing.join('<br>'))} | ${cell(r.unrelated.join('<br>'))} |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -16,7 +16,12 @@ export interface Seen {
 export async function fakeTarget(reply: (req: IncomingMessage, res: ServerResponse, n: number) => void) {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, headers: req.headers });
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      headers: req.headers,
+    });
     req.resume();
     req.on('end', () => reply(req, res, seen.length));
   });
@@ -35,8 +40,18 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 }
 
 /** A pacing proxy in front of `url`, and a client that talks to it the way workers do. */
-export async function pacedClient(url: string, opts: Partial<PacingOptions> & { token?: string } = {}): Promise<{ pacing: Pacing; target: TargetInfo; client: ApiClient }> {
-  const pacing = startPacing({ getPerMin: 0, writePerMin: 0, maxConcurrency: 8, requestTimeoutMs: 2_000, readonly: false, ...opts });
+export async function pacedClient(
+  url: string,
+  opts: Partial<PacingOptions> & { token?: string } = {},
+): Promise<{ pacing: Pacing; target: TargetInfo; client: ApiClient }> {
+  const pacing = startPacing({
+    getPerMin: 0,
+    writePerMin: 0,
+    maxConcurrency: 8,
+    requestTimeoutMs: 2_000,
+    readonly: false,
+    ...opts,
+  });
   const target = await pacing.route({
     id: 'main',
     label: 'fake',

@@ -34,7 +34,11 @@ export const harSchema = z.object({
           bodySize: z.number().int(),
         }),
         cache: z.object({}),
-        timings: z.object({ send: z.number().nonnegative(), wait: z.number().nonnegative(), receive: z.number().nonnegative() }),
+        timings: z.object({
+          send: z.number().nonnegative(),
+          wait: z.number().nonnegative(),
+          receive: z.number().nonnegative(),
+        }),
       }),
     ),
   }),

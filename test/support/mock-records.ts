@@ -26,7 +26,8 @@ export async function recordsCarrying(mock: MockServer, marker: string): Promise
         const res = await client.get(path, { companyId, size: 100, page });
         if (res.status !== 200) throw new Error(`GET ${path} page ${page}: HTTP ${res.status}`);
         const records = firstRecordArray(res.json) ?? [];
-        for (const r of records) if (JSON.stringify(r).includes(marker)) out.push({ path, companyId, state: r[state], record: r });
+        for (const r of records)
+          if (JSON.stringify(r).includes(marker)) out.push({ path, companyId, state: r[state], record: r });
         if (records.length < 100) break;
       }
     }

@@ -19,7 +19,9 @@ export async function credentialRecorder(targetBaseUrl: string) {
       const m = /^Bearer (.+)$/i.exec(auth ?? '');
       if (m) bearers.add(m[1]!);
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k))
+          headers[k] = v;
       try {
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         const up = await request(`${target.origin}${req.url}`, { method: req.method as 'GET', headers, body });
@@ -27,7 +29,9 @@ export async function credentialRecorder(targetBaseUrl: string) {
         for (const t of text.matchAll(/"(?:accessToken|refreshToken)"\s*:\s*"([^"]+)"/g)) issued.add(t[1]!);
         calls.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0]!, status: up.statusCode });
         const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(up.headers)) if (typeof v === 'string' && !['connection', 'transfer-encoding', 'content-length', 'keep-alive'].includes(k)) out[k] = v;
+        for (const [k, v] of Object.entries(up.headers))
+          if (typeof v === 'string' && !['connection', 'transfer-encoding', 'content-length', 'keep-alive'].includes(k))
+            out[k] = v;
         res.writeHead(up.statusCode, out);
         res.end(text);
       } catch {

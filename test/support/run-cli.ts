@@ -6,9 +6,27 @@ import type { MockServer } from '../../mock/server.js';
 
 /** Every configuration name, blanked so a developer's .env cannot leak into a self-test run. */
 const CONFIG_NAMES = [
-  'BASE_URL', 'ACCESS_TOKEN', 'ACCESS_TOKEN_NO_PO', 'PARTNER_ID', 'AUTH_KEY', 'COMPANY_ID', 'LOCATION_ID', 'CUSTOMER_ID',
-  'OTHER_COMPANY_ID', 'CONFORMANCE_MODE', 'CONFORMANCE_PROFILE', 'AUTH_LOGIN_PATH', 'AUTH_REFRESH_PATH', 'SEED', 'NUM_RUNS',
-  'MAX_CONCURRENCY', 'REQUEST_TIMEOUT_MS', 'RATE_LIMIT_GET_PER_MIN', 'RATE_LIMIT_WRITE_PER_MIN', 'ACCESS_TOKEN_EXPIRED', 'CONSISTENCY_WINDOW_MS',
+  'BASE_URL',
+  'ACCESS_TOKEN',
+  'ACCESS_TOKEN_NO_PO',
+  'PARTNER_ID',
+  'AUTH_KEY',
+  'COMPANY_ID',
+  'LOCATION_ID',
+  'CUSTOMER_ID',
+  'OTHER_COMPANY_ID',
+  'CONFORMANCE_MODE',
+  'CONFORMANCE_PROFILE',
+  'AUTH_LOGIN_PATH',
+  'AUTH_REFRESH_PATH',
+  'SEED',
+  'NUM_RUNS',
+  'MAX_CONCURRENCY',
+  'REQUEST_TIMEOUT_MS',
+  'RATE_LIMIT_GET_PER_MIN',
+  'RATE_LIMIT_WRITE_PER_MIN',
+  'ACCESS_TOKEN_EXPIRED',
+  'CONSISTENCY_WINDOW_MS',
 ];
 
 export interface CliRun {
@@ -46,7 +64,8 @@ export function runConformanceCli(
 ): Promise<CliRun> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') clean[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') clean[k] = v;
   for (const k of CONFIG_NAMES) clean[k] = '';
   // A developer's PARTNER_CONFORMANCE_* names would win over the test's plain ones, and a
   // conformance.config.json in the checkout would be read: neither may reach a self-test run.
@@ -56,7 +75,10 @@ export function runConformanceCli(
   const started = performance.now();
   return new Promise((done, fail) => {
     // tsx as a loader in this one process, as the npm scripts run it: no parent process relaying signals.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run', ...args], { cwd: root, env: clean });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run', ...args], {
+      cwd: root,
+      env: clean,
+    });
     opts.onStart?.(child);
     let stdout = '';
     let stderr = '';

@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock, type MockOptions, type MockServer } from '../../mock/server.js';
-import { transformations as variantChoices, type Answer, type Call, type Transformation, type TransformationId, type Upstream } from './transformations.js';
+import {
+  transformations as variantChoices,
+  type Answer,
+  type Call,
+  type Transformation,
+  type TransformationId,
+  type Upstream,
+} from './transformations.js';
 
 /**
  * A second conforming server: a proxy in front of a reference mock that applies the spec-silent
@@ -53,7 +60,12 @@ function write(res: ServerResponse, answer: Answer, headers: Record<string, stri
   const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
   res.writeHead(answer.status, {
     ...headers,
-    ...(payload ? { 'content-type': answer.contentType ?? 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+    ...(payload
+      ? {
+          'content-type': answer.contentType ?? 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+        }
+      : {}),
   });
   res.end(payload);
 }
@@ -62,7 +74,10 @@ function write(res: ServerResponse, answer: Answer, headers: Record<string, stri
  * `rules` replaces the variant's own choices: the self-tests use it for stand-in servers that
  * break one thing (filters that always answer empty, a set with nothing in it).
  */
-export async function startVariantServer(options: MockOptions = {}, rules: readonly Transformation[] = variantChoices): Promise<VariantServer> {
+export async function startVariantServer(
+  options: MockOptions = {},
+  rules: readonly Transformation[] = variantChoices,
+): Promise<VariantServer> {
   const transformations = rules;
   const mock = await startMock(options);
   const upstream = new URL(mock.url).origin;

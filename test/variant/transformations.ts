@@ -41,9 +41,17 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const listPaths = new Set(['/vehicles', '/items', '/customers', '/inventoryLevels', '/appointmentRequests', '/purchaseOrders']);
+const listPaths = new Set([
+  '/vehicles',
+  '/items',
+  '/customers',
+  '/inventoryLevels',
+  '/appointmentRequests',
+  '/purchaseOrders',
+]);
 const isList = (c: Call) => c.method === 'GET' && listPaths.has(c.path);
-const is = (c: Call, method: string, path: string | RegExp) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path));
+const is = (c: Call, method: string, path: string | RegExp) =>
+  c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path));
 const ok = (a: Answer) => a.status >= 200 && a.status < 300 && isObject(a.body);
 /** Areas whose 400s include §7 rows; their statuses stay as the mock gives them. */
 const section7Area = (c: Call) => c.path.startsWith('/appointmentRequests') || c.path.startsWith('/purchaseOrders');
@@ -53,7 +61,8 @@ export const VARIANT_MAX_PAGE_SIZE = 40;
 export const VARIANT_DEFAULT_PAGE_SIZE = 20;
 
 /** `YYYY-MM-DD HH:mm` (the create form) as an ISO 8601 datetime, read as UTC like the mock. */
-const isoOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) ? `${v.replace(' ', 'T')}:00Z` : v);
+const isoOf = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) ? `${v.replace(' ', 'T')}:00Z` : v;
 
 /** Another record layout for an appointment request; the comment stays in `description` (§4.5 rule 2). */
 function appointmentRecord(r: unknown): unknown {
@@ -72,11 +81,20 @@ function appointmentRecord(r: unknown): unknown {
 /** Content and pagination of the mock's `{ message, results: { content, pagination } }`. */
 function results(body: unknown): { content: unknown[]; pagination: Json } | undefined {
   if (!isObject(body) || !isObject(body.results) || !Array.isArray(body.results.content)) return undefined;
-  return { content: body.results.content, pagination: isObject(body.results.pagination) ? body.results.pagination : {} };
+  return {
+    content: body.results.content,
+    pagination: isObject(body.results.pagination) ? body.results.pagination : {},
+  };
 }
 
 const trimmed = (v: unknown): unknown =>
-  typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(trimmed) : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)])) : v;
+  typeof v === 'string'
+    ? v.trim()
+    : Array.isArray(v)
+      ? v.map(trimmed)
+      : isObject(v)
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)]))
+        : v;
 
 const appointmentDateNames = [
   ['appointmentDateStart', 'appointmentStartDate'],
@@ -89,13 +107,29 @@ const poDateNames = ['createdDateStart', 'createdDateEnd', 'updatedDateStart', '
 
 /** An error body of the variant's own shape (RFC 9457 style), keeping the message text. */
 function problem(status: number, detail: unknown): Answer {
-  return { status, contentType: 'application/problem+json', body: { errors: [{ code: `E${status}`, detail: typeof detail === 'string' ? detail : 'request failed' }] } };
+  return {
+    status,
+    contentType: 'application/problem+json',
+    body: { errors: [{ code: `E${status}`, detail: typeof detail === 'string' ? detail : 'request failed' }] },
+  };
 }
 
-const messageOf = (body: unknown): unknown => (isObject(body) ? (typeof body.error === 'string' ? body.error : isObject(body.error) ? body.error.message : body.message) : undefined);
+const messageOf = (body: unknown): unknown =>
+  isObject(body)
+    ? typeof body.error === 'string'
+      ? body.error
+      : isObject(body.error)
+        ? body.error.message
+        : body.message
+    : undefined;
 
 /** Every record of a mock list for the call's query minus `drop`, all pages at the mock's maximum size. */
-async function everyRecord(call: Call, upstream: Upstream, drop: readonly string[], records: (body: unknown) => unknown[] | undefined): Promise<unknown[] | Answer> {
+async function everyRecord(
+  call: Call,
+  upstream: Upstream,
+  drop: readonly string[],
+  records: (body: unknown) => unknown[] | undefined,
+): Promise<unknown[] | Answer> {
   const all: unknown[] = [];
   for (let page = 1; page <= 50; page++) {
     const query = new URLSearchParams(call.query);
@@ -114,14 +148,29 @@ async function everyRecord(call: Call, upstream: Upstream, drop: readonly string
 /** The page asked for, under the variant's own default and maximum page sizes. */
 const pageOf = (call: Call) => ({
   page: Math.max(1, Number(call.query.get('page') ?? 1) || 1),
-  size: Math.max(1, Math.min(VARIANT_MAX_PAGE_SIZE, Number(call.query.get('size') ?? VARIANT_DEFAULT_PAGE_SIZE) || VARIANT_DEFAULT_PAGE_SIZE)),
+  size: Math.max(
+    1,
+    Math.min(
+      VARIANT_MAX_PAGE_SIZE,
+      Number(call.query.get('size') ?? VARIANT_DEFAULT_PAGE_SIZE) || VARIANT_DEFAULT_PAGE_SIZE,
+    ),
+  ),
 });
 
 /** A vehicles answer (§2.7) of the records on the call's page. */
 function vehiclesPage(call: Call, all: readonly unknown[]): Answer {
   const { page, size } = pageOf(call);
   const content = all.slice((page - 1) * size, page * size);
-  return { status: 200, body: { message: 'Vehicles retrieved successfully', results: { content, pagination: { page, size, totalCount: all.length, totalPages: Math.ceil(all.length / size) } } } };
+  return {
+    status: 200,
+    body: {
+      message: 'Vehicles retrieved successfully',
+      results: {
+        content,
+        pagination: { page, size, totalCount: all.length, totalPages: Math.ceil(all.length / size) },
+      },
+    },
+  };
 }
 
 /** An items page object (§2.7) of the records on the call's page, every counter recomputed. */
@@ -133,14 +182,23 @@ function itemsPage(call: Call, all: readonly unknown[]): Answer {
   return {
     status: 200,
     body: {
-      content, pageable: { sort, offset: (page - 1) * size, pageSize: size, pageNumber: page, paged: true, unpaged: false },
-      totalPages, totalCount: all.length, last: page >= totalPages, size, number: page, first: page === 1, sort,
-      numberOfElements: content.length, empty: content.length === 0,
+      content,
+      pageable: { sort, offset: (page - 1) * size, pageSize: size, pageNumber: page, paged: true, unpaged: false },
+      totalPages,
+      totalCount: all.length,
+      last: page >= totalPages,
+      size,
+      number: page,
+      first: page === 1,
+      sort,
+      numberOfElements: content.length,
+      empty: content.length === 0,
     },
   };
 }
 
-const vehicleContent = (b: unknown) => (isObject(b) && isObject(b.results) && Array.isArray(b.results.content) ? b.results.content : undefined);
+const vehicleContent = (b: unknown) =>
+  isObject(b) && isObject(b.results) && Array.isArray(b.results.content) ? b.results.content : undefined;
 const itemContent = (b: unknown) => (isObject(b) && Array.isArray(b.content) ? b.content : undefined);
 const text = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
 const stamp = (r: unknown) => (isObject(r) ? String(r.updatedDate ?? r.updatedAt ?? '') : '');
@@ -148,18 +206,22 @@ const stamp = (r: unknown) => (isObject(r) ? String(r.updatedDate ?? r.updatedAt
 /** Where a list answer holds its records and its reported total, for the past-the-end choice. */
 function listCount(c: Call, body: unknown): { count: number; total?: number } | undefined {
   if (!isObject(body)) return undefined;
-  if (c.path === '/items' && Array.isArray(body.content)) return { count: body.content.length, total: typeof body.totalCount === 'number' ? body.totalCount : undefined };
+  if (c.path === '/items' && Array.isArray(body.content))
+    return { count: body.content.length, total: typeof body.totalCount === 'number' ? body.totalCount : undefined };
   if (isObject(body.results) && Array.isArray(body.results.content)) return { count: body.results.content.length };
   if (Array.isArray(body.data)) return { count: body.data.length };
   return undefined;
 }
 
-
 /** The zone of the variant's location (§2.5 shows none): UTC-5, without daylight saving. */
 export const VARIANT_ZONE_OFFSET_MS = -5 * 3_600_000;
 const localMinute = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 /** A local `YYYY-MM-DD HH:mm` as the mock's UTC `YYYY-MM-DD HH:mm`. */
-const utcMinuteOf = (local: string) => new Date(Date.parse(`${local.replace(' ', 'T')}:00Z`) - VARIANT_ZONE_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+const utcMinuteOf = (local: string) =>
+  new Date(Date.parse(`${local.replace(' ', 'T')}:00Z`) - VARIANT_ZONE_OFFSET_MS)
+    .toISOString()
+    .slice(0, 16)
+    .replace('T', ' ');
 /** An ISO instant as local time with its offset, e.g. 2026-03-02T09:00:00-05:00. */
 function localIso(v: unknown): unknown {
   const t = typeof v === 'string' ? Date.parse(v) : NaN;
@@ -175,7 +237,8 @@ const appointmentBoundNames = [
 ] as const;
 /** The request records of an appointment answer as the variant shapes them (list data, create result), for in-place changes. */
 function appointmentRecordsOf(c: Call, a: Answer): Json[] {
-  if (!c.path.startsWith('/appointmentRequests') || c.path.endsWith('/availableSlots') || !ok(a) || !isObject(a.body)) return [];
+  if (!c.path.startsWith('/appointmentRequests') || c.path.endsWith('/availableSlots') || !ok(a) || !isObject(a.body))
+    return [];
   if (Array.isArray(a.body.data)) return a.body.data.filter(isObject);
   return isObject(a.body.result) ? [a.body.result] : [];
 }
@@ -214,7 +277,10 @@ export const transformations = [
       const all = await everyRecord(c, upstream, ['search'], vehicleContent);
       if (!Array.isArray(all)) return all;
       const t = term.toLowerCase();
-      return vehiclesPage(c, all.filter((r) => isObject(r) && (text(r.vin).startsWith(t) || text(r.licensePlate).startsWith(t))));
+      return vehiclesPage(
+        c,
+        all.filter((r) => isObject(r) && (text(r.vin).startsWith(t) || text(r.licensePlate).startsWith(t))),
+      );
     },
   },
   {
@@ -225,7 +291,12 @@ export const transformations = [
       const all = await everyRecord(c, upstream, [], vehicleContent);
       if (!Array.isArray(all)) return all;
       const listed = all.filter((r) => !isObject(r) || r.vehicleStatus !== 'Inactive');
-      return vehiclesPage(c, [...listed].sort((a, b) => stamp(b).localeCompare(stamp(a)) || JSON.stringify(a).localeCompare(JSON.stringify(b))));
+      return vehiclesPage(
+        c,
+        [...listed].sort(
+          (a, b) => stamp(b).localeCompare(stamp(a)) || JSON.stringify(a).localeCompare(JSON.stringify(b)),
+        ),
+      );
     },
   },
   {
@@ -236,7 +307,10 @@ export const transformations = [
       if (!is(c, 'GET', '/items') || !value) return undefined;
       const all = await everyRecord(c, upstream, ['itemNumber'], itemContent);
       if (!Array.isArray(all)) return all;
-      return itemsPage(c, all.filter((r) => isObject(r) && text(r.itemNumber).includes(value.toLowerCase())));
+      return itemsPage(
+        c,
+        all.filter((r) => isObject(r) && text(r.itemNumber).includes(value.toLowerCase())),
+      );
     },
   },
   {
@@ -246,7 +320,10 @@ export const transformations = [
       if (!is(c, 'GET', '/items') || c.query.get('itemNumber') || c.query.get('type')) return undefined;
       const all = await everyRecord(c, upstream, [], itemContent);
       if (!Array.isArray(all)) return all;
-      return itemsPage(c, all.filter((r) => !isObject(r) || r.status !== 'Inactive'));
+      return itemsPage(
+        c,
+        all.filter((r) => !isObject(r) || r.status !== 'Inactive'),
+      );
     },
   },
   // ── requests ──────────────────────────────────────────────────────────────────────────
@@ -294,7 +371,9 @@ export const transformations = [
     request: (c) => {
       if (!is(c, 'GET', '/appointmentRequests')) return false;
       // An alias sent beside its standard name is ignored (§4.5 rule 2), so it is not judged; startDate/endDate are ignored (rule 3).
-      const judged = appointmentDateNames.flatMap(([standard, alias]) => (c.query.get(standard) || !alias ? [standard] : [alias]));
+      const judged = appointmentDateNames.flatMap(([standard, alias]) =>
+        c.query.get(standard) || !alias ? [standard] : [alias],
+      );
       const bad = judged.find((n) => c.query.get(n) && !exactAppointmentDate.test(c.query.get(n)!));
       return bad ? { status: 400, body: { error: `${bad} must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ` } } : false;
     },
@@ -306,7 +385,9 @@ export const transformations = [
       if (!is(c, 'GET', '/purchaseOrders')) return false;
       const bad = poDateNames.find((n) => c.query.get(n) && !/^\d{4}-\d{2}-\d{2}$/.test(c.query.get(n)!));
       // Errors keep the PO envelope with a non-null error (§2.7, §7).
-      return bad ? { status: 400, body: { status: false, data: null, error: { message: `${bad} must be YYYY-MM-DD` } } } : false;
+      return bad
+        ? { status: 400, body: { status: false, data: null, error: { message: `${bad} must be YYYY-MM-DD` } } }
+        : false;
     },
   },
   {
@@ -328,19 +409,36 @@ export const transformations = [
       if (!r) return undefined;
       const total = r.pagination.totalCount;
       // Empty arrays first, so "the first array" of a body is not the records.
-      return { ...a, body: { warnings: [], links: [], data: r.content.map(appointmentRecord), paging: { count: r.content.length, total } } };
+      return {
+        ...a,
+        body: {
+          warnings: [],
+          links: [],
+          data: r.content.map(appointmentRecord),
+          paging: { count: r.content.length, total },
+        },
+      };
     },
   },
   {
     id: 'appointment-create-201-result',
     why: '§4.5: the create answer is not shown; §2.5 only asks that vehicle.name is returned (it is)',
-    response: (c, a) => (is(c, 'POST', '/appointmentRequests/create') && ok(a) && isObject(a.body) ? { status: 201, body: { result: appointmentRecord(a.body.data) } } : undefined),
+    response: (c, a) =>
+      is(c, 'POST', '/appointmentRequests/create') && ok(a) && isObject(a.body)
+        ? { status: 201, body: { result: appointmentRecord(a.body.data) } }
+        : undefined,
   },
   {
     id: 'slots-envelope-echoes-query',
     why: '§4.5: the slots response shape and slot fields are not shown',
     response: (c, a) => {
-      if (!is(c, 'GET', '/appointmentRequests/availableSlots') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data)) return undefined;
+      if (
+        !is(c, 'GET', '/appointmentRequests/availableSlots') ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        !Array.isArray(a.body.data)
+      )
+        return undefined;
       const days = a.body.data.map((d) => (isObject(d) ? { day: d.date, times: d.slots } : d));
       return { ...a, body: { request: Object.fromEntries(c.query), location: c.query.get('locationId'), days } };
     },
@@ -348,14 +446,20 @@ export const transformations = [
   {
     id: 'creates-answer-201',
     why: '§2.7 fixes the write body of vehicles and items, not its status; the customer answer is not shown (§4.3)',
-    response: (c, a) => (c.method === 'POST' && ['/items', '/vehicles', '/customers'].includes(c.path) && a.status === 200 ? { ...a, status: 201 } : undefined),
+    response: (c, a) =>
+      c.method === 'POST' && ['/items', '/vehicles', '/customers'].includes(c.path) && a.status === 200
+        ? { ...a, status: 201 }
+        : undefined,
   },
   {
     id: 'item-list-summary-records',
     why: '§2.2 lists the fields of get-by-id; the fields of items list records are not shown (the page object is kept)',
     response: (c, a) => {
       if (!is(c, 'GET', '/items') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.content)) return undefined;
-      const summary = (r: unknown) => (isObject(r) ? { itemId: r.itemId, itemNumber: r.itemNumber, itemName: r.itemName, updatedDate: r.updatedDate } : r);
+      const summary = (r: unknown) =>
+        isObject(r)
+          ? { itemId: r.itemId, itemNumber: r.itemNumber, itemName: r.itemName, updatedDate: r.updatedDate }
+          : r;
       return { ...a, body: { ...a.body, content: a.body.content.map(summary) } };
     },
   },
@@ -364,7 +468,15 @@ export const transformations = [
     why: '§2.7: the write envelope of vehicles and items holds data: object, its content not shown',
     response: (c, a) => {
       const area = c.path === '/vehicles' ? 'vehicles' : c.path === '/items' ? 'items' : undefined;
-      if (!area || c.method === 'GET' || !ok(a) || !isObject(a.body) || !isObject(a.body.data) || !Array.isArray(a.body.data[area])) return undefined;
+      if (
+        !area ||
+        c.method === 'GET' ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        !isObject(a.body.data) ||
+        !Array.isArray(a.body.data[area])
+      )
+        return undefined;
       const idName = area === 'vehicles' ? 'vehicleId' : 'itemId';
       // Creates name the new record and its owner or number; updates and archives only the id.
       const keep = c.method === 'POST' ? [idName, area === 'vehicles' ? 'customerId' : 'itemNumber'] : [idName];
@@ -376,7 +488,13 @@ export const transformations = [
     id: 'envelope-messages',
     why: '§2.7: message is a string whose text is not shown',
     response: (c, a) => {
-      if (!/^\/(vehicles|items)(\/|$)/.test(c.path) || !ok(a) || !isObject(a.body) || typeof a.body.message !== 'string') return undefined;
+      if (
+        !/^\/(vehicles|items)(\/|$)/.test(c.path) ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        typeof a.body.message !== 'string'
+      )
+        return undefined;
       return { ...a, body: { ...a.body, message: 'Request processed' } };
     },
   },
@@ -385,7 +503,9 @@ export const transformations = [
     why: '§2.1, §2.2, §2.3, §2.4: record timestamps are not documented fields (PO dates of §2.6 untouched)',
     response: (c, a) => {
       if (!/^\/(vehicles|items|customers|inventoryLevels)(\/|$)/.test(c.path) || !ok(a)) return undefined;
-      const renamed = JSON.stringify(a.body).replace(/"updatedDate":/g, '"updatedAt":').replace(/"createdDate":/g, '"createdAt":');
+      const renamed = JSON.stringify(a.body)
+        .replace(/"updatedDate":/g, '"updatedAt":')
+        .replace(/"createdDate":/g, '"createdAt":');
       return { ...a, body: JSON.parse(renamed) as unknown };
     },
   },
@@ -396,7 +516,16 @@ export const transformations = [
       const r = c.method === 'GET' && /^\/vehicles(\/[^/]+)?$/.test(c.path) && ok(a) ? results(a.body) : undefined;
       if (!r || !isObject(a.body)) return undefined;
       const p = r.pagination;
-      return { ...a, body: { ...a.body, results: { content: r.content, pagination: { pageNumber: p.page, pageSize: p.size, totalElements: p.totalCount } } } };
+      return {
+        ...a,
+        body: {
+          ...a.body,
+          results: {
+            content: r.content,
+            pagination: { pageNumber: p.page, pageSize: p.size, totalElements: p.totalCount },
+          },
+        },
+      };
     },
   },
   {
@@ -405,11 +534,19 @@ export const transformations = [
     response: (c, a) => {
       if (!c.path.startsWith('/customers') || !ok(a) || !isObject(a.body)) return undefined;
       const r = results(a.body);
-      if (r && c.path === '/customers') return { ...a, body: { customers: r.content, meta: { page: r.pagination.page, totalRecords: r.pagination.totalCount } } };
+      if (r && c.path === '/customers')
+        return {
+          ...a,
+          body: { customers: r.content, meta: { page: r.pagination.page, totalRecords: r.pagination.totalCount } },
+        };
       // A read by id answers the bare record.
       if (r && c.method === 'GET') return { ...a, body: r.content[0] };
       // Writes answer the ids only.
-      if (isObject(a.body.data) && Array.isArray(a.body.data.customers)) return { ...a, body: { customers: a.body.data.customers.map((r) => (isObject(r) ? { customerId: r.customerId } : r)) } };
+      if (isObject(a.body.data) && Array.isArray(a.body.data.customers))
+        return {
+          ...a,
+          body: { customers: a.body.data.customers.map((r) => (isObject(r) ? { customerId: r.customerId } : r)) },
+        };
       return undefined;
     },
   },
@@ -429,7 +566,15 @@ export const transformations = [
     why: '§2.7: the PO list pagination is optional; left out on single-backend lists (source other than all)',
     response: (c, a) => {
       const source = c.query.get('source');
-      if (!is(c, 'GET', '/purchaseOrders') || !source || source === 'all' || !ok(a) || !isObject(a.body) || !('pagination' in a.body)) return undefined;
+      if (
+        !is(c, 'GET', '/purchaseOrders') ||
+        !source ||
+        source === 'all' ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        !('pagination' in a.body)
+      )
+        return undefined;
       const { pagination: _pagination, ...rest } = a.body;
       return { ...a, body: rest };
     },
@@ -438,7 +583,8 @@ export const transformations = [
     id: 'po-pagination-count-total',
     why: '§4.6: the pagination object shape is not shown',
     response: (c, a) => {
-      if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !isObject(a.body.pagination)) return undefined;
+      if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !isObject(a.body.pagination))
+        return undefined;
       const count = Array.isArray(a.body.data) ? a.body.data.length : 0;
       return { ...a, body: { ...a.body, pagination: { count, total: a.body.pagination.totalCount } } };
     },
@@ -449,7 +595,8 @@ export const transformations = [
     response: (c, a) => {
       const requested = Number(c.query.get('page') ?? 1);
       // Purchase orders have their own (po-page-past-end-404), in their envelope.
-      if (c.method !== 'GET' || !['/vehicles', '/items', '/customers'].includes(c.path) || !(requested > 1) || !ok(a)) return undefined;
+      if (c.method !== 'GET' || !['/vehicles', '/items', '/customers'].includes(c.path) || !(requested > 1) || !ok(a))
+        return undefined;
       const n = listCount(c, a.body);
       if (!n || n.count > 0) return undefined;
       return { status: 404, body: { detail: 'Invalid page.' } };
@@ -459,13 +606,17 @@ export const transformations = [
   {
     id: 'item-refusals-200-success-false',
     why: '§2.7: item writes answer { success: boolean, message, data }; which status a refused create takes is not shown (this one: 200 with success false)',
-    response: (c, a, original) => (is(c, 'POST', '/items') && original.status === 400 ? { status: 200, body: { success: false, message: messageOf(a.body) ?? 'invalid item', data: {} } } : undefined),
+    response: (c, a, original) =>
+      is(c, 'POST', '/items') && original.status === 400
+        ? { status: 200, body: { success: false, message: messageOf(a.body) ?? 'invalid item', data: {} } }
+        : undefined,
   },
   {
     id: 'validation-errors-422',
     why: '§7 lists 400s only for appointment requests, slots and purchase orders; other validation statuses are not shown',
     // Item creates answer their refusals with success false instead (item-refusals-200-success-false).
-    response: (c, a, original) => (original.status === 400 && !section7Area(c) && !is(c, 'POST', '/items') ? { ...a, status: 422 } : undefined),
+    response: (c, a, original) =>
+      original.status === 400 && !section7Area(c) && !is(c, 'POST', '/items') ? { ...a, status: 422 } : undefined,
   },
   {
     id: 'unknown-record-400',
@@ -485,7 +636,10 @@ export const transformations = [
   {
     id: 'error-body-shape',
     why: '§7: error body shapes outside purchase orders are not shown (the message text is kept)',
-    response: (c, a) => (a.status >= 400 && !isPurchaseOrders(c) && isObject(a.body) && !Array.isArray(a.body.errors) ? problem(a.status, messageOf(a.body)) : undefined),
+    response: (c, a) =>
+      a.status >= 400 && !isPurchaseOrders(c) && isObject(a.body) && !Array.isArray(a.body.errors)
+        ? problem(a.status, messageOf(a.body))
+        : undefined,
   },
   {
     id: 'po-error-object-fields',
@@ -523,7 +677,9 @@ export const transformations = [
     request: (c) => {
       if (is(c, 'POST', '/appointmentRequests/create') && isObject(c.body)) {
         const body = c.body;
-        const fields = ['startDateTime', 'endDateTime'].filter((k) => typeof body[k] === 'string' && localMinute.test(body[k] as string));
+        const fields = ['startDateTime', 'endDateTime'].filter(
+          (k) => typeof body[k] === 'string' && localMinute.test(body[k] as string),
+        );
         for (const k of fields) body[k] = utcMinuteOf(body[k] as string);
         return fields.length > 0;
       }
@@ -533,7 +689,12 @@ export const transformations = [
         const v = c.query.get(name);
         if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) continue;
         // Local midnight of that day; the end bound stops just before it.
-        c.query.set(name, new Date(Date.parse(`${v}T00:00:00Z`) - VARIANT_ZONE_OFFSET_MS - (edge === 'end' ? 1000 : 0)).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+        c.query.set(
+          name,
+          new Date(Date.parse(`${v}T00:00:00Z`) - VARIANT_ZONE_OFFSET_MS - (edge === 'end' ? 1000 : 0))
+            .toISOString()
+            .replace(/\.\d{3}Z$/, 'Z'),
+        );
         changed = true;
       }
       return changed;
@@ -541,7 +702,8 @@ export const transformations = [
     response: (c, a) => {
       const slots = appointmentRecordsOf(c, a).filter((r) => isObject(r.slot));
       if (!slots.length) return undefined;
-      for (const r of slots) r.slot = Object.fromEntries(Object.entries(r.slot as Json).map(([k, v]) => [k, localIso(v)]));
+      for (const r of slots)
+        r.slot = Object.fromEntries(Object.entries(r.slot as Json).map(([k, v]) => [k, localIso(v)]));
       return a;
     },
   },
@@ -549,9 +711,12 @@ export const transformations = [
     id: 'appointment-timestamps-epoch-ms',
     why: '§2.5: the record fields are not shown; §4.5 rule 4 names updatedAt but not its form: epoch milliseconds (null kept)',
     response: (c, a) => {
-      const records = appointmentRecordsOf(c, a).filter((r) => typeof r.updatedAt === 'string' || typeof r.createdAt === 'string');
+      const records = appointmentRecordsOf(c, a).filter(
+        (r) => typeof r.updatedAt === 'string' || typeof r.createdAt === 'string',
+      );
       if (!records.length) return undefined;
-      for (const r of records) for (const k of ['createdAt', 'updatedAt']) if (typeof r[k] === 'string') r[k] = Date.parse(r[k] as string);
+      for (const r of records)
+        for (const k of ['createdAt', 'updatedAt']) if (typeof r[k] === 'string') r[k] = Date.parse(r[k] as string);
       return a;
     },
   },
@@ -559,9 +724,13 @@ export const transformations = [
     id: 'appointment-create-answer-minimal',
     why: '§4.5: the create answer is not shown; §2.5 asks only that the generated vehicle.name comes back: the id and vehicle.name',
     response: (c, a) => {
-      if (!is(c, 'POST', '/appointmentRequests/create') || !ok(a) || !isObject(a.body) || !isObject(a.body.result)) return undefined;
+      if (!is(c, 'POST', '/appointmentRequests/create') || !ok(a) || !isObject(a.body) || !isObject(a.body.result))
+        return undefined;
       const r = a.body.result;
-      return { ...a, body: { result: { id: r.id, vehicle: { name: isObject(r.vehicle) ? r.vehicle.name : undefined } } } };
+      return {
+        ...a,
+        body: { result: { id: r.id, vehicle: { name: isObject(r.vehicle) ? r.vehicle.name : undefined } } },
+      };
     },
   },
   {
@@ -570,7 +739,10 @@ export const transformations = [
     request: (c) => {
       if (!is(c, 'GET', '/appointmentRequests/availableSlots')) return false;
       let changed = false;
-      for (const [start, end] of [['appointmentDateStart', 'appointmentDateEnd'], ['startDate', 'endDate']] as const) {
+      for (const [start, end] of [
+        ['appointmentDateStart', 'appointmentDateEnd'],
+        ['startDate', 'endDate'],
+      ] as const) {
         const [s, e] = [c.query.get(start), c.query.get(end)];
         const day = /^\d{4}-\d{2}-\d{2}$/;
         if (!s || !e || !day.test(s) || !day.test(e) || Number.isNaN(Date.parse(e)) || e <= s) continue;
@@ -584,7 +756,13 @@ export const transformations = [
     id: 'slots-days-keyed-by-date',
     why: '§4.5: the slots response shape is not shown: the days as an object keyed by date',
     response: (c, a) => {
-      if (!is(c, 'GET', '/appointmentRequests/availableSlots') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.days)) return undefined;
+      if (
+        !is(c, 'GET', '/appointmentRequests/availableSlots') ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        !Array.isArray(a.body.days)
+      )
+        return undefined;
       const { days, ...rest } = a.body;
       const calendar = Object.fromEntries(days.filter(isObject).map((d) => [String(d.day), d.times]));
       return { ...a, body: { ...rest, calendar } };
@@ -630,7 +808,10 @@ export const transformations = [
     why: '§2.6: the dates are ISO 8601 datetimes, their offset and precision not shown; answered here at UTC-05:00 without fractions',
     response: (c, a) => {
       if (c.method !== 'GET' || !isPurchaseOrders(c) || !ok(a) || !isObject(a.body)) return undefined;
-      const shift = (r: unknown) => (isObject(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, poDateFields.includes(k) ? atMinusFive(v) : v])) : r);
+      const shift = (r: unknown) =>
+        isObject(r)
+          ? Object.fromEntries(Object.entries(r).map(([k, v]) => [k, poDateFields.includes(k) ? atMinusFive(v) : v]))
+          : r;
       const { data } = a.body;
       if (Array.isArray(data)) return { ...a, body: { ...a.body, data: data.map(shift) } };
       return isObject(data) ? { ...a, body: { ...a.body, data: shift(data) } } : undefined;
@@ -640,15 +821,31 @@ export const transformations = [
     id: 'po-list-records-without-lines',
     why: '§4.6: the exact response fields are not shown, nor whether list records carry line items; the read by id keeps them',
     response: (c, a) => {
-      if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data)) return undefined;
-      return { ...a, body: { ...a.body, data: a.body.data.map((r) => (isObject(r) ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'orderItems')) : r)) } };
+      if (!is(c, 'GET', '/purchaseOrders') || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data))
+        return undefined;
+      return {
+        ...a,
+        body: {
+          ...a.body,
+          data: a.body.data.map((r) =>
+            isObject(r) ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'orderItems')) : r,
+          ),
+        },
+      };
     },
   },
   {
     id: 'po-total-on-first-page-only',
     why: '§2.7: the list pagination is optional and its shape not shown (§4.6); reported here on page 1 only',
     response: (c, a) => {
-      if (!is(c, 'GET', '/purchaseOrders') || Number(c.query.get('page') ?? 1) <= 1 || !ok(a) || !isObject(a.body) || !('pagination' in a.body)) return undefined;
+      if (
+        !is(c, 'GET', '/purchaseOrders') ||
+        Number(c.query.get('page') ?? 1) <= 1 ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        !('pagination' in a.body)
+      )
+        return undefined;
       return { ...a, body: Object.fromEntries(Object.entries(a.body).filter(([k]) => k !== 'pagination')) };
     },
   },
@@ -657,8 +854,19 @@ export const transformations = [
     why: '§8: what a page past the last one answers is not shown; refused here with 404 in the PO envelope (error non-null, §7)',
     response: (c, a) => {
       const page = Number(c.query.get('page') ?? 1);
-      if (!is(c, 'GET', '/purchaseOrders') || page <= 1 || !ok(a) || !isObject(a.body) || !Array.isArray(a.body.data) || a.body.data.length > 0) return undefined;
-      return { status: 404, body: { status: false, data: null, error: { message: `page ${page} is past the last page` } } };
+      if (
+        !is(c, 'GET', '/purchaseOrders') ||
+        page <= 1 ||
+        !ok(a) ||
+        !isObject(a.body) ||
+        !Array.isArray(a.body.data) ||
+        a.body.data.length > 0
+      )
+        return undefined;
+      return {
+        status: 404,
+        body: { status: false, data: null, error: { message: `page ${page} is past the last page` } },
+      };
     },
   },
 ] as const satisfies readonly Transformation[];

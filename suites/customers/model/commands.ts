@@ -1,11 +1,35 @@
 import fc from 'fast-check';
-import { ContractViolation, describeResponse, failuresOf, isSuccess, leavesOf, loosePartialUpdateViolations, whereSentShows } from '../../../harness/checks/index.js';
+import {
+  ContractViolation,
+  describeResponse,
+  failuresOf,
+  isSuccess,
+  leavesOf,
+  loosePartialUpdateViolations,
+  whereSentShows,
+} from '../../../harness/checks/index.js';
 import type { Profile } from '../../../harness/core/profile.js';
-import { customerMarkerText, customerNameChangeArbitrary, customerTermOf, validCustomerArbitrary, type CustomerInput } from '../../../generators/customers.js';
+import {
+  customerMarkerText,
+  customerNameChangeArbitrary,
+  customerTermOf,
+  validCustomerArbitrary,
+  type CustomerInput,
+} from '../../../generators/customers.js';
 import { isLocated } from '../../../harness/locate/locator.js';
 import { liveRecords, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { archiveCustomers, customerIn, customerLocator, findCustomersByTerm, inactiveState, locateCreated, postCustomers, putCustomers, readCustomerTolerantly } from '../adapter.js';
+import {
+  archiveCustomers,
+  customerIn,
+  customerLocator,
+  findCustomersByTerm,
+  inactiveState,
+  locateCreated,
+  postCustomers,
+  putCustomers,
+  readCustomerTolerantly,
+} from '../adapter.js';
 import { createLedgered } from '../../common/own-records.js';
 import type { CustomerModel, CustomerReal } from './state.js';
 
@@ -20,11 +44,19 @@ const label = (m: Readonly<CustomerModel>, e: TrackedRecord) => `#${m.customers.
  * change shows somewhere in the record (fields the server showed nowhere at creation aside), and
  * every other value keeps the baseline's. `onlyKeysPresent` is kept for the list's records, which may show less.
  */
-function differences(r: CustomerReal, entry: TrackedRecord, actual: Record<string, unknown>, onlyKeysPresent = false): string[] {
+function differences(
+  r: CustomerReal,
+  entry: TrackedRecord,
+  actual: Record<string, unknown>,
+  onlyKeysPresent = false,
+): string[] {
   const changes = Object.fromEntries(Object.entries(entry.changes).filter(([k]) => !r.unshown.has(k)));
   const { notShown, changed } = loosePartialUpdateViolations(entry.original, actual, changes);
   const present = new Set(leavesOf(actual).keys());
-  return [...(onlyKeysPresent ? [] : notShown), ...changed.filter((c) => !onlyKeysPresent || present.has(c.split(':')[0]!))];
+  return [
+    ...(onlyKeysPresent ? [] : notShown),
+    ...changed.filter((c) => !onlyKeysPresent || present.has(c.split(':')[0]!)),
+  ];
 }
 
 function violation(what: string, problems: string[]): never {
@@ -32,8 +64,17 @@ function violation(what: string, problems: string[]): never {
 }
 
 /** The customer read tolerantly after the sequence's writes, until `shows` holds (a write may apply after its answer), within the check's one window. */
-async function readUntil(r: CustomerReal, entry: TrackedRecord, write: string, shows: (record: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
-  const { value } = await r.wait(`${write}: customer ${entry.id} read back`, () => readCustomerTolerantly(r.ctx, entry.id, entry.term), (x) => !x || shows(x));
+async function readUntil(
+  r: CustomerReal,
+  entry: TrackedRecord,
+  write: string,
+  shows: (record: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown> | undefined> {
+  const { value } = await r.wait(
+    `${write}: customer ${entry.id} read back`,
+    () => readCustomerTolerantly(r.ctx, entry.id, entry.term),
+    (x) => !x || shows(x),
+  );
   return value;
 }
 
@@ -46,12 +87,19 @@ export class CreateCustomer implements CustomerCommand {
     const term = customerTermOf(input, r.ctx.profile.customers);
     const since = Date.now();
     const res = await createLedgered(r.ctx, 'customer', [customerLocator(term)], () => postCustomers(r.ctx, [input]));
-    if (!isSuccess(res)) r.ctx.inconclusive(`precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`);
+    if (!isSuccess(res))
+      r.ctx.inconclusive(
+        `precondition: POST /customers with the profile's body was refused (${describeResponse(res)})`,
+      );
     const at = (await locateCreated(r.ctx, res, [term], since, { wait: r.wait })).outcomes[0];
-    if (!isLocated(at)) r.ctx.inconclusive('precondition: the created customer could not be located by its unique word');
+    if (!isLocated(at))
+      r.ctx.inconclusive('precondition: the created customer could not be located by its unique word');
     const id = at.id;
     // The locator's read by id is the baseline (the listed record when that read was refused).
-    const original = r.ctx.need(isSuccess(at.read) ? customerIn(at.read.json, id) : await readCustomerTolerantly(r.ctx, id, term), `precondition: the created customer ${id} could not be read back`);
+    const original = r.ctx.need(
+      isSuccess(at.read) ? customerIn(at.read.json, id) : await readCustomerTolerantly(r.ctx, id, term),
+      `precondition: the created customer ${id} could not be read back`,
+    );
     // Fields the server shows nowhere (under any name) are left out of the comparisons.
     for (const miss of whereSentShows(original, input).notShown) r.unshown.add(miss.split(':')[0]!);
     m.customers.push(tracked(id, term, original));
@@ -61,7 +109,11 @@ export class CreateCustomer implements CustomerCommand {
 
 /** PUT the profile's updatable field, sometimes with a rewritten marker field; a refused PUT changes nothing. */
 export class UpdateCustomer implements CustomerCommand {
-  constructor(readonly pick: number, readonly value: string, readonly alsoMarkerField: boolean) {}
+  constructor(
+    readonly pick: number,
+    readonly value: string,
+    readonly alsoMarkerField: boolean,
+  ) {}
   check = (m: Readonly<CustomerModel>) => live(m).length > 0;
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
     const entry = pickOf(live(m), this.pick)!;
@@ -105,7 +157,10 @@ export class GetCustomer implements CustomerCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
-    const record = r.ctx.need(await readUntil(r, entry, 'the sequence', (x) => differences(r, entry, x).length === 0), `precondition: customer ${entry.id} could not be read in the sequence`);
+    const record = r.ctx.need(
+      await readUntil(r, entry, 'the sequence', (x) => differences(r, entry, x).length === 0),
+      `precondition: customer ${entry.id} could not be read in the sequence`,
+    );
     const problems = differences(r, entry, record);
     if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
     r.ctx.saw(1, 'customer reads compared with the model');
@@ -125,7 +180,9 @@ export class ListCustomers implements CustomerCommand {
       const listed = found.get(entry.term);
       return !listed || differences(r, entry, listed, true).length === 0;
     };
-    const record = (await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees)).value.get(entry.term);
+    const record = (
+      await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees)
+    ).value.get(entry.term);
     if (!record) return;
     const problems = differences(r, entry, record, true);
     if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
@@ -135,9 +192,15 @@ export class ListCustomers implements CustomerCommand {
 }
 
 /** Sequences of at most `maxCommands` actions, weighted towards updates and reads. */
-export function customerCommands(marker: string, names: Profile['customers'], maxCommands = 8): fc.Arbitrary<Iterable<CustomerCommand>> {
+export function customerCommands(
+  marker: string,
+  names: Profile['customers'],
+  maxCommands = 8,
+): fc.Arbitrary<Iterable<CustomerCommand>> {
   const pick = fc.nat({ max: 7 });
-  const update = fc.tuple(pick, customerNameChangeArbitrary, fc.boolean()).map(([p, v, both]) => new UpdateCustomer(p, v, both));
+  const update = fc
+    .tuple(pick, customerNameChangeArbitrary, fc.boolean())
+    .map(([p, v, both]) => new UpdateCustomer(p, v, both));
   return fc.commands(
     [
       validCustomerArbitrary(marker, names).map((build) => new CreateCustomer(build)),

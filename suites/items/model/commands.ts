@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import type { ItemCreateInput } from '../../../contract/schemas.js';
-import { ContractViolation, describeResponse, fieldMismatch, isSuccess, unexpectedStatus } from '../../../harness/checks/index.js';
+import {
+  ContractViolation,
+  describeResponse,
+  fieldMismatch,
+  isSuccess,
+  unexpectedStatus,
+} from '../../../harness/checks/index.js';
 import { isLocated } from '../../../harness/locate/locator.js';
 import { validItemArbitrary } from '../../../generators/items.js';
 import { pickOf } from '../../../harness/model/run.js';
@@ -29,11 +35,15 @@ export class CreateItem implements ItemCommand {
     const { create, found } = await createItems(r.ctx, [input], { wait: r.wait });
     if (!isSuccess(create)) r.ctx.inconclusive(`precondition: POST /items was refused (${describeResponse(create)})`);
     const at = found[0];
-    if (!isLocated(at)) r.ctx.inconclusive(`precondition: the created item could not be located (${at?.why ?? 'not looked for'})`);
+    if (!isLocated(at))
+      r.ctx.inconclusive(`precondition: the created item could not be located (${at?.why ?? 'not looked for'})`);
     const itemId = at.id;
     // The locator's read by id is the baseline.
     const res = at.read;
-    const item = r.ctx.need(isSuccess(res) ? items.recordIn(res, itemId) : undefined, `precondition: the created item ${itemId} could not be read (${describeResponse(res)})`);
+    const item = r.ctx.need(
+      isSuccess(res) ? items.recordIn(res, itemId) : undefined,
+      `precondition: the created item ${itemId} could not be read (${describeResponse(res)})`,
+    );
     m.items.push({ itemId, itemNumber: input.itemNumber, status: item.status, archived: false });
   }
   toString = () => 'create';
@@ -62,14 +72,31 @@ export class GetItem implements ItemCommand {
   }
   async runOn(m: Readonly<ItemModel>, r: ItemReal, entry: ItemEntry): Promise<void> {
     // An archive may apply after its answer: read until the status agrees with the model, within the window.
-    const { value: res } = await r.wait(`the sequence's writes to item ${entry.itemId} shown by GET /items/${entry.itemId}`, () => items.get(r.ctx, entry.itemId), (x) =>
-      isSuccess(x) ? items.recordIn(x, entry.itemId)?.status === entry.status : false,
+    const { value: res } = await r.wait(
+      `the sequence's writes to item ${entry.itemId} shown by GET /items/${entry.itemId}`,
+      () => items.get(r.ctx, entry.itemId),
+      (x) => (isSuccess(x) ? items.recordIn(x, entry.itemId)?.status === entry.status : false),
     );
     const item = isSuccess(res) ? items.recordIn(res, entry.itemId) : undefined;
-    if (!item && entry.archived) throw new ContractViolation('an archived item is no longer readable', unexpectedStatus(res, 'a 2xx answer holding the item', `GET /items/${entry.itemId} (archived item ${label(m, entry)})`));
-    const found = r.ctx.need(item, `precondition: item ${entry.itemId} could not be read in the sequence (${describeResponse(res)})`);
+    if (!item && entry.archived)
+      throw new ContractViolation(
+        'an archived item is no longer readable',
+        unexpectedStatus(
+          res,
+          'a 2xx answer holding the item',
+          `GET /items/${entry.itemId} (archived item ${label(m, entry)})`,
+        ),
+      );
+    const found = r.ctx.need(
+      item,
+      `precondition: item ${entry.itemId} could not be read in the sequence (${describeResponse(res)})`,
+    );
     const problem = statusProblem(m, entry, found.status, 'GET /items/{itemId}');
-    if (problem) throw new ContractViolation(problem, fieldMismatch(`item ${entry.itemId}`, 'status', entry.status, found.status, res));
+    if (problem)
+      throw new ContractViolation(
+        problem,
+        fieldMismatch(`item ${entry.itemId}`, 'status', entry.status, found.status, res),
+      );
     r.ctx.saw(1, 'item reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
@@ -81,17 +108,25 @@ export class ListItem implements ItemCommand {
   check = (m: Readonly<ItemModel>) => m.items.length > 0;
   async run(m: ItemModel, r: ItemReal): Promise<void> {
     const entry = pickOf(m.items, this.pick)!;
-    const { value: res } = await r.wait(`the sequence's writes to item ${entry.itemId} shown by GET /items?itemNumber=`, () => items.list(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 }), (x) => {
-      // Waited for only while it shows stale: one the filter does not list is not this clause's to wait for.
-      const listed = isSuccess(x) ? items.records(x).find((y) => items.idOf(y) === entry.itemId) : undefined;
-      return !listed || !('status' in listed) || listed.status === entry.status;
-    });
+    const { value: res } = await r.wait(
+      `the sequence's writes to item ${entry.itemId} shown by GET /items?itemNumber=`,
+      () => items.list(r.ctx, { itemNumber: entry.itemNumber, size: 10, page: 1 }),
+      (x) => {
+        // Waited for only while it shows stale: one the filter does not list is not this clause's to wait for.
+        const listed = isSuccess(x) ? items.records(x).find((y) => items.idOf(y) === entry.itemId) : undefined;
+        return !listed || !('status' in listed) || listed.status === entry.status;
+      },
+    );
     // Finding it is the itemNumber filter's business: judge only a record that is found, and only
     // when it shows a status (the fields of a list record are not shown, §2.7).
     const record = isSuccess(res) ? items.records(res).find((x) => items.idOf(x) === entry.itemId) : undefined;
     if (!record || !('status' in record)) return;
     const problem = statusProblem(m, entry, record.status, 'GET /items');
-    if (problem) throw new ContractViolation(problem, fieldMismatch(`listed item ${entry.itemId}`, 'status', entry.status, record.status, res));
+    if (problem)
+      throw new ContractViolation(
+        problem,
+        fieldMismatch(`listed item ${entry.itemId}`, 'status', entry.status, record.status, res),
+      );
     r.ctx.saw(1, 'listed items compared with the model');
   }
   toString = () => `list(${this.pick})`;
