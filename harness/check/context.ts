@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../client.js';
-import { InconclusiveError, SkipError } from '../core/errors.js';
+import { GuessRefusedError, InconclusiveError, SkipError } from '../core/errors.js';
 import { CHECK_HEADER } from '../pacing/headers.js';
 import { eventually, LagMemory } from '../eventually.js';
 
@@ -55,6 +55,9 @@ export function createContext(p: ContextParts): CheckContext {
     },
     inconclusive: (reason) => {
       throw new InconclusiveError(reason);
+    },
+    guessRefused: (profileKey, reason) => {
+      throw new GuessRefusedError(profileKey, reason);
     },
     eventually: async (what, read, shows, o = {}) => {
       const windowMs = o.windowMs ?? run.consistencyWindowMs;

@@ -73,6 +73,11 @@ export interface CheckContext {
   skip(reason: string): never;
   inconclusive(reason: string): never;
   /**
+   * The profile's guess of something the spec does not show (a body, a parameter name) was refused:
+   * the clause is not judged, and `profileKey` (e.g. `customers.createBody`) says what to set.
+   */
+  guessRefused(profileKey: string, reason: string): never;
+  /**
    * Reads after the run's own write until `shows` holds, within CONSISTENCY_WINDOW_MS (or
    * `o.windowMs`): lists, filters and searches may lag a write, and a 202 may be applied later.
    * The first read that shows the write ends the wait; an absence counts only after the window.

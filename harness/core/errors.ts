@@ -21,6 +21,21 @@ export class InconclusiveError extends Error {
   override name = 'InconclusiveError';
 }
 
+/**
+ * A request the spec does not show (a body, a parameter name: the profile's guess) was refused, after
+ * negotiation where the harness can negotiate. The clause was not judged: neither a pass nor the
+ * target's fault. `profileKey` names the CONFORMANCE_PROFILE key that would let it run.
+ */
+export class GuessRefusedError extends InconclusiveError {
+  override name = 'GuessRefusedError';
+  constructor(
+    readonly profileKey: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A check does not apply to this target or mode; the reason goes to the report. */
 export class SkipError extends Error {
   override name = 'SkipError';
