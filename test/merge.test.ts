@@ -38,7 +38,7 @@ describe('merging is concatenating journals', () => {
           variant: 'tire',
           verdict: 'failed',
           file: 'suites/items/tire.check.ts',
-          failures: [{ kind: 'unexpected-status', message: 'x' }],
+          failures: [{ kind: 'unexpected-status', message: 'x', expected: 'a 2xx status', actual: 500 }],
         }),
       ]),
     ];

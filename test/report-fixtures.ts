@@ -101,6 +101,7 @@ export function sampleJournal(f: RunFacts = facts()): JournalEvent[] {
         failures: [
           {
             kind: 'field-mismatch',
+            field: 'number',
             message: 'page=1: number is 0, expected 1',
             expected: 1,
             actual: 0,

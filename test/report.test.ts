@@ -94,8 +94,8 @@ describe('console reporter', () => {
   it('prints a plain summary table per area, without ANSI codes when not on a terminal', () => {
     const lines = areaTable(
       new Map([
-        ['items', { passed: 12, failed: 1, skipped: 2, inconclusive: 0 }],
-        ['vehicles', { passed: 3, failed: 0, skipped: 0, inconclusive: 1 }],
+        ['items', { passed: 12, failed: 1, skipped: 2, inconclusive: 0, errored: 0 }],
+        ['vehicles', { passed: 3, failed: 0, skipped: 0, inconclusive: 1, errored: 0 }],
       ]),
     );
     expect(lines[0]).toMatch(/^area\s+passed\s+failed\s+skipped\s+inconclusive$/);

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clause } from '../../contract/clause.js';
 import type { ClauseId } from '../../contract/clauses.js';
 import type { CheckOutcome, EventOf, JournalEvent, LedgerReport, WaitRecord } from '../core/events.js';
 import { lowerBoundMs } from '../core/plan.js';
-import { checkVerdicts, verdictWords, type ClauseVerdict, type RunVerdict } from '../core/verdicts.js';
+import { checkVerdicts, verdictWords, type ClauseVerdict, type RunVerdict } from '../core/outcome.js';
 import { diffBaseline, type Baseline } from './baseline.js';
 import { mergedRuns } from './merge.js';
 import { clauseVerdict, emptySummary, inconclusiveCause, isStrictTestable, strictSummary } from './rules.js';
@@ -31,16 +30,8 @@ export function harnessVersion(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-/** The spec a run certifies against, hashed; `null` when the file is not there. */
-export function specInfo(file: string): { file: string; sha256: string | null } {
-  if (!existsSync(file)) return { file, sha256: null };
-  return { file, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
-}
-
 export interface CertifyOptions {
   baseline?: { file: string; data: Baseline };
-  /** How the spec's sentences are accounted for (contract/coverage.ts against the spec the run used). */
-  coverage?: Certification['coverage'];
   /** Names a run in messages (merge-reports gives the shard's directory). */
   labelOf?: (runId: string) => string;
 }
@@ -76,7 +67,7 @@ export function certify(
   const clauses = ids.map((id): ClauseReport => {
     const clause = catalogue[id];
     const checks = outcomes.filter((c) => c.clause === id);
-    const { verdict, reason } = clauseVerdict(
+    const { verdict, reason, cause } = clauseVerdict(
       clause,
       checks,
       notRunReason(id, registered, facts.selection, interruptions[0]?.signal),
@@ -89,6 +80,7 @@ export function certify(
       ...clause,
       verdict,
       ...(reason ? { reason } : {}),
+      ...(cause ? { cause } : {}),
       checks: checks.map(({ clause: _c, target: _t, ...rest }): CheckReport => rest),
     };
   });
@@ -117,7 +109,7 @@ export function certify(
     .sort()[0]!;
 
   const cert: Certification = {
-    schemaVersion: 2,
+    schemaVersion: 3,
     harness: facts.harness,
     spec: facts.spec,
     target: facts.target,
@@ -150,7 +142,7 @@ export function certify(
         .flatMap((e) => e.waits),
     ]),
     ...(ledgers.length ? { ledger: sumLedgers(ledgers) } : {}),
-    ...(o.coverage ? { coverage: o.coverage } : {}),
+    ...(facts.coverage ? { coverage: facts.coverage } : {}),
     budget: budgetOf(events, startedAt, ended, traffic),
     clauses,
     observations,
@@ -191,6 +183,11 @@ function scopeOf(
   const notExercised = clauses.filter(
     (c) => isStrictTestable(c) && (c.verdict === 'not-run' || c.verdict === 'skipped'),
   ).length;
+  const notJudged = clauses.flatMap((c) =>
+    isStrictTestable(c) && c.verdict === 'not-judged' && c.cause?.kind === 'guess-refused'
+      ? [{ clause: c.id, profileKey: c.cause.profileKey }]
+      : [],
+  );
   const narrowed = [
     selection.pattern ? `-t '${selection.pattern}'` : '',
     selection.paths?.length ? `paths ${selection.paths.join(' ')}` : '',
@@ -198,16 +195,22 @@ function scopeOf(
     !whole ? 'shards missing' : '',
     ...(selection.skippedAreas ?? []).map((a) => `without ${a.area}`),
   ].filter(Boolean);
-  const complete = narrowed.length === 0 && selection.mode === 'full';
+  // Clauses not judged for want of a profile key are outside what the certificate covers.
+  const complete = narrowed.length === 0 && selection.mode === 'full' && notJudged.length === 0;
+  const unjudged = notJudged.length ? notJudgedNote(notJudged) : '';
   let note: string | undefined;
-  if (narrowed.length) note = `partial: ${selected} of ${total} clauses; ${narrowed.join('; ')}`;
-  else if (selection.mode === 'readonly') note = `read-only: ${notExercised} strict clauses not exercised`;
+  if (narrowed.length)
+    note = `partial: ${selected} of ${total} clauses; ${[...narrowed, unjudged].filter(Boolean).join('; ')}`;
+  else if (selection.mode === 'readonly')
+    note = `read-only: ${notExercised} strict clauses not exercised${unjudged ? `; ${unjudged}` : ''}`;
+  else if (unjudged) note = `partial: ${unjudged}`;
   return {
     complete,
     narrowed: narrowed.length > 0,
     selection,
     clauses: { total, selected },
     strictNotExercised: notExercised,
+    notJudged,
     ...(note ? { note } : {}),
   };
 }
@@ -224,9 +227,16 @@ function runVerdict(
   interrupted?: Interruption,
 ): RunVerdict {
   if (interrupted) return 'interrupted';
-  if (strict.failed > 0 || runErrors.length > 0) return 'non-conformant';
-  if (strict.inconclusive > 0 || strict.passed === 0) return 'inconclusive';
-  return scope.narrowed ? 'passed' : 'conformant';
+  if (strict.failed > 0) return 'non-conformant';
+  // A run error (a suite that did not load, a missing shard) is the harness's, never the target's fault.
+  if (strict.inconclusive > 0 || strict.passed === 0 || runErrors.length > 0) return 'inconclusive';
+  return scope.narrowed || scope.notJudged.length > 0 ? 'passed' : 'conformant';
+}
+
+/** `4 clauses not judged: set customers.createBody, vehicles.createBody in CONFORMANCE_PROFILE`. */
+function notJudgedNote(notJudged: Scope['notJudged']): string {
+  const keys = [...new Set(notJudged.map((n) => n.profileKey))].sort();
+  return `${notJudged.length} clause${notJudged.length === 1 ? '' : 's'} not judged: set ${keys.join(', ')} in CONFORMANCE_PROFILE`;
 }
 
 function interruptionOf(
@@ -342,9 +352,7 @@ function verdictCause(cert: Certification, outcomes: readonly CheckOutcome[]): s
     .filter((t): t is string => !!t)
     .sort()[0];
   if (down) {
-    const unanswered = outcomes.filter(
-      (c) => c.verdict === 'inconclusive' && /no answer|stopped answering/i.test(c.reason ?? ''),
-    ).length;
+    const unanswered = outcomes.filter((c) => c.verdict === 'inconclusive' && c.cause?.kind === 'no-answer').length;
     return `the target stopped answering at ${clock(down)} UTC; ${unanswered} check(s) without an answer${cause ? ` (${cause})` : ''}`;
   }
   return cause;

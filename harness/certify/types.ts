@@ -10,10 +10,10 @@ import type {
   TargetFacts,
   TrafficReport,
 } from '../core/events.js';
-import type { ClauseVerdict, RunVerdict } from '../core/verdicts.js';
+import type { Cause, ClauseVerdict, RunVerdict } from '../core/outcome.js';
 
 export type { ClauseVerdict, RunVerdict };
-export { clauseVerdicts } from '../core/verdicts.js';
+export { clauseVerdicts } from '../core/outcome.js';
 
 /** One check as the certificate shows it (its clause and target are the enclosing clause's). */
 export type CheckReport = Omit<CheckOutcome, 'clause' | 'target'>;
@@ -22,6 +22,8 @@ export interface ClauseReport extends Clause {
   id: ClauseId;
   verdict: ClauseVerdict;
   reason?: string;
+  /** Why it is inconclusive, not judged or skipped, typed (the certificate counts causes by kind). */
+  cause?: Cause;
   checks: CheckReport[];
 }
 
@@ -48,6 +50,12 @@ export interface Scope {
   clauses: { total: number; selected: number };
   /** Strict, testable clauses the run did not exercise (not run, or skipped in read-only mode). */
   strictNotExercised: number;
+  /**
+   * Strict clauses not judged because the spec does not show what they need and the profile's guess
+   * was refused, each with the CONFORMANCE_PROFILE key that would let it run: the certificate does
+   * not cover them, so the run is PASSED (partial), never CONFORMANT.
+   */
+  notJudged: { clause: string; profileKey: string }[];
   /** One line: `partial: 9 of 120 clauses; -t '^AUTH-'`, `read-only: 41 strict clauses not exercised`; absent when complete. */
   note?: string;
 }
@@ -83,7 +91,7 @@ export interface RunBudget {
 export type LedgerSummary = LedgerReport['summary'] & { withoutArchive: number };
 
 export interface Certification {
-  schemaVersion: 2;
+  schemaVersion: 3;
   harness: { name: string; version: string };
   spec: { file: string; sha256: string | null };
   target: TargetFacts;
@@ -113,7 +121,7 @@ export interface Certification {
   traffic: Traffic;
   visibility: Visibility;
   ledger?: LedgerSummary;
-  /** How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts). */
+  /** How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts), as the run journaled it when it started. */
   coverage?: CoverageSummary & { spec: 'matched' | 'absent' };
   /** The request budget the run planned under the limits, and what it used. */
   budget?: RunBudget;

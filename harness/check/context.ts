@@ -53,8 +53,8 @@ export function createContext(p: ContextParts): CheckContext {
     skip: (reason) => {
       throw new SkipError(reason);
     },
-    inconclusive: (reason) => {
-      throw new InconclusiveError(reason);
+    inconclusive: (reason, why) => {
+      throw new InconclusiveError(reason, why);
     },
     guessRefused: (profileKey, reason) => {
       throw new GuessRefusedError(profileKey, reason);
@@ -73,7 +73,8 @@ export function createContext(p: ContextParts): CheckContext {
       return wait;
     },
     need: (value, reason) => {
-      if (value === undefined || value === null) throw new InconclusiveError(reason);
+      if (value === undefined || value === null)
+        throw new InconclusiveError(reason, { kind: 'precondition', message: reason });
       return value as NonNullable<typeof value>;
     },
     shared: async (key, make) => {

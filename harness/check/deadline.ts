@@ -49,6 +49,11 @@ export class Deadline {
         this.fire(
           new InconclusiveError(
             `no conclusion within the ${Math.round(this.totalMs / 1000)} s the plan gave it: the target answered too slowly`,
+            {
+              kind: 'deadline',
+              message: `no conclusion within the ${Math.round(this.totalMs / 1000)} s the plan gave it: the target answered too slowly`,
+              ms: this.totalMs,
+            },
           ),
         ),
       Math.max(0, this.remainingMs),

@@ -5,7 +5,7 @@ import { CoordinationClient } from '../coordination/client.js';
 import type { RegisterRequest } from '../coordination/protocol.js';
 import { InconclusiveError, SkipError, TransportError } from '../core/errors.js';
 import type { CheckOutcome } from '../core/events.js';
-import { ContractViolation } from '../core/failure.js';
+import { ContractViolation, errorLine, harnessError, type Cause } from '../core/outcome.js';
 import { budgetOf } from '../core/plan.js';
 import type { RunInfo, TargetInfo } from '../core/run-info.js';
 import { redact } from '../redact.js';
@@ -23,15 +23,37 @@ export type CheckFn = (ctx: CheckContext) => Promise<void>;
  * only so that a bare vitest run still reads sensibly.
  */
 
-const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => string | undefined> = {
+const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => Cause | undefined> = {
   write: (_t, r) =>
-    r.mode === 'readonly' ? 'needs a write; CONFORMANCE_MODE=readonly sends only GET requests' : undefined,
+    r.mode === 'readonly'
+      ? { kind: 'read-only', message: 'needs a write; CONFORMANCE_MODE=readonly sends only GET requests' }
+      : undefined,
   tokenNoPo: (t) =>
-    t.tokenNoPo ? undefined : 'ACCESS_TOKEN_NO_PO is not set: no token without the Purchase Orders permission',
+    t.tokenNoPo
+      ? undefined
+      : {
+          kind: 'missing-setting',
+          setting: 'ACCESS_TOKEN_NO_PO',
+          message: 'ACCESS_TOKEN_NO_PO is not set: no token without the Purchase Orders permission',
+        },
   otherCompany: (t) =>
-    t.otherCompanyId ? undefined : 'OTHER_COMPANY_ID is not set: no second company to check isolation against',
-  customer: (t) => (t.customerId ? undefined : 'CUSTOMER_ID is not set: no existing customer to attach vehicles to'),
-  location: (t) => (t.locationId ? undefined : 'LOCATION_ID is not set'),
+    t.otherCompanyId
+      ? undefined
+      : {
+          kind: 'missing-setting',
+          setting: 'OTHER_COMPANY_ID',
+          message: 'OTHER_COMPANY_ID is not set: no second company to check isolation against',
+        },
+  customer: (t) =>
+    t.customerId
+      ? undefined
+      : {
+          kind: 'missing-setting',
+          setting: 'CUSTOMER_ID',
+          message: 'CUSTOMER_ID is not set: no existing customer to attach vehicles to',
+        },
+  location: (t) =>
+    t.locationId ? undefined : { kind: 'missing-setting', setting: 'LOCATION_ID', message: 'LOCATION_ID is not set' },
 };
 
 function runInfo(): RunInfo {
@@ -75,21 +97,35 @@ function testTimeout(opts: CheckOptions, target: TargetInfo, run: RunInfo): numb
   return Math.max(opts.timeoutMs ?? 0, 2 * run.plan.estimate.lowerBoundMs + 300_000);
 }
 
-/** The error's kind decides the verdict: a broken rule fails, a missing answer or precondition is inconclusive. */
-function settleError(err: unknown): Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'> {
+type Settled = Pick<CheckOutcome, 'verdict' | 'reason' | 'cause' | 'failures' | 'error'>;
+
+/**
+ * The error's kind decides the verdict: a broken rule fails, a missing answer or precondition is
+ * inconclusive, and anything else is the harness's own exception: errored, never the target's fault.
+ */
+function settleError(err: unknown): Settled {
   if (err instanceof ContractViolation)
     return { verdict: 'failed', failures: err.failures.map(redactFailure), reason: redact(err.title) };
-  if (err instanceof SkipError) return { verdict: 'skipped', reason: redact(err.message) };
-  if (err instanceof InconclusiveError) return { verdict: 'inconclusive', reason: redact(err.message) };
+  if (err instanceof SkipError) return { verdict: 'skipped', ...because(err.why) };
+  if (err instanceof InconclusiveError) return { verdict: 'inconclusive', ...because(err.why) };
   if (err instanceof TransportError)
-    return { verdict: 'inconclusive', reason: redact(`no answer from the target: ${err.message}`) };
-  const e = err instanceof Error ? err : new Error(String(err));
-  // The check itself broke: a harness error, reported as such (never blamed on the target's rules).
+    return {
+      verdict: 'inconclusive',
+      ...because({ kind: 'no-answer', message: `no answer from the target: ${err.message}`, code: err.code }),
+    };
+  const error = harnessError(err, redact);
   return {
-    verdict: 'failed',
-    error: redact(`${e.name}: ${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 6).join('\n')}` : ''}`),
+    verdict: 'errored',
+    error,
+    ...because({ kind: 'harness-error', message: `harness error (not the target's fault): ${errorLine(error)}` }),
   };
 }
+
+/** A cause and its message as the outcome's reason line, redacted. */
+const because = (why: Cause): Pick<CheckOutcome, 'cause' | 'reason'> => {
+  const cause = { ...why, message: redact(why.message) };
+  return { cause, reason: cause.message };
+};
 
 const redactFailure = <T extends { message: string }>(f: T): T => ({ ...f, message: redact(f.message) });
 
@@ -120,7 +156,7 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       cited: [],
     };
     const { client, reports } = queueOf(target);
-    const outcome = (settled: Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>): CheckOutcome => ({
+    const outcome = (settled: Settled): CheckOutcome => ({
       key,
       clause: id,
       ...(opts.variant ? { variant: opts.variant } : {}),
@@ -139,8 +175,8 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       durationMs: Date.now() - startedAt.getTime(),
     });
     const unmet = (opts.needs ?? []).map((need) => needReasons[need](target, run)).find(Boolean);
-    let settled: Pick<CheckOutcome, 'verdict' | 'reason' | 'failures' | 'error'>;
-    if (unmet) settled = { verdict: 'skipped', reason: unmet };
+    let settled: Settled;
+    if (unmet) settled = { verdict: 'skipped', ...because(unmet) };
     else {
       const admitted = await client.admit(key, budgetOf(run.plan, key));
       // The run is stopping: the check never started, so it reports nothing (the certificate shows it not run).
@@ -158,7 +194,10 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
         const observed = clauses[id].strictness === 'observed';
         settled =
           run.requireEvidence && meta.evidence.length === 0 && !(observed && meta.observations.length > 0)
-            ? { verdict: 'inconclusive', reason: 'the check saw nothing to judge, so it cannot pass' }
+            ? {
+                verdict: 'inconclusive',
+                ...because({ kind: 'no-evidence', message: 'the check saw nothing to judge, so it cannot pass' }),
+              }
             : { verdict: 'passed' };
       } catch (err) {
         settled = settleError(err);
@@ -169,7 +208,8 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
     // Its ledger entries first, then the outcome: the hub journals them in that order.
     await reports.send({ kind: 'outcome', outcome: outcome(settled) });
     await reports.settle();
-    if (settled.verdict === 'failed') throw new Error(settled.error ?? settled.reason ?? 'failed');
+    if (settled.verdict === 'errored') throw new Error(`harness error: ${errorLine(settled.error!)}`);
+    if (settled.verdict === 'failed') throw new Error(settled.reason ?? 'failed');
     if (settled.verdict !== 'passed') tc.skip(`${settled.verdict}: ${settled.reason ?? ''}`);
   });
 }

@@ -1,5 +1,6 @@
 import type { FailureKind } from '../coordination/protocol.js';
 import { InconclusiveError, SkipError, TransportError } from '../core/errors.js';
+import type { Cause } from '../core/outcome.js';
 import { budgetOf } from '../core/plan.js';
 import type { CheckContext, CheckMeta, ContextParts } from './types.js';
 
@@ -18,13 +19,18 @@ const kindOf = (err: unknown): FailureKind =>
         ? 'transport'
         : 'error';
 
-function rethrow(key: string, kind: FailureKind, error: string): never {
+function rethrow(key: string, kind: FailureKind, error: string, why?: Cause): never {
   const message = `shared fixture ${key}: ${error}`;
-  if (kind === 'skip') throw new SkipError(message);
-  if (kind === 'inconclusive') throw new InconclusiveError(message);
+  const cause = why ? { ...why, message: `shared fixture ${key}: ${why.message}` } : undefined;
+  if (kind === 'skip') throw new SkipError(message, cause);
+  if (kind === 'inconclusive') throw new InconclusiveError(message, cause);
   if (kind === 'transport') throw new TransportError(message, 'SHARED');
   throw new Error(message);
 }
+
+/** The typed cause a fixture's skip or inconclusive end passes on to its consumers. */
+const causeOf = (err: unknown): Cause | undefined =>
+  err instanceof SkipError || err instanceof InconclusiveError ? err.why : undefined;
 
 /**
  * Runs a shared task once per target: the first claimant runs it (admitted ahead of checks, its
@@ -42,7 +48,7 @@ export async function runShared(
     const answer = await coordination.claim(key);
     if (answer.role === 'wait') continue;
     if (answer.role === 'done') return answer.value as SharedOutcome;
-    if (answer.role === 'failed') rethrow(key, answer.kind, answer.error);
+    if (answer.role === 'failed') rethrow(key, answer.kind, answer.error, answer.cause);
 
     const tag = `shared:${key}`;
     const meta: CheckMeta = {
@@ -59,7 +65,11 @@ export async function runShared(
     const received: string[] = [];
     const ctx = createContext({ ...check, meta, tag, received });
     const admitted = await coordination.admit(tag, budgetOf(run.plan, tag));
-    if (admitted.interrupted) rethrow(key, 'skip', 'the run was interrupted before it started');
+    if (admitted.interrupted)
+      rethrow(key, 'skip', 'the run was interrupted before it started', {
+        kind: 'interrupted',
+        message: 'the run was interrupted before it started',
+      });
     try {
       const value = await make(ctx);
       const outcome: SharedOutcome = { value, exchanges: received };
@@ -67,8 +77,15 @@ export async function runShared(
       return outcome;
     } catch (err) {
       const kind = kindOf(err);
-      await coordination.settle({ key, kind, error: (err as Error).message, waits: meta.waits });
-      rethrow(key, kind, (err as Error).message);
+      const cause = causeOf(err);
+      await coordination.settle({
+        key,
+        kind,
+        error: (err as Error).message,
+        ...(cause ? { cause } : {}),
+        waits: meta.waits,
+      });
+      rethrow(key, kind, (err as Error).message, cause);
     } finally {
       await coordination.release(tag);
     }

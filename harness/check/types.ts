@@ -2,6 +2,7 @@ import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiClient, ApiResponse } from '../client.js';
 import type { CoordinationClient } from '../coordination/client.js';
 import type { Observation, WaitRecord } from '../core/events.js';
+import type { Cause } from '../core/outcome.js';
 import type { Profile } from '../core/profile.js';
 import type { RunInfo, TargetInfo } from '../core/run-info.js';
 import type { Deadline } from './deadline.js';
@@ -71,7 +72,8 @@ export interface CheckContext {
    */
   saw(count: number, what: string): void;
   skip(reason: string): never;
-  inconclusive(reason: string): never;
+  /** Not judged, with why: `why` types the cause (a precondition, an answer that cannot be judged); no evidence by default. */
+  inconclusive(reason: string, why?: Cause): never;
   /**
    * The profile's guess of something the spec does not show (a body, a parameter name) was refused:
    * the clause is not judged, and `profileKey` (e.g. `customers.createBody`) says what to set.

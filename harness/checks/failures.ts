@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiResponse } from '../client.js';
-import type { Failure, FailureKind } from '../core/failure.js';
+import type { Failure, FailureOf } from '../core/outcome.js';
 
 /**
  * Builders of typed failures from the answers a check judged. Each names the exchange, so the
@@ -16,7 +16,7 @@ export function statusLine(res: ApiResponse): string {
 }
 
 /** `what` was answered with a status the spec does not allow there; `expected` says which it allows ('a 2xx', 'HTTP 400'). */
-export function unexpectedStatus(res: ApiResponse, expected: string, what: string): Failure {
+export function unexpectedStatus(res: ApiResponse, expected: string, what: string): FailureOf<'unexpected-status'> {
   return {
     kind: 'unexpected-status',
     message: `${what}: expected ${expected}, got ${statusLine(res)}`,
@@ -27,7 +27,11 @@ export function unexpectedStatus(res: ApiResponse, expected: string, what: strin
 }
 
 /** A request the spec requires to be refused was accepted. */
-export function refusalMissing(res: ApiResponse, what: string, expected = 'a refusal (4xx)'): Failure {
+export function refusalMissing(
+  res: ApiResponse,
+  what: string,
+  expected = 'a refusal (4xx)',
+): FailureOf<'refusal-missing'> {
   return {
     kind: 'refusal-missing',
     message: `${what}: expected ${expected}, got ${statusLine(res)}`,
@@ -38,7 +42,12 @@ export function refusalMissing(res: ApiResponse, what: string, expected = 'a ref
 }
 
 /** Every zod issue of a documented shape, each with the path of the failing value (under `base`). */
-export function shapeViolations(schema: z.ZodType, value: unknown, res?: ApiResponse, base = ''): Failure[] {
+export function shapeViolations(
+  schema: z.ZodType,
+  value: unknown,
+  res?: ApiResponse,
+  base = '',
+): FailureOf<'shape-violation'>[] {
   const r = schema.safeParse(value);
   if (r.success) return [];
   return r.error.issues.map((i) => {
@@ -46,6 +55,7 @@ export function shapeViolations(schema: z.ZodType, value: unknown, res?: ApiResp
     return {
       kind: 'shape-violation',
       message: `${path || '(root)'}: ${i.message}`,
+      issue: i.message,
       expected: i.message,
       actual: valueAt(value, i.path),
       path: path || undefined,
@@ -55,9 +65,10 @@ export function shapeViolations(schema: z.ZodType, value: unknown, res?: ApiResp
 }
 
 /** A record known to belong in an answer is not in it. */
-export function leftOut(id: string, why: string, res?: ApiResponse): Failure {
+export function leftOut(id: string, why: string, res?: ApiResponse): FailureOf<'record-left-out'> {
   return {
     kind: 'record-left-out',
+    id,
     message: `${id} was left out, though ${why}`,
     expected: id,
     actual: 'absent',
@@ -66,9 +77,10 @@ export function leftOut(id: string, why: string, res?: ApiResponse): Failure {
 }
 
 /** A record that must stay out of an answer is in it. */
-export function leaked(id: string, why: string, res?: ApiResponse, path?: string): Failure {
+export function leaked(id: string, why: string, res?: ApiResponse, path?: string): FailureOf<'record-leaked'> {
   return {
     kind: 'record-leaked',
+    id,
     message: `${id} came back, though ${why}`,
     expected: 'absent',
     actual: id,
@@ -85,9 +97,10 @@ export function fieldMismatch(
   actual: unknown,
   res?: ApiResponse,
   path?: string,
-): Failure {
+): FailureOf<'field-mismatch'> {
   return {
     kind: 'field-mismatch',
+    field,
     message: `${what}: ${field} is ${show(actual)}, expected ${show(expected)}`,
     expected,
     actual,
@@ -96,18 +109,33 @@ export function fieldMismatch(
   };
 }
 
-/** Answers (or parts of one) that disagree. */
+/**
+ * Answers (or parts of one) that disagree: `res` the answer that shows it, `detail.other` the one it
+ * disagrees with, `detail.what` what disagrees in a few words.
+ */
 export function inconsistency(
   message: string,
   res?: ApiResponse,
-  detail: { expected?: unknown; actual?: unknown; path?: string } = {},
-): Failure {
-  return { kind: 'inconsistency', message, ...detail, ...exchangeOf(res) };
+  detail: { what?: string; expected?: unknown; actual?: unknown; path?: string; other?: ApiResponse } = {},
+): FailureOf<'inconsistency'> {
+  const { other, ...rest } = detail;
+  return {
+    kind: 'inconsistency',
+    message,
+    ...rest,
+    ...exchangeOf(res),
+    ...(other?.exchangeId && other.exchangeId !== res?.exchangeId ? { other: other.exchangeId } : {}),
+  };
 }
 
-/** Lines already written in words, as failures of one kind (checks that list their problems). */
-export function failuresOf(kind: FailureKind, lines: readonly string[], res?: ApiResponse): Failure[] {
-  return lines.map((message) => ({ kind, message, ...exchangeOf(res) }));
+/** Lines a check already wrote in words, each an inconsistency shown by `res` (prefer the typed builders). */
+export function inconsistencies(lines: readonly string[], res?: ApiResponse, what?: string): Failure[] {
+  return lines.map((message) => inconsistency(message, res, what ? { what } : {}));
+}
+
+/** Lines in words about fields read back that differ from what was written, each a field mismatch. */
+export function fieldMismatches(field: string, lines: readonly string[], res?: ApiResponse): Failure[] {
+  return lines.map((message) => ({ kind: 'field-mismatch', field, message, ...exchangeOf(res) }));
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../client.js';
-import { ContractViolation } from '../core/failure.js';
-import { failuresOf, refusalMissing, statusLine, unexpectedStatus } from './failures.js';
+import { ContractViolation } from '../core/outcome.js';
+import { refusalMissing, statusLine, unexpectedStatus } from './failures.js';
 
 export { ContractViolation };
 
@@ -31,9 +31,4 @@ export function expectClientError(res: ApiResponse, what: string): void {
       what,
       isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what),
     );
-}
-
-/** Fails with every line as an inconsistency; prefer the typed builders of ./failures.ts. */
-export function expectNoViolations(violations: readonly string[], what: string, res?: ApiResponse): void {
-  if (violations.length) throw new ContractViolation(what, failuresOf('inconsistency', violations, res));
 }

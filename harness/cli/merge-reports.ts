@@ -11,7 +11,6 @@ import { endLines } from '../outputs/end-lines.js';
 import { JOURNAL_FILE, renderOutputs } from '../outputs/registry.js';
 import { publish } from '../publish/publish.js';
 import { claimReportsDir } from '../publish/reports-dir.js';
-import { coverageOf } from '../run/conclude.js';
 
 /**
  * `partner-conformance merge [--out reports] [--baseline f] [--fail-on any|regression] <shard dirs…>` (`npm run merge-reports`):
@@ -48,7 +47,6 @@ export function mergeReports(o: { out?: string; baseline?: string; failOn?: stri
   const events = journals.flatMap((j) => j.events);
   const cert = certify(events, clauses, {
     baseline,
-    coverage: coverageOf(events),
     labelOf: (id) => dirOfRun.get(id) ?? `run ${id}`,
   });
   // The merged set is published like a run's: under --out's lock, staged, then renamed into place together.

@@ -1,3 +1,4 @@
+import type { Cause } from '../core/outcome.js';
 import type { CheckOutcome, LedgerEntry, WaitRecord } from '../core/events.js';
 import type { Budget } from '../core/run-info.js';
 
@@ -18,7 +19,7 @@ export const noBudget: Budget = { get: 0, write: 0 };
 export type ClaimAnswer =
   | { role: 'run' }
   | { role: 'done'; value: unknown }
-  | { role: 'failed'; error: string; kind: FailureKind }
+  | { role: 'failed'; error: string; kind: FailureKind; cause?: Cause }
   | { role: 'wait' };
 
 /** How a shared task failed; its consumers end the same way (a skip skips them, a bug fails them). */
@@ -29,6 +30,8 @@ export interface SettleRequest {
   value?: unknown;
   error?: string;
   kind?: FailureKind;
+  /** The typed cause of a skip or an inconclusive end, passed on to every consumer. */
+  cause?: Cause;
   /** Reads of the task that waited for its own writes to show. */
   waits?: WaitRecord[];
 }

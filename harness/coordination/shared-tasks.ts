@@ -1,6 +1,7 @@
 import type { ClaimAnswer, FailureKind, SettleRequest } from './protocol.js';
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: string; kind: FailureKind };
+type Outcome =
+  { ok: true; value: unknown } | { ok: false; error: string; kind: FailureKind; cause?: SettleRequest['cause'] };
 
 interface Task {
   outcome?: Outcome;
@@ -30,6 +31,10 @@ export class SharedTasks {
             key,
             kind: 'inconclusive',
             error: `the shared task ${key} did not finish within ${this.maxTaskMs / 60_000} minutes`,
+            cause: {
+              kind: 'deadline',
+              message: `the shared task ${key} did not finish within ${this.maxTaskMs / 60_000} minutes`,
+            },
           }),
         this.maxTaskMs,
       );
@@ -56,7 +61,9 @@ export class SharedTasks {
     if (!task || task.outcome) return;
     clearTimeout(task.giveUp);
     task.outcome =
-      s.error === undefined ? { ok: true, value: s.value } : { ok: false, error: s.error, kind: s.kind ?? 'error' };
+      s.error === undefined
+        ? { ok: true, value: s.value }
+        : { ok: false, error: s.error, kind: s.kind ?? 'error', ...(s.cause ? { cause: s.cause } : {}) };
     for (const w of task.waiters.splice(0)) w(answerOf(task.outcome));
   }
 
@@ -73,5 +80,7 @@ export class SharedTasks {
 }
 
 function answerOf(o: Outcome): ClaimAnswer {
-  return o.ok ? { role: 'done', value: o.value } : { role: 'failed', error: o.error, kind: o.kind };
+  return o.ok
+    ? { role: 'done', value: o.value }
+    : { role: 'failed', error: o.error, kind: o.kind, ...(o.cause ? { cause: o.cause } : {}) };
 }

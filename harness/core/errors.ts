@@ -1,3 +1,5 @@
+import type { Cause } from './outcome.js';
+
 /** Errors that decide a check's verdict or the run's exit code. */
 
 /** Bad configuration or usage: one line for the user, exit code 2. */
@@ -16,9 +18,17 @@ export class TransportError extends Error {
   }
 }
 
-/** A check could not decide its clause (guessed request rejected, no data, no answer). */
+/**
+ * A check could not decide its clause (a failed precondition, nothing to judge, an answer that
+ * cannot be judged); `why` is its typed cause (no evidence unless said).
+ */
 export class InconclusiveError extends Error {
   override name = 'InconclusiveError';
+  readonly why: Cause;
+  constructor(message: string, why?: Cause) {
+    super(message);
+    this.why = why ?? { kind: 'no-evidence', message };
+  }
 }
 
 /**
@@ -32,13 +42,18 @@ export class GuessRefusedError extends InconclusiveError {
     readonly profileKey: string,
     message: string,
   ) {
-    super(message);
+    super(message, { kind: 'guess-refused', message, profileKey });
   }
 }
 
-/** A check does not apply to this target or mode; the reason goes to the report. */
+/** A check does not apply to this target or mode; the reason goes to the report (not applicable unless said). */
 export class SkipError extends Error {
   override name = 'SkipError';
+  readonly why: Cause;
+  constructor(message: string, why?: Cause) {
+    super(message);
+    this.why = why ?? { kind: 'not-applicable', message };
+  }
 }
 
 /** Response header through which the pacing proxy reports a transport failure to workers. */

@@ -1,5 +1,7 @@
-import type { Failure } from './failure.js';
-import type { CheckVerdict } from './verdicts.js';
+import type { CoverageSummary } from '../../contract/coverage.js';
+import type { CheckOutcome, Observation, WaitRecord } from './outcome.js';
+
+export type { CheckOutcome, Observation, WaitRecord };
 
 /**
  * The run's journal: one append-only file of these events, written only by the main process
@@ -60,11 +62,21 @@ export interface PlanFacts {
   lowerBoundMs: number;
 }
 
-/** Everything about a run the certificate needs, and nothing secret (persisted as run.json too). */
+/** How the spec's normative sentences are accounted for by the catalogue, against the spec the run judged. */
+export type SpecCoverage = CoverageSummary & { spec: 'matched' | 'absent' };
+
+/**
+ * Everything about a run the certificate needs, and nothing secret (persisted as run.json too).
+ * The certificate is a function of the journal alone: whatever it shows is stated here when the run
+ * starts (the spec's hash and coverage included), with paths relative to the harness's root.
+ */
 export interface RunFacts {
   runId: string;
   harness: { name: string; version: string };
+  /** The spec judged against: its path relative to the harness's root, and its sha256 (null when absent). */
   spec: { file: string; sha256: string | null };
+  /** The spec coverage, computed when the run started (absent in journals older than schemaVersion 3). */
+  coverage?: SpecCoverage;
   target: TargetFacts;
   startedAt: string;
   seed: number;
@@ -105,50 +117,6 @@ export interface RecordedExchange {
   retries?: number;
   /** Why no answer came (transport failure after retries, read-only refusal). */
   error?: string;
-}
-
-export interface Observation {
-  name: string;
-  value: unknown;
-}
-
-/** A read after the run's own write that waited for it to show (ctx.eventually). */
-export interface WaitRecord {
-  what: string;
-  shown: boolean;
-  afterMs: number;
-  reads: number;
-  windowMs: number;
-}
-
-/** How one check ended: the worker sends it to the hub when the check settles. */
-export interface CheckOutcome {
-  /** Clause id plus variant: `ITEM-FILTER-TYPE [tire]`. */
-  key: string;
-  clause: string;
-  variant?: string;
-  target: string;
-  /** The test name (`key: MUST sentence`), as -t matches it. */
-  name: string;
-  file: string;
-  verdict: CheckVerdict;
-  /** Why it was skipped or inconclusive. */
-  reason?: string;
-  /** Why it failed: the rule the target broke, as typed failures. */
-  failures?: Failure[];
-  /** Set when the check itself broke (a harness error, not the target's): it counts as failed. */
-  error?: string;
-  observations: Observation[];
-  /** What the check judged, e.g. '12 records inside the window'; empty means it saw nothing. */
-  evidence: string[];
-  /** Exchanges of shared fixtures the check judged, with the fixture that made them. */
-  cited: { id: string; from: string }[];
-  shared: string[];
-  waits: WaitRecord[];
-  requests: number;
-  retries: number;
-  startedAt: string;
-  durationMs: number;
 }
 
 /** Resources the run can create and must archive again (§3 archive transitions). */

@@ -3,11 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stage, Status, type Attachment, type Label, type StepResult, type TestResult } from 'allure-js-commons';
 import { clauses, type ClauseId } from '../../contract/clauses.js';
-import type { CheckReport } from '../certify/types.js';
+import type { CheckReport, RunVerdict } from '../certify/types.js';
 import type { RecordedExchange } from '../core/events.js';
 import { redact } from '../redact.js';
 import { curlLine, requestLine } from './curl.js';
-import { failureLines } from './failure-view.js';
+import { failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
 import { primarySection, sectionTitle } from './sections.js';
 import { commandLine } from '../core/invocation.js';
@@ -24,10 +24,22 @@ const statusOf = (c: CheckReport): Status =>
   c.verdict === 'passed'
     ? Status.PASSED
     : c.verdict === 'failed'
-      ? c.error
+      ? Status.FAILED
+      : c.verdict === 'errored'
         ? Status.BROKEN
-        : Status.FAILED
-      : Status.SKIPPED;
+        : Status.SKIPPED;
+
+/**
+ * The run's verdict as Allure's own status, for the test result that carries it: Allure's ring
+ * counts checks, so a run with one failed clause of 170 would look green without it.
+ */
+const verdictStatus: Record<RunVerdict, Status> = {
+  conformant: Status.PASSED,
+  passed: Status.SKIPPED,
+  'non-conformant': Status.FAILED,
+  inconclusive: Status.BROKEN,
+  interrupted: Status.BROKEN,
+};
 
 const hash = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -103,12 +115,14 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
     check.verdict === 'passed'
       ? undefined
       : check.error
-        ? `harness error: ${check.error.split('\n')[0]}`
+        ? harnessErrorHead(check.error)
         : check.verdict === 'failed'
           ? (check.reason ?? 'failed')
-          : `${check.verdict}: ${check.reason ?? ''}`;
+          : check.cause?.kind === 'guess-refused'
+            ? `not judged (set ${check.cause.profileKey} in CONFORMANCE_PROFILE): ${check.reason ?? ''}`
+            : `${check.verdict}: ${check.reason ?? ''}`;
   const trace =
-    check.error ??
+    (check.error ? harnessErrorText(check.error) : undefined) ??
     (failures.length
       ? failures.flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), '']).join('\n')
       : undefined);
@@ -145,6 +159,45 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
   };
 }
 
+/** One test result at the top of the report that carries the run's verdict, its scope and why. */
+function verdictResult(c: OutputContext['certification']): TestResult {
+  const start = Date.parse(c.startedAt);
+  const lines = [
+    c.headline,
+    ...(c.verdictCause ? [`why: ${c.verdictCause}`] : []),
+    `strict clauses: ${Object.entries(c.strictSummary)
+      .filter(([, n]) => n)
+      .map(([v, n]) => `${n} ${v}`)
+      .join(', ')}`,
+    ...c.clauses.filter((x) => x.verdict === 'failed').map((x) => `failed: ${x.id} (${x.section})`),
+    ...c.scope.notJudged.map((n) => `not judged: ${n.clause}: set ${n.profileKey} in CONFORMANCE_PROFILE`),
+  ];
+  return {
+    uuid: randomUUID(),
+    historyId: hash('certification verdict'),
+    testCaseId: hash('certification verdict'),
+    name: `Certification verdict: ${c.headline}`,
+    fullName: 'certification#verdict',
+    status: verdictStatus[c.verdict],
+    statusDetails: { message: redact(lines[0]!), trace: redact(lines.join('\n')) },
+    stage: Stage.FINISHED,
+    description: `The run's verdict over the whole catalogue (${c.clauses.length} clauses); the other results are its checks.`,
+    steps: [],
+    attachments: [],
+    parameters: [],
+    labels: [
+      { name: 'epic', value: 'certification' },
+      { name: 'feature', value: 'verdict' },
+      { name: 'story', value: 'verdict' },
+      { name: 'severity', value: 'blocker' },
+      { name: 'suite', value: 'certification' },
+    ],
+    links: [],
+    start,
+    stop: Date.parse(c.finishedAt),
+  };
+}
+
 const property = (v: string) =>
   v
     .replace(/\\/g, '\\\\')
@@ -157,6 +210,7 @@ export function writeAllureResults(dir: string, ctx: OutputContext): void {
   for (const x of ctx.certification.clauses)
     for (const check of x.checks) files.result(result(check, x.id, ctx, files));
   const c = ctx.certification;
+  files.result(verdictResult(c));
   const env = {
     Verdict: c.headline,
     Target: `${c.target.url} (${c.target.kind})`,

@@ -1,9 +1,9 @@
 import { clauses, type ClauseId } from '../../contract/clauses.js';
 import type { CheckOutcome, RecordedExchange } from '../core/events.js';
-import type { CheckVerdict } from '../core/verdicts.js';
+import type { CheckVerdict } from '../core/outcome.js';
 import { redact } from '../redact.js';
 import { curlLines } from './curl.js';
-import { failureLines } from './failure-view.js';
+import { failureLines, harnessErrorHead } from './failure-view.js';
 
 /**
  * The console while a run goes, as a handler of the hub's events (harness/run/hub.ts). Every
@@ -21,7 +21,13 @@ import { failureLines } from './failure-view.js';
 
 export type AreaCounts = Map<string, Record<CheckVerdict, number>>;
 
-const emptyCounts = (): Record<CheckVerdict, number> => ({ passed: 0, failed: 0, skipped: 0, inconclusive: 0 });
+const emptyCounts = (): Record<CheckVerdict, number> => ({
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+  inconclusive: 0,
+  errored: 0,
+});
 
 /** The catalogue area of a check key or name ('ITEM-PAGING [x]: …'). */
 export function areaOfCheck(name: string): string | undefined {
@@ -34,8 +40,10 @@ const padStart = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s
 const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 export function areaTable(counts: AreaCounts): string[] {
-  const cols: CheckVerdict[] = ['passed', 'failed', 'skipped', 'inconclusive'];
   const areas = [...counts.keys()].sort();
+  // The harness's own errors get their column only when there are any.
+  const cols: CheckVerdict[] = ['passed', 'failed', 'skipped', 'inconclusive'];
+  if (areas.some((a) => (counts.get(a)!.errored ?? 0) > 0)) cols.push('errored');
   const total = emptyCounts();
   for (const a of areas) for (const c of cols) total[c] += counts.get(a)![c];
   const width = Math.max(8, ...areas.map((a) => a.length)) + 2;
@@ -160,22 +168,24 @@ export class RunConsole {
     const area = areaOfCheck(outcome.key) ?? 'other';
     if (!this.expected.has(outcome.key)) this.expected.set(outcome.key, area);
     const c = this.counts.get(area) ?? emptyCounts();
-    c[outcome.verdict] += 1;
+    c[outcome.verdict] = (c[outcome.verdict] ?? 0) + 1;
     this.counts.set(area, c);
-    if (outcome.verdict === 'failed') this.print(this.failureText(outcome, area, exchange).join('\n'));
+    if (outcome.verdict === 'failed' || outcome.verdict === 'errored')
+      this.print(this.failureText(outcome, area, exchange).join('\n'));
     else this.drawBlock();
   }
 
   private failureText(o: CheckOutcome, area: string, exchange: (id: string) => RecordedExchange | undefined): string[] {
-    const head = this.paint('31', `  ✗ [${area}] ${o.key}: ${o.error ? 'harness error' : (o.reason ?? 'failed')}`);
     if (o.error)
       return [
-        head,
-        ...o.error
+        this.paint('33', `  ! [${area}] ${o.key}: ${harnessErrorHead(o.error)}`),
+        ...(o.error.stack ?? '')
           .split('\n')
+          .filter(Boolean)
           .slice(0, 4)
-          .map((l) => `      ${l}`),
+          .map((l) => `      ${l.trim()}`),
       ];
+    const head = this.paint('31', `  ✗ [${area}] ${o.key}: ${o.reason ?? 'failed'}`);
     const lines = [head];
     for (const f of (o.failures ?? []).slice(0, 3)) {
       const ex = f.exchange ? exchange(f.exchange) : undefined;

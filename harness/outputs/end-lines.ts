@@ -1,9 +1,10 @@
 import { baselineLines } from '../certify/baseline.js';
 import { coverageLine } from '../certify/coverage.js';
 import type { Certification } from '../certify/types.js';
-import { clauseVerdicts } from '../core/verdicts.js';
+import { clauseVerdicts } from '../core/outcome.js';
 import { redact } from '../redact.js';
 import { areaTable, type AreaCounts } from './console.js';
+import { harnessErrorHead } from './failure-view.js';
 import { outputLines } from './registry.js';
 import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
 
@@ -12,7 +13,7 @@ export function areaCounts(cert: Certification): AreaCounts {
   const counts: AreaCounts = new Map();
   for (const c of cert.clauses) {
     for (const ch of c.checks) {
-      const row = counts.get(c.area) ?? { passed: 0, failed: 0, skipped: 0, inconclusive: 0 };
+      const row = counts.get(c.area) ?? { passed: 0, failed: 0, skipped: 0, inconclusive: 0, errored: 0 };
       row[ch.verdict] += 1;
       counts.set(c.area, row);
     }
@@ -51,10 +52,17 @@ export function endLines(
   if (cert.verdictCause) lines.push(`  why: ${cert.verdictCause}`);
   for (const f of cert.clauses.filter((c) => c.verdict === 'failed')) {
     const first = f.checks.find((ch) => ch.verdict === 'failed');
-    const what = first?.error
-      ? `harness error: ${first.error.split('\n')[0]}`
-      : (first?.failures?.[0]?.message ?? first?.reason ?? '');
+    const what = first?.failures?.[0]?.message ?? first?.reason ?? '';
     lines.push(`  failed: ${f.id} (${f.section})${what ? `: ${what}` : ''}`);
+  }
+  for (const c of cert.clauses)
+    for (const ch of c.checks.filter((x) => x.verdict === 'errored' && x.error))
+      lines.push(`  ${ch.key}: ${harnessErrorHead(ch.error!)}`);
+  for (const n of cert.scope.notJudged) {
+    const c = cert.clauses.find((x) => x.id === n.clause);
+    lines.push(
+      `  not judged: ${n.clause}${c ? ` (${c.section})` : ''}: set ${n.profileKey} in CONFORMANCE_PROFILE${c?.reason ? `; ${c.reason}` : ''}`,
+    );
   }
   for (const e of cert.runErrors) lines.push(`  run error: ${e.split('\n')[0]}`);
   lines.push(`  ${trafficLine(cert)}`);

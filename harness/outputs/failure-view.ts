@@ -1,8 +1,15 @@
 import type { RecordedExchange } from '../core/events.js';
-import type { Failure } from '../core/failure.js';
+import { errorLine, type Failure, type HarnessError } from '../core/outcome.js';
 import { curlLine, requestLine } from './curl.js';
 
 /** How every output shows a typed failure: the same words, values and exchange everywhere. */
+
+/** An errored check's first line, the same in every output: the harness broke, not the target. */
+export const harnessErrorHead = (e: HarnessError) =>
+  `harness error, not the target's fault (report it to the harness's maintainers): ${errorLine(e)}`;
+
+/** The exception and its stack, as JUnit, Allure and the page show them. */
+export const harnessErrorText = (e: HarnessError) => `${harnessErrorHead(e)}${e.stack ? `\n${e.stack}` : ''}`;
 
 const show = (v: unknown) =>
   v === undefined ? 'absent' : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));

@@ -3,7 +3,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { clauses, type ClauseId } from '../../contract/clauses.js';
 import type { CheckReport } from '../certify/types.js';
 import { redact } from '../redact.js';
-import { failureLines } from './failure-view.js';
+import { failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
 
 /**
@@ -24,13 +24,13 @@ function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml
     '@_classname': `partner-api-v2.${clauses[clause].area}.${clause}`,
     '@_time': seconds(check.durationMs),
   };
-  if (check.verdict === 'failed' && check.error)
+  if (check.verdict === 'errored')
     return {
       ...base,
       error: {
-        '@_message': `harness error: ${check.error.split('\n')[0]}`,
+        '@_message': check.error ? harnessErrorHead(check.error) : (check.reason ?? 'harness error'),
         '@_type': 'harness-error',
-        '#text': check.error,
+        '#text': check.error ? harnessErrorText(check.error) : (check.reason ?? ''),
       },
     };
   if (check.verdict === 'failed') {
@@ -47,8 +47,11 @@ function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml
       },
     };
   }
-  if (check.verdict === 'skipped' || check.verdict === 'inconclusive')
-    return { ...base, skipped: { '@_message': `${check.verdict}: ${check.reason ?? 'no reason given'}` } };
+  if (check.verdict === 'skipped' || check.verdict === 'inconclusive') {
+    // A refused guess of what the spec does not show: not judged, with the profile key that lets it run.
+    const label = check.cause?.kind === 'guess-refused' ? `not judged (set ${check.cause.profileKey})` : check.verdict;
+    return { ...base, skipped: { '@_message': `${label}: ${check.reason ?? 'no reason given'}` } };
+  }
   return check.evidence.length ? { ...base, 'system-out': `judged: ${check.evidence.join('; ')}` } : base;
 }
 
@@ -59,8 +62,8 @@ export function junitXml(ctx: OutputContext): string {
     for (const check of x.checks) byArea.set(x.area, [...(byArea.get(x.area) ?? []), { check, clause: x.id }]);
   const count = (list: { check: CheckReport }[]) => ({
     tests: list.length,
-    failures: list.filter((x) => x.check.verdict === 'failed' && !x.check.error).length,
-    errors: list.filter((x) => x.check.verdict === 'failed' && x.check.error).length,
+    failures: list.filter((x) => x.check.verdict === 'failed').length,
+    errors: list.filter((x) => x.check.verdict === 'errored').length,
     skipped: list.filter((x) => x.check.verdict === 'skipped' || x.check.verdict === 'inconclusive').length,
     time: seconds(list.reduce((n, x) => n + x.check.durationMs, 0)),
   });

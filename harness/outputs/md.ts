@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Certification, ClauseVerdict } from '../certify/types.js';
 import { redact } from '../redact.js';
 import { coverageLine } from '../certify/coverage.js';
-import { failureLines } from './failure-view.js';
+import { failureLines, harnessErrorHead } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
 import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
 
@@ -11,6 +11,7 @@ const icon: Record<ClauseVerdict, string> = {
   failed: '❌ failed',
   skipped: '⏭️ skipped',
   inconclusive: '❔ inconclusive',
+  'not-judged': '🔲 not judged',
   observed: '👁 observed',
   'not-testable': '➖ not-testable',
   'not-run': '· not-run',
@@ -69,15 +70,33 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
     lines.push('');
   }
   if (c.runErrors.length) lines.push('## Run errors', '', ...c.runErrors.map((e) => `- ${cell(e)}`), '');
+  const errored = c.clauses.flatMap((x) => x.checks.filter((ch) => ch.verdict === 'errored').map((ch) => ({ x, ch })));
+  if (errored.length) {
+    lines.push("## Harness errors (the harness broke: not the target's fault)", '');
+    for (const { x, ch } of errored)
+      lines.push(
+        `- **${cell(ch.key)}** (${x.section}): ${cell(ch.error ? harnessErrorHead(ch.error) : (ch.reason ?? 'harness error'))}`,
+        ...(ch.error?.stack ? ['', '  ```', ...ch.error.stack.split('\n').map((l) => `  ${l}`), '  ```'] : []),
+      );
+    lines.push('');
+  }
+  if (c.scope.notJudged.length) {
+    lines.push('## Not judged (outside what this certificate covers)', '');
+    for (const n of c.scope.notJudged) {
+      const x = c.clauses.find((y) => y.id === n.clause);
+      lines.push(
+        `- **${n.clause}**: set \`${n.profileKey}\` in CONFORMANCE_PROFILE${x?.reason ? `; ${cell(x.reason)}` : ''}`,
+      );
+    }
+    lines.push('');
+  }
   const failed = c.clauses.filter((x) => x.verdict === 'failed');
   if (failed.length) {
     lines.push('## Failed clauses', '');
     for (const f of failed) {
       lines.push(`### ${f.id} (${f.section})`, '', f.must, '');
       for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
-        lines.push(
-          `- **${cell(ch.key)}**: ${cell(ch.error ? `harness error: ${ch.error.split('\n')[0]}` : (ch.reason ?? 'failed'))}`,
-        );
+        lines.push(`- **${cell(ch.key)}**: ${cell(ch.reason ?? 'failed')}`);
         for (const failure of ch.failures ?? []) {
           const [first, ...rest] = failureLines(failure, failure.exchange ? ctx.exchange(failure.exchange) : undefined);
           lines.push(

@@ -1,9 +1,9 @@
 import type { Certification, CheckReport, ClauseChange, ClauseReport, ClauseVerdict } from '../certify/types.js';
 import type { RecordedExchange } from '../core/events.js';
-import type { Failure } from '../core/failure.js';
-import { verdictWords } from '../core/verdicts.js';
+import type { Failure } from '../core/outcome.js';
+import { verdictWords } from '../core/outcome.js';
 import { curlLine, requestLine } from './curl.js';
-import { bodyAround, failureLines } from './failure-view.js';
+import { bodyAround, failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
 import type { OutputContext } from './output.js';
 import { compareSections, primarySection, sectionTitle } from './sections.js';
 import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
@@ -54,14 +54,16 @@ const badge = (v: ClauseVerdict | string) => `<span class="badge b-${esc(v)}">${
 function headline(c: Certification): string {
   const total = c.clauses.length;
   const s = c.summary;
-  const judged = `${s.passed} passed, ${s.failed} failed, ${s.inconclusive} inconclusive, ${s.skipped} skipped, ${s.observed} observed, ${s['not-testable']} not testable, ${s['not-run']} not run`;
+  const judged = `${s.passed} passed, ${s.failed} failed, ${s.inconclusive} inconclusive, ${s['not-judged']} not judged, ${s.skipped} skipped, ${s.observed} observed, ${s['not-testable']} not testable, ${s['not-run']} not run`;
   const lead =
     c.verdict === 'interrupted'
       ? 'The run was interrupted: nothing is certified. What ran until then is below.'
       : c.verdict === 'conformant'
         ? `No clause failed (${total} clauses).`
         : c.verdict === 'passed'
-          ? `Nothing failed in what ran, but only part of the catalogue ran: this certifies nothing about the rest.`
+          ? c.scope.notJudged.length && !c.scope.narrowed
+            ? `Nothing failed, but ${c.scope.notJudged.length} clause(s) were not judged (the spec does not show what they need and the profile's guess was refused): this certifies nothing about them.`
+            : `Nothing failed in what ran, but only part of the catalogue ran: this certifies nothing about the rest.`
           : c.verdict === 'non-conformant'
             ? `${s.failed} of ${total} clauses failed${c.runErrors.length ? `, and ${c.runErrors.length} run error(s)` : ''}.`
             : `Nothing failed, but ${s.inconclusive} clause(s) could not be decided.`;
@@ -105,7 +107,7 @@ function failureBlock(f: Failure, ex: RecordedExchange | undefined, evidenceAnch
 }
 
 function failuresOf(ch: Check, ctx: OutputContext, anchor?: string): string {
-  if (ch.error) return `<pre>${esc(firstLines(`harness error: ${ch.error}`, 8))}</pre>`;
+  if (ch.error) return `<pre>${esc(firstLines(harnessErrorText(ch.error), 8))}</pre>`;
   const failures = ch.failures ?? [];
   if (failures.length === 0) return `<pre>${esc(ch.reason ?? 'failed')}</pre>`;
   const shown = failures
@@ -118,7 +120,19 @@ function whatFailed(ctx: OutputContext, anchors: Map<Check, string>): string {
   const c = ctx.certification;
   const failed = c.clauses.filter((x) => x.verdict === 'failed');
   const inconclusive = c.clauses.filter((x) => x.verdict === 'inconclusive');
+  const errored = c.clauses.flatMap((x) => x.checks.filter((ch) => ch.verdict === 'errored').map((ch) => ({ x, ch })));
+  const notJudged = c.clauses.filter((x) => x.verdict === 'not-judged');
   const parts: string[] = ['<section id="what-failed"><h2>What failed</h2>'];
+  if (errored.length) {
+    parts.push(
+      '<h3>Harness errors (the harness broke: not the target\'s fault)</h3><ul class="errors">',
+      ...errored.map(
+        ({ x, ch }) =>
+          `<li><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a> <span class="check">${esc(checkLabel(ch))}</span>${failuresOf(ch, ctx)}</li>`,
+      ),
+      '</ul>',
+    );
+  }
   if (c.runErrors.length) {
     parts.push('<h3>Run errors (outside any check)</h3><ul class="errors">');
     for (const e of c.runErrors) parts.push(`<li><pre>${esc(firstLines(e, 12))}</pre></li>`);
@@ -142,6 +156,14 @@ function whatFailed(ctx: OutputContext, anchors: Map<Check, string>): string {
     parts.push('<h3>Undecided (inconclusive)</h3><ul>');
     for (const x of inconclusive)
       parts.push(`<li><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a>: ${esc(x.reason ?? '')}</li>`);
+    parts.push('</ul>');
+  }
+  if (notJudged.length) {
+    parts.push('<h3>Not judged (outside what this certificate covers)</h3><ul>');
+    for (const x of notJudged)
+      parts.push(
+        `<li><a href="#${esc(x.id)}"><code>${esc(x.id)}</code></a>: ${x.cause?.kind === 'guess-refused' ? `set <code>${esc(x.cause.profileKey)}</code> in CONFORMANCE_PROFILE; ` : ''}${esc(x.reason ?? '')}</li>`,
+      );
     parts.push('</ul>');
   }
   parts.push('</section>');
@@ -219,8 +241,10 @@ function checksCell(x: ClauseReport, anchors: Map<Check, string>): string {
       const label = checkLabel(ch);
       const why =
         ch.verdict === 'failed'
-          ? (ch.error?.split('\n')[0] ?? ch.failures?.[0]?.message ?? ch.reason ?? '')
-          : (ch.reason ?? '');
+          ? (ch.failures?.[0]?.message ?? ch.reason ?? '')
+          : ch.error
+            ? harnessErrorHead(ch.error)
+            : (ch.reason ?? '');
       return `<li>${badge(ch.verdict)} <span class="check" title="${esc(ch.name)}">${esc(label)}</span>${why ? ` <span class="why">${esc(clip(why, 300))}</span>` : ''}</li>`;
     })
     .join('')}</ul>`;
@@ -242,7 +266,7 @@ function clauseTables(c: Certification, anchors: Map<Check, string>): string {
   const parts = [
     '<section id="clauses"><h2>Clauses by spec section</h2>',
     '<p class="filters" role="group" aria-label="Filter clauses">Show: ' +
-      ['all', 'failed', 'passed', 'inconclusive', 'skipped', 'not-testable', 'not-run']
+      ['all', 'failed', 'passed', 'inconclusive', 'not-judged', 'skipped', 'not-testable', 'not-run']
         .map(
           (v) => `<button type="button" data-filter="${v}"${v === 'all' ? ' aria-pressed="true"' : ''}>${v}</button>`,
         )
@@ -351,7 +375,11 @@ function evidenceSection(ctx: OutputContext, anchors: Map<Check, string>): strin
       parts.push(
         `<details class="evidence" id="${id}" data-verdict="${esc(ch.verdict)}"><summary>${badge(ch.verdict)} <code>${esc(x.id)}</code> ${esc(checkLabel(ch))} · ${list.length} exchange${list.length === 1 ? '' : 's'}</summary>`,
         `<p class="check-name">${esc(ch.name)} <span class="muted">(${esc(ch.file)})</span></p>`,
-        ch.verdict === 'failed' ? failuresOf(ch, ctx) : ch.reason ? `<p class="why">${esc(ch.reason)}</p>` : '',
+        ch.verdict === 'failed' || ch.verdict === 'errored'
+          ? failuresOf(ch, ctx)
+          : ch.reason
+            ? `<p class="why">${esc(ch.reason)}</p>`
+            : '',
         ch.evidence.length ? `<p class="muted">judged: ${esc(ch.evidence.join('; '))}</p>` : '',
         ...ordered.slice(0, MAX_EXCHANGES_PER_CHECK).map((e) => exchangeBlock(e, failingAt.get(e.id))),
         more,
@@ -381,7 +409,7 @@ table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border:1px solid va
 table.kv{width:auto}table.kv th{background:var(--bg);font-weight:600;white-space:nowrap}
 table.clauses{table-layout:fixed}table.clauses th:nth-child(1){width:19%}table.clauses th:nth-child(2){width:33%}table.clauses th:nth-child(3){width:9%}table.clauses th:nth-child(4){width:24%}table.clauses th:nth-child(5){width:15%}table.clauses td{overflow-wrap:anywhere}.sub{color:var(--skip);font-size:12px}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;color:#fff;background:var(--skip);white-space:nowrap}
-.b-passed{background:var(--pass)}.failure{border-left:3px solid var(--fail);padding:2px 8px;margin:6px 0}.f-msg{font-weight:600}.kind{font:11px ui-monospace,monospace;background:#ffebe9;color:var(--fail);border-radius:3px;padding:0 4px}.f-line{font-size:12px;color:#424a53}.f-title{font-weight:600;margin-top:4px}.ex-failing{background:#fff8f7}.b-failed{background:var(--fail)}.b-inconclusive{background:var(--warn)}.b-not-testable{background:var(--info)}.b-not-run,.b-absent{background:#8c959f}
+.b-passed{background:var(--pass)}.failure{border-left:3px solid var(--fail);padding:2px 8px;margin:6px 0}.f-msg{font-weight:600}.kind{font:11px ui-monospace,monospace;background:#ffebe9;color:var(--fail);border-radius:3px;padding:0 4px}.f-line{font-size:12px;color:#424a53}.f-title{font-weight:600;margin-top:4px}.ex-failing{background:#fff8f7}.b-failed{background:var(--fail)}.b-inconclusive,.b-errored{background:var(--warn)}.b-not-judged{background:#0a3069}.b-not-testable{background:var(--info)}.b-not-run,.b-absent{background:#8c959f}
 tr[data-verdict=failed]{background:#ffebe9}ul.checks{margin:0;padding-left:0;list-style:none}ul.checks li{margin:2px 0}.why{color:#57606a;font-size:12px}
 pre{white-space:pre-wrap;word-break:break-word;background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:6px 8px;margin:4px 0;font-size:12px;max-height:420px;overflow:auto}
 .muted{color:#57606a}.none{color:var(--pass);font-weight:600}#what-failed .must{margin:2px 0 4px}.failed-list>li{margin-bottom:10px}.sec{color:#57606a}

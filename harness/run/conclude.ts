@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { clauses } from '../../contract/clauses.js';
 import type { Baseline } from '../certify/baseline.js';
 import { certify, type Certification } from '../certify/certify.js';
-import { specCoverage } from '../certify/coverage.js';
 import type { JournalEvent } from '../core/events.js';
 import { CERTIFICATION_JSON as CERTIFICATION_FILE, renderOutputs } from '../outputs/registry.js';
 import { publish } from '../publish/publish.js';
@@ -35,13 +34,6 @@ function completeCertificationIn(reportsDir: string): Conclusion['replaced'] {
   }
 }
 
-/** The spec coverage against the spec the (first) run hashed; the matrix alone when it had none. */
-export function coverageOf(events: readonly JournalEvent[]): Certification['coverage'] {
-  const spec = events.find((e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started')?.run
-    .spec;
-  return specCoverage(spec?.sha256 ? spec.file : undefined);
-}
-
 /** Whether a journal holds anything worth a certificate: a check that ended, a run error, or a record created. */
 export function somethingRan(events: readonly JournalEvent[]): boolean {
   return events.some(
@@ -63,7 +55,7 @@ export function concludeRun(
 ): Conclusion {
   const interrupted = run.events.some((e) => e.type === 'interrupted');
   if (!somethingRan(run.events) && !interrupted) return { published: [], nothing: 'nothing-ran' };
-  const certification = certify(run.events, clauses, { baseline: o.baseline, coverage: coverageOf(run.events) });
+  const certification = certify(run.events, clauses, { baseline: o.baseline });
   renderOutputs(run.scratch.stage, certification, run.events);
   const previous = certification.scope.complete ? undefined : completeCertificationIn(run.reportsDir);
   return {

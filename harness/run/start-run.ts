@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtExpiryMs } from '../auth/jwt.js';
 import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
-import { harnessVersion, specInfo } from '../certify/certify.js';
+import { harnessVersion } from '../certify/certify.js';
 import type { Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import type { RunFacts, Selection } from '../core/events.js';
@@ -172,7 +172,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       numRuns: info.numRuns,
       startedAt: info.startedAt,
       harness: harnessVersion(),
-      spec: specInfo(settings.spec.file),
+      specFile: settings.spec.file,
       warnings: settings.warnings,
     });
     hub.started(facts);

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../harness/client.js';
 import { filterVerdict, leaked, type Failure, type FilterCase } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
@@ -20,7 +21,7 @@ const nullsIn = (l: Listing, what: string) =>
 // and no request of either listing shows updatedAt null. A request whose updatedAt is not null
 // is not judged here; none shown null at all leaves the rule unexercised (inconclusive).
 conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: CheckContext) => {
-  const cases: FilterCase[] = [];
+  const cases: (FilterCase & { res?: ApiResponse })[] = [];
   const middle = await updatedMiddle(ctx);
   const sample = await appointmentSample(ctx);
   precondition(ctx, sample, 'GET /appointmentRequests');
@@ -35,6 +36,7 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
       returned: middle.listing.ids,
       complete: middle.listing.complete,
       mismatched: nullsIn(middle.listing, what),
+      res: middle.listing.first,
     });
   }
   let fresh: Rec[] = [];
@@ -66,6 +68,7 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
         returned: mine.filter((r) => locate(got.records, view.fx.planned[r])),
         complete: got.complete,
         mismatched: nullsIn(got, what),
+        res: got.first,
       });
     }
   }
@@ -76,8 +79,14 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
   }
   // The rule has one half: null requests stay out (what comes back is APPT-FILTER-UPDATED-DATE's concern).
   const vs = cases.map(filterVerdict);
-  const violations: (string | Failure)[] = [
-    ...cases.flatMap((c) => c.mismatched ?? []),
+  const violations: Failure[] = [
+    ...cases.flatMap((c) =>
+      (c.mismatched ?? []).map((message): Failure => ({
+        kind: 'record-leaked',
+        message,
+        ...(c.res?.exchangeId ? { exchange: c.res.exchangeId } : {}),
+      })),
+    ),
     ...vs.flatMap((v) => v.leaked.map((x) => leaked(x.id, x.why))),
   ];
   const stayedOut = vs.reduce((n, v) => n + v.negatives, 0);
@@ -91,6 +100,5 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
     'the updated-date filters match requests whose updatedAt is null',
     stayedOut,
     'requests shown with updatedAt null left out of an updated-date window',
-    { kind: 'record-leaked' },
   );
 });

@@ -8,6 +8,7 @@ import {
   describeResponse,
   fieldValue,
   isSuccess,
+  leftOut,
 } from '../../harness/checks/index.js';
 import { expect2xx, expectStatus, verdict } from '../common/judge.js';
 
@@ -105,10 +106,9 @@ export function expectEveryDay(ctx: CheckContext, res: ApiResponse, w: Window, w
     .filter((d) => !got.includes(d));
   verdict(
     ctx,
-    missing.map((d) => `day ${d} of ${w.start}..${w.end} is missing (returned: ${got.join(', ')})`),
+    missing.map((d) => leftOut(`day ${d}`, `it lies inside ${w.start}..${w.end} (returned: ${got.join(', ')})`, res)),
     `${what} left out days of the window`,
     7,
     `days of the window returned with ${what}`,
-    { kind: 'record-left-out', res },
   );
 }

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { slotsReference } from '../available-slots/fixtures.js';
 import { appointmentSample } from '../appointment-requests/fixtures.js';
@@ -42,9 +42,12 @@ conformance('PLATFORM-JSON-ANSWERS', async (ctx: CheckContext) => {
   );
   const notJson = ok
     .filter(({ res }) => res.json === undefined)
-    .map(
-      ({ what, res }) =>
-        `${what} answered HTTP ${res.status} with ${contentType(res)}: ${JSON.stringify(res.text.slice(0, 80))}`,
-    );
+    .map(({ what, res }): Failure => ({
+      kind: 'shape-violation',
+      message: `${what} answered HTTP ${res.status} with ${contentType(res)}: ${JSON.stringify(res.text.slice(0, 80))}`,
+      issue: 'the body is not JSON',
+      actual: res.text.slice(0, 80),
+      ...(res.exchangeId ? { exchange: res.exchangeId } : {}),
+    }));
   verdict(ctx, notJson, 'successful answers whose body is not JSON', ok.length, 'successful answers with a JSON body');
 });

@@ -5,6 +5,7 @@ import {
   ContractViolation,
   filterVerdict,
   isRecord,
+  inconsistency,
   isSuccess,
   leaked,
   leftOut,
@@ -12,7 +13,6 @@ import {
   shapeViolations,
   unexpectedStatus,
   type Failure,
-  type FailureKind,
   type FilterCase,
 } from '../../harness/checks/index.js';
 
@@ -24,27 +24,20 @@ import {
 
 const sum = <K extends string>(xs: readonly Record<K, number>[], k: K) => xs.reduce((n, x) => n + x[k], 0);
 
-/** Lines in words become failures of one kind, tied to the answer they come from. */
-export function asFailures(
-  problems: readonly (string | Failure)[],
-  kind: FailureKind = 'inconsistency',
-  res?: ApiResponse,
-): Failure[] {
-  return problems.map((p) =>
-    typeof p === 'string' ? { kind, message: p, ...(res?.exchangeId ? { exchange: res.exchangeId } : {}) } : p,
-  );
-}
-
-/** Fails with every violation, or records `count` things judged. Plain lines take `o.kind` (default inconsistency). */
+/** Fails with every violation (typed failures, each naming its exchange), or records `count` things judged. */
 export function verdict(
   ctx: CheckContext,
   violations: readonly (string | Failure)[],
   title: string,
   count: number,
   what: string,
-  o: { kind?: FailureKind; res?: ApiResponse } = {},
+  o: { res?: ApiResponse } = {},
 ): void {
-  if (violations.length) throw new ContractViolation(title, asFailures(violations, o.kind, o.res));
+  if (violations.length)
+    throw new ContractViolation(
+      title,
+      violations.map((v) => (typeof v === 'string' ? inconsistency(v, o.res) : v)),
+    );
   ctx.saw(count, what);
 }
 
@@ -65,9 +58,19 @@ export function precondition(
   res: ApiResponse | undefined,
   what: string,
 ): asserts res is ApiResponse {
-  if (!res) ctx.inconclusive(`precondition: ${what} was not made`);
-  if (!isSuccess(res))
-    ctx.inconclusive(`precondition: ${what} was refused (HTTP ${res.status} ${res.text.slice(0, 200)})`);
+  if (!res) {
+    const message = `precondition: ${what} was not made`;
+    ctx.inconclusive(message, { kind: 'precondition', message, step: what });
+  }
+  if (!isSuccess(res)) {
+    const message = `precondition: ${what} was refused (HTTP ${res.status} ${res.text.slice(0, 200)})`;
+    ctx.inconclusive(message, {
+      kind: 'precondition',
+      message,
+      step: what,
+      ...(res.exchangeId ? { exchange: res.exchangeId } : {}),
+    });
+  }
 }
 
 /** A documented shape: every violation of the schema, or one shape judged. */
@@ -130,7 +133,13 @@ export function judgeFilter(ctx: CheckContext, title: string, ...cases: (FilterC
       ...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)),
       ...v.leaked.map((x) => leaked(x.id, x.why, c.res)),
     );
-    failures.push(...asFailures(c.mismatched ?? [], 'record-leaked', c.res));
+    failures.push(
+      ...(c.mismatched ?? []).map((message): Failure => ({
+        kind: 'record-leaked',
+        message,
+        ...(c.res?.exchangeId ? { exchange: c.res.exchangeId } : {}),
+      })),
+    );
     return v;
   });
   if (failures.length) fail(title, ...failures);

@@ -1,5 +1,5 @@
 import { item } from '../../contract/schemas.js';
-import { isRecord, schemaViolations } from '../../harness/checks/index.js';
+import { fieldMismatch, isRecord, shapeViolations, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, verdict } from '../common/judge.js';
 import { readableItems } from './fixtures.js';
@@ -7,13 +7,13 @@ import { readableItems } from './fixtures.js';
 // §2.7, §2.2: GET /items/{itemId} answers the item object itself, with the common fields in their types.
 conformance('ITEM-GET-BARE', async (ctx: CheckContext) => {
   const reads = await readableItems(ctx);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const { id, read } of reads) {
     await ctx.cite(read);
     expect2xx(ctx, read, `GET /items/${id}`);
-    problems.push(...schemaViolations(item, read.json).map((v) => `GET /items/${id}: ${v}`));
+    problems.push(...shapeViolations(item, read.json, read));
     if (isRecord(read.json) && 'itemId' in read.json && String(read.json.itemId) !== id)
-      problems.push(`GET /items/${id} answered item ${String(read.json.itemId)}`);
+      problems.push(fieldMismatch(`GET /items/${id}`, 'itemId', id, read.json.itemId, read, 'itemId'));
   }
   verdict(ctx, problems, 'GET /items/{itemId} is not the bare item of §2.2', reads.length, 'items read by id');
 });

@@ -1,4 +1,4 @@
-import { isSuccess } from '../../harness/checks/index.js';
+import { inconsistency, isSuccess, type Failure } from '../../harness/checks/index.js';
 import { pageCounters, pageInconsistencies } from '../../harness/checks/items-page.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
@@ -13,7 +13,7 @@ conformance('ITEM-PAGE-CONSISTENT', async (ctx: CheckContext) => {
   if (!first.success) ctx.inconclusive('the page object lacks the counters to compare (its shape has its own check)');
   const total = first.data.totalCount;
   if (total === 0) ctx.inconclusive('no item was last updated before the run: an empty list has no pages to compare');
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   let judged = 0;
   for (const [page, res] of Object.entries(pages).map(([p, r]) => [Number(p), r] as const)) {
     if (page > Math.ceil(total / size)) continue;
@@ -24,7 +24,11 @@ conformance('ITEM-PAGE-CONSISTENT', async (ctx: CheckContext) => {
     if (body.data.totalCount !== total)
       ctx.inconclusive('totalCount changed between pages: data changed under the run');
     judged += 1;
-    problems.push(...pageInconsistencies(body.data, page, size).map((p) => `page ${page}: ${p}`));
+    problems.push(
+      ...pageInconsistencies(body.data, page, size).map((p) =>
+        inconsistency(`page ${page}: ${p}`, res, { what: 'the page counters and totalCount' }),
+      ),
+    );
   }
   verdict(ctx, problems, 'the items page fields disagree with totalCount', judged, 'pages compared with totalCount');
 });

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess, unexpectedStatus } from '../../harness/checks/index.js';
+import { isSuccess, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
 import { fail, verdict } from '../common/judge.js';
 import { purchaseOrders } from './adapter.js';
 import { poSlices, slices, type BackendSlice } from './reads.js';
@@ -18,7 +18,11 @@ export async function judgeSlice(ctx: CheckContext, name: BackendSlice): Promise
   if (records.length === 0)
     ctx.skip(`the company has no purchase orders for ${slice.label}: the slice cannot be shown to hold`);
   const verdicts = records.map((r) => slice.judge!(r));
-  const foreign = verdicts.flatMap((v) => ('belongs' in v && !v.belongs ? [v.why] : []));
+  const foreign = verdicts.flatMap((v): Failure[] =>
+    'belongs' in v && !v.belongs
+      ? [{ kind: 'record-leaked', message: v.why, ...(res.exchangeId ? { exchange: res.exchangeId } : {}) }]
+      : [],
+  );
   const judged = verdicts.filter((v) => 'belongs' in v).length;
   ctx.observe('integrationSource values', [...new Set(records.map((r) => String(r.integrationSource)))].sort());
   if (judged < records.length)
@@ -31,6 +35,5 @@ export async function judgeSlice(ctx: CheckContext, name: BackendSlice): Promise
     `${slice.label} lists ${foreign.length} of ${records.length} orders of another backend`,
     judged,
     `orders of ${slice.label} (page 1) of its own backend`,
-    { kind: 'record-leaked', res },
   );
 }

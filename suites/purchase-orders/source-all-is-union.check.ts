@@ -1,4 +1,13 @@
-import { describeResponse, isSuccess, parseDateTime, unexpectedStatus } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  inconsistency,
+  isSuccess,
+  leaked,
+  leftOut,
+  parseDateTime,
+  unexpectedStatus,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { fail, verdict } from '../common/judge.js';
@@ -25,7 +34,7 @@ const createdOf = (r: Rec) => parseDateTime(r.createdDate);
 const MAX_WINDOW_DAYS = 31;
 
 interface Judged {
-  problems: string[];
+  problems: Failure[];
   /** What was judged: counts and their meaning, each recorded as evidence. */
   seen: [number, string][];
   /** Unions whose "every backend order is in it" half was judged. */
@@ -51,9 +60,16 @@ async function byTotals(ctx: CheckContext, reads: SliceReads, j: Judged): Promis
     if (again.some((res, i) => purchaseOrders.total(res) !== totals[i]))
       ctx.inconclusive('the reported totals changed between two reads: orders were written meanwhile');
     j.problems.push(
-      ...off.map(
-        (u) =>
+      ...off.map((u) =>
+        inconsistency(
           `${slices[u].label} reports ${purchaseOrders.total(reads[u])} orders; the four slices report ${sum(totals)} (${totals.slice(0, backendSlices.length).join(' + ')})`,
+          reads[u],
+          {
+            what: 'the totals of the union and of the slices',
+            expected: sum(totals),
+            actual: purchaseOrders.total(reads[u]),
+          },
+        ),
       ),
     );
   }
@@ -71,7 +87,7 @@ function byRecords(reads: SliceReads, j: Judged): void {
       j.problems.push(
         ...[...unionKeys]
           .filter((k) => !sliceKeys.has(k))
-          .map((k) => `${slices[u].label} lists ${k}, which no backend slice lists`),
+          .map((k) => leaked(k, `no backend slice lists it, yet ${slices[u].label} does`, reads[u])),
       );
       j.seen.push([unionKeys.size, `orders of ${slices[u].label} (page 1) found in the slices, read to their ends`]);
     }
@@ -79,7 +95,7 @@ function byRecords(reads: SliceReads, j: Judged): void {
       j.problems.push(
         ...[...sliceKeys]
           .filter((k) => !unionKeys.has(k))
-          .map((k) => `${k} is listed by its backend slice but not by ${slices[u].label}`),
+          .map((k) => leftOut(k, `its backend slice lists it (${slices[u].label})`, reads[u])),
       );
       j.seen.push([sliceKeys.size, `slice orders found in ${slices[u].label}, read to its end`]);
       j.covered.add(u);
@@ -117,9 +133,12 @@ async function byWindow(ctx: CheckContext, reads: SliceReads, j: Judged, unions:
     j.problems.push(
       ...inside
         .filter((r) => !listed.has(keyOf(r)))
-        .map(
-          (r) =>
-            `${keyOf(r)}, created ${String(r.createdDate)}, is listed by its backend slice but not by ${showQuery(query)}`,
+        .map((r) =>
+          leftOut(
+            keyOf(r),
+            `it was created ${String(r.createdDate)} and its backend slice lists it (${showQuery(query)})`,
+            got.first,
+          ),
         ),
     );
     j.seen.push([inside.length, `slice orders created inside ${w.start} .. ${w.end} found in ${showQuery(query)}`]);
@@ -152,6 +171,6 @@ conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
     ctx.inconclusive(
       `whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (no totals, lists not read to their ends, no dated orders)`,
     );
-  verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '', { kind: 'record-left-out' });
+  verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '');
   for (const [count, what] of j.seen) ctx.saw(count, what);
 });

@@ -1,4 +1,12 @@
-import { describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  fieldMismatch,
+  leftOut,
+  unexpectedStatus,
+  type Failure,
+  fieldValue,
+  isSuccess,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -12,16 +20,24 @@ conformance('VEHICLE-ARCHIVE-INACTIVE', { needs: ['write', 'customer'] }, async 
       `PATCH /vehicles was refused (${describeResponse(ar.patch)}); VEHICLE-ARCHIVE-ENVELOPE judges that`,
     );
   await ctx.cite(ar.patch);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const entry of ['a', 'b'] as const) {
     const { id } = fixtureRecord(ctx, fx, entry === 'a' ? 'archive-a' : 'archive-b');
     const after = ctx.need(ar.after[entry], `precondition: vehicle ${id} was not read after the archive`);
     await ctx.cite(after);
     const record = isSuccess(after) ? vehicles.recordIn(after, id) : undefined;
-    if (!record) problems.push(`archived vehicle ${id} is no longer readable by id: ${describeResponse(after)}`);
+    if (!isSuccess(after)) problems.push(unexpectedStatus(after, 'a 2xx status', `archived vehicle ${id} read by id`));
+    else if (!record) problems.push(leftOut(id, `archived vehicles stay readable by id`, after));
     else if (fieldValue(record, ['vehicleStatus']) !== 'Inactive')
       problems.push(
-        `archived vehicle ${id} has vehicleStatus ${JSON.stringify(fieldValue(record, ['vehicleStatus']))}, expected "Inactive"`,
+        fieldMismatch(
+          `archived vehicle ${id}`,
+          'vehicleStatus',
+          'Inactive',
+          fieldValue(record, ['vehicleStatus']),
+          after,
+          'vehicleStatus',
+        ),
       );
   }
   verdict(ctx, problems, 'PATCH /vehicles did not inactivate every vehicle listed', 2, 'archived vehicles read back');

@@ -23,11 +23,13 @@ for (let i = 0; i < count; i++) {
   const results = await runSuites({ faults: [], reportsDir: join(out, '.flakecheck', String(seed)), seed });
   for (const c of results.checks) {
     const name = `${c.key} (${c.file})`;
-    if (c.verdict === 'failed')
+    if (c.verdict === 'failed' || c.verdict === 'errored')
       flaky.push({
         seed,
         check: name,
-        error: (c.error ?? c.failures?.[0]?.message ?? c.reason ?? '').split('\n')[0]!.slice(0, 300),
+        error: (c.error ? `${c.error.name}: ${c.error.message}` : (c.failures?.[0]?.message ?? c.reason ?? ''))
+          .split('\n')[0]!
+          .slice(0, 300),
       });
     if (c.verdict === 'inconclusive') inconclusive.push({ seed, check: name, reason: c.reason ?? '' });
   }

@@ -69,7 +69,7 @@ export interface KillMatrix {
   ok: boolean;
 }
 
-const firstError = (c: CheckOutcome) => c.error ?? c.failures?.[0]?.message;
+const firstError = (c: CheckOutcome) => (c.error ? `${c.error.name}: ${c.error.message}` : c.failures?.[0]?.message);
 const label = (c: CheckOutcome) =>
   `${c.key} (${c.file})${firstError(c) ? `: ${firstError(c)!.split('\n')[0]!.slice(0, 200)}` : ''}`;
 
@@ -97,7 +97,9 @@ export function killMatrix(
       inconclusive: mine.filter((c) => c.verdict === 'inconclusive').length,
     };
   });
-  const cleanFailures = (byTarget.get(cleanTarget) ?? []).filter((c) => c.verdict === 'failed').map(label);
+  const cleanFailures = (byTarget.get(cleanTarget) ?? [])
+    .filter((c) => c.verdict === 'failed' || c.verdict === 'errored')
+    .map(label);
   const targeted = new Set(catalogue.map((f) => f.clause));
   const clausesWithoutFault = clauseIds.filter((id) => isStrict(id) && !targeted.has(id));
   const detected = rows.filter((r) => r.detected).length;

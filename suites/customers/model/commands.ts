@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import {
   ContractViolation,
   describeResponse,
-  failuresOf,
+  fieldMismatches,
   isSuccess,
   leavesOf,
   loosePartialUpdateViolations,
@@ -60,7 +60,7 @@ function differences(
 }
 
 function violation(what: string, problems: string[]): never {
-  throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
+  throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10)));
 }
 
 /** The customer read tolerantly after the sequence's writes, until `shows` holds (a write may apply after its answer), within the check's one window. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import {
   ContractViolation,
   describeResponse,
-  failuresOf,
+  fieldMismatches,
   fieldValue,
   isSuccess,
 } from '../../../harness/checks/index.js';
@@ -28,7 +28,7 @@ const readable = (m: Readonly<VehicleModel>) => readableRecords(m.vehicles);
 const label = (m: Readonly<VehicleModel>, e: VehicleEntry) => `#${m.vehicles.indexOf(e)}`;
 
 function violation(what: string, problems: string[]): never {
-  throw new ContractViolation(what, failuresOf('field-mismatch', problems.slice(0, 10)));
+  throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10)));
 }
 
 /**
