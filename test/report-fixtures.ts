@@ -40,6 +40,15 @@ export function check(c: Partial<CheckOutcome> & Pick<CheckOutcome, 'clause' | '
     retries: 0,
     startedAt: at,
     durationMs: 10,
+    // A skip or an inconclusive end always has a typed cause; fixtures that name none get the plain one.
+    ...(c.verdict === 'skipped' || c.verdict === 'inconclusive'
+      ? {
+          cause: {
+            kind: c.verdict === 'skipped' ? ('not-applicable' as const) : ('no-evidence' as const),
+            message: c.reason ?? '',
+          },
+        }
+      : {}),
     ...c,
   };
 }
@@ -121,6 +130,7 @@ export function sampleJournal(f: RunFacts = facts()): JournalEvent[] {
         verdict: 'skipped',
         file: 'suites/po/p.check.ts',
         reason: 'ACCESS_TOKEN_NO_PO is not set',
+        cause: { kind: 'missing-setting', setting: 'ACCESS_TOKEN_NO_PO', message: 'ACCESS_TOKEN_NO_PO is not set' },
       }),
       check({
         clause: 'AUTH-REJECTION-STATUS',
