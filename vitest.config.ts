@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'conformance',
           include: ['suites/**/*.check.ts'],
+          // A self-test plants a harness bug here (test/harness-error.test.ts); never set otherwise.
+          setupFiles: process.env.SELFTEST_PLANT_HARNESS_ERROR ? ['test/support/plant-harness-error.ts'] : [],
           pool: 'threads',
           // Check files share no state; reusing modules across files saves seconds per file.
           isolate: false,

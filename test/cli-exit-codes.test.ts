@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockServer } from '../mock/server.js';
+import { expectValidCertification } from './support/certification-schema.js';
 
 /** `npm run conformance` as a user runs it: a child process, its exit code and its files. */
 // Asynchronous on purpose: the faulty mock below answers from this very thread.
@@ -66,6 +67,7 @@ describe('npm run conformance exit codes', () => {
     );
     expect(r.code, r.stdout.slice(-2000) + r.stderr.slice(-2000)).toBe(1);
     expect(readFileSync(join(r.reports, 'certification.md'), 'utf8')).toMatch(/ITEM-PAGE-ONE-BASED/);
+    expectValidCertification(join(r.reports, 'certification.json'));
     const cert = JSON.parse(readFileSync(join(r.reports, 'certification.json'), 'utf8')) as {
       clauses: { id: string; verdict: string }[];
     };

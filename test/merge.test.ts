@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { CheckOutcome, JournalEvent, RunFacts } from '../harness/core/event
 import { verifyManifest } from '../harness/outputs/manifest.js';
 import { startMock, type MockServer } from '../mock/server.js';
 import { check, exchange, facts, journalOf, runCli, stderrLines } from './report-fixtures.js';
+import { expectValidCertification } from './support/certification-schema.js';
 
 const shardFacts = (index: number, count: number, over: Partial<RunFacts> = {}) =>
   facts({ runId: `run-${index}`, selection: { mode: 'full', shard: { index, count } }, ...over });
@@ -134,6 +135,7 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     );
     // Each shard alone is partial.
     for (const c of shardCerts) expect(c.summary['not-run']).toBeGreaterThan(0);
+    for (const c of shardCerts) expectValidCertification(c);
 
     const merged = await runCli('merge', [
       '--out',
@@ -147,6 +149,8 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     const verdicts = (c: Certification) => Object.fromEntries(c.clauses.map((x) => [x.id, x.verdict]));
     const full = read('full');
     const mergedCert = read('merged');
+    expectValidCertification(full);
+    expectValidCertification(mergedCert);
     expect(verdicts(mergedCert)).toEqual(verdicts(full));
     expect(mergedCert.summary).toEqual(full.summary);
     expect(mergedCert.verdict).toBe(full.verdict);
@@ -174,7 +178,8 @@ describe('three shards merged equal one full run (embedded mock items suite, one
 
     // Leaving a shard out is reported, and the merged run is not conformant.
     const partial = await runCli('merge', ['--out', join(dir, 'partial'), join(dir, 'shard1'), join(dir, 'shard2')]);
-    expect(partial.code).toBe(1);
+    // Never CONFORMANT: NON-CONFORMANT when a merged shard holds the failure, else INCONCLUSIVE.
+    expect([1, 3]).toContain(partial.code);
     expect(partial.stdout).toMatch(/shard 3\/3 is missing/);
   });
 });
@@ -202,5 +207,24 @@ describe('shards of the embedded mock merge (a pull request from a fork: no BASE
     expect(cert.verdict).toBe('passed'); // suites/items only: nothing failed, but partial
     expect(cert.run.mergedFrom).toHaveLength(2);
     expect(verifyManifest(join(dir, 'merged', 'certification')).ok).toBe(true);
-  }, 120_000);
+    expectValidCertification(cert);
+    expect(cert.spec.file).not.toMatch(/^\//);
+    expect(JSON.stringify(cert)).not.toContain(process.cwd());
+
+    // The certificate is a function of the journals alone: the same shards copied to another folder
+    // and merged there, with the spec moved away, give the same certification.json, byte for byte.
+    const elsewhere = join(dir, 'elsewhere', 'deeper');
+    for (const i of [1, 2]) cpSync(join(dir, `shard${i}`), join(elsewhere, `s${i}`), { recursive: true });
+    const again = await runCli(
+      'merge',
+      ['--out', join(elsewhere, 'merged'), join(elsewhere, 's1'), join(elsewhere, 's2')],
+      {
+        SPEC_PATH: join(dir, 'no-spec-here.md'),
+      },
+    );
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(readFileSync(join(elsewhere, 'merged', 'certification.json'), 'utf8')).toBe(
+      readFileSync(join(dir, 'merged', 'certification.json'), 'utf8'),
+    );
+  }, 180_000);
 });

@@ -8,6 +8,12 @@ import { startMock, type MockServer } from '../mock/server.js';
 import { runCli } from './report-fixtures.js';
 import { inlineFiles } from './support/allure-inline.js';
 import { mockEnv, runConformanceCli, type CliRun } from './support/run-cli.js';
+import { expectValidCertification } from './support/certification-schema.js';
+
+const validCertification = (text: string): Certification => {
+  expectValidCertification(text);
+  return JSON.parse(text) as Certification;
+};
 
 /**
  * Every output is a handler of one certificate: a real run with a planted fault, and a real run
@@ -44,7 +50,7 @@ async function certifyWith(
   return {
     cli,
     dir,
-    cert: JSON.parse(read('certification.json')) as Certification,
+    cert: validCertification(read('certification.json')),
     junit: (await parseJunit(read('junit.xml'))) as TestSuites,
     allure,
     md: read('certification.md'),
@@ -103,8 +109,23 @@ function expectTheSameCounts(run: Run): void {
   // junit.xml, through a third-party parser: one test case per check, the same verdicts.
   const junit = countBy(cases(run.junit), junitVerdict);
   expect(junit).toEqual(Object.fromEntries(Object.entries(fromJson)));
-  // Allure results: the same verdicts; a contract violation is failed, never broken.
-  expect(countBy(run.allure, allureVerdict)).toEqual(Object.fromEntries(Object.entries(fromJson)));
+  // Allure results: the same verdicts; a contract violation is failed, never broken. One more
+  // result carries the run's verdict as Allure's status (its ring counts checks, not clauses).
+  const verdictResult = run.allure.filter((r) => r.name.startsWith('Certification verdict: '));
+  expect(verdictResult.map((r) => [r.name, r.status])).toEqual([
+    [
+      `Certification verdict: ${run.cert.headline}`,
+      {
+        conformant: 'passed',
+        passed: 'skipped',
+        'non-conformant': 'failed',
+        inconclusive: 'broken',
+        interrupted: 'broken',
+      }[run.cert.verdict],
+    ],
+  ]);
+  const checkResults = run.allure.filter((r) => !verdictResult.includes(r));
+  expect(countBy(checkResults, allureVerdict)).toEqual(Object.fromEntries(Object.entries(fromJson)));
   // The console's table, per area, is the junit suites' and the certificate's.
   const table = consoleTable(run.cli.stdout);
   for (const suite of run.junit.testsuite ?? []) {

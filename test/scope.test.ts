@@ -6,6 +6,7 @@ import type { Certification } from '../harness/certify/certify.js';
 import type { RunFacts } from '../harness/core/events.js';
 import { startMock, type MockServer } from '../mock/server.js';
 import { mockEnv, runConformanceCli } from './support/run-cli.js';
+import { expectValidCertification } from './support/certification-schema.js';
 
 /**
  * The certificate states its scope. Only a run of the whole catalogue is CONFORMANT; a narrowed
@@ -16,7 +17,11 @@ import { mockEnv, runConformanceCli } from './support/run-cli.js';
 const root = mkdtempSync(join(tmpdir(), 'cnf-scope-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const read = <T>(dir: string, f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as T;
+const read = <T>(dir: string, f: string) => {
+  const text = readFileSync(join(dir, f), 'utf8');
+  if (f === 'certification.json') expectValidCertification(text);
+  return JSON.parse(text) as T;
+};
 const text = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 
 describe('the embedded mock, whole catalogue (what `npm run conformance` does with no BASE_URL)', () => {

@@ -6,6 +6,7 @@ import type { Certification } from '../harness/certify/certify.js';
 import { mockEnv, runConformanceCli } from './support/run-cli.js';
 import { startVariantServer, type VariantServer } from './variant/server.js';
 import type { Transformation } from './variant/transformations.js';
+import { expectValidCertification } from './support/certification-schema.js';
 
 /**
  * Never CONFORMANT without evidence: a stand-in server whose
@@ -70,6 +71,7 @@ describe('no verdict without evidence', () => {
     dirs.push(dir);
     const r = await runConformanceCli({ ENV_FILE: '/dev/null', REPORTS_DIR: dir, ...env }, args);
     const file = join(dir, 'certification.json');
+    if (existsSync(file)) expectValidCertification(file);
     return { ...r, cert: existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Certification) : undefined };
   };
   beforeAll(async () => {

@@ -119,7 +119,7 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
         : check.verdict === 'failed'
           ? (check.reason ?? 'failed')
           : check.cause?.kind === 'guess-refused'
-            ? `not judged (set ${check.cause.profileKey} in CONFORMANCE_PROFILE): ${check.reason ?? ''}`
+            ? `${check.verdict}: not judged, set ${check.cause.profileKey} in CONFORMANCE_PROFILE: ${check.reason ?? ''}`
             : `${check.verdict}: ${check.reason ?? ''}`;
   const trace =
     (check.error ? harnessErrorText(check.error) : undefined) ??

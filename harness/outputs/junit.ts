@@ -49,7 +49,10 @@ function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml
   }
   if (check.verdict === 'skipped' || check.verdict === 'inconclusive') {
     // A refused guess of what the spec does not show: not judged, with the profile key that lets it run.
-    const label = check.cause?.kind === 'guess-refused' ? `not judged (set ${check.cause.profileKey})` : check.verdict;
+    const label =
+      check.cause?.kind === 'guess-refused'
+        ? `${check.verdict}: not judged, set ${check.cause.profileKey} in CONFORMANCE_PROFILE`
+        : check.verdict;
     return { ...base, skipped: { '@_message': `${label}: ${check.reason ?? 'no reason given'}` } };
   }
   return check.evidence.length ? { ...base, 'system-out': `judged: ${check.evidence.join('; ')}` } : base;
