@@ -85,7 +85,7 @@ export function inconclusiveCause(
   if (open.length) {
     const broke = open.filter((x) => x.cause?.kind === 'harness-error').length;
     const harness = broke
-      ? `the harness broke on ${broke} of them (a harness error, not the target's fault; report it to the harness's maintainers): `
+      ? `the harness broke on ${broke} of them (not the target's fault; report it to the harness's maintainers): `
       : '';
     const reasons = [...new Set(open.map((x) => x.reason ?? 'no reason given'))];
     return `${open.length} strict clause(s) could not be judged: ${harness}${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? `; and ${reasons.length - 3} more reasons` : ''}`;

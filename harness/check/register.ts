@@ -117,7 +117,7 @@ function settleError(err: unknown): Settled {
   return {
     verdict: 'errored',
     error,
-    ...because({ kind: 'harness-error', message: `harness error (not the target's fault): ${errorLine(error)}` }),
+    ...because({ kind: 'harness-error', message: `harness error: ${errorLine(error)}` }),
   };
 }
 

@@ -1,4 +1,6 @@
+import { sep } from 'node:path';
 import { z } from 'zod';
+import { PROJECT_ROOT } from './paths.js';
 
 /**
  * The closed outcome vocabulary, from the assertion to the certificate: how a check ends (with its
@@ -297,10 +299,17 @@ export const checkReportSchema = z
   .refine(outcomeRules, { message: outcomeRuleMessage });
 export type CheckReport = z.infer<typeof checkReportSchema>;
 
-/** The harness's exception as the outcome keeps it: name, message, the first stack lines. */
+/**
+ * The harness's exception as the outcome keeps it: name, message, the first stack lines, with the
+ * harness's own root cut from its paths (a certificate never carries the machine's absolute paths).
+ */
 export function harnessError(err: unknown, clean: (s: string) => string = (s) => s): HarnessError {
   const e = err instanceof Error ? err : new Error(String(err));
-  const stack = e.stack?.split('\n').slice(1, 8).join('\n');
+  const stack = e.stack
+    ?.split('\n')
+    .slice(1, 8)
+    .map((l) => l.split(`${PROJECT_ROOT}${sep}`).join('').split(`file://${PROJECT_ROOT}/`).join(''))
+    .join('\n');
   return { name: e.name, message: clean(e.message), ...(stack ? { stack: clean(stack) } : {}) };
 }
 
