@@ -198,7 +198,11 @@ describe('a run with a planted fault (items-page-zero-based)', () => {
       'purchaseOrders',
       'vehicles',
     ]);
-    const failed = run.allure.filter((r) => r.status === 'failed');
+    // The checks' results, and one more that carries the run's verdict (failed: NON-CONFORMANT).
+    const verdict = run.allure.filter((r) => r.name.startsWith('Certification verdict: '));
+    expect(verdict.map((r) => r.status)).toEqual(['failed']);
+    const checks = run.allure.filter((r) => !verdict.includes(r));
+    const failed = checks.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.name.split(':')[0])).toEqual(['ITEM-PAGE-ONE-BASED']);
     expect(run.allure.filter((r) => r.status === 'broken')).toEqual([]);
     const report = await runCli('report', [], { REPORTS_DIR: run.dir, ALLURE_HISTORY_DIR: join(root, 'history') });

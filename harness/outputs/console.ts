@@ -219,7 +219,7 @@ export class RunConsole {
 
   private done(area: string): number {
     const c = this.counts.get(area);
-    return c ? c.passed + c.failed + c.skipped + c.inconclusive : 0;
+    return c ? c.passed + c.failed + c.skipped + c.inconclusive + c.errored : 0;
   }
 
   private expectedIn(area: string): number {
@@ -239,18 +239,18 @@ export class RunConsole {
   /** One plain progress line (no terminal). */
   progressLine(): string {
     const t = this.totals();
-    const doneAll = t.passed + t.failed + t.skipped + t.inconclusive;
+    const doneAll = t.passed + t.failed + t.skipped + t.inconclusive + t.errored;
     const per = this.areas()
       .map((a) => `${a} ${this.done(a)}/${this.expectedIn(a)}`)
       .join(', ');
-    return `[${elapsed(this.now() - this.startedAt)}] ${doneAll}/${this.expected.size} checks: ${per || 'loading'}; ${t.failed} failed, ${t.inconclusive} inconclusive, ${t.skipped} skipped`;
+    return `[${elapsed(this.now() - this.startedAt)}] ${doneAll}/${this.expected.size} checks: ${per || 'loading'}; ${t.failed} failed, ${t.inconclusive} inconclusive, ${t.skipped} skipped${t.errored ? `, ${t.errored} harness error(s)` : ''}`;
   }
 
   /** The mark of an area: ✓ all ended with nothing failed or undecided, ✗ a failure, ? an inconclusive check. */
   private mark(area: string): string {
     const c = this.counts.get(area) ?? emptyCounts();
     if (c.failed) return this.paint('31', '✗');
-    if (c.inconclusive) return this.paint('33', '?');
+    if (c.inconclusive || c.errored) return this.paint('33', '?');
     const exp = this.expectedIn(area);
     return exp > 0 && this.done(area) >= exp ? this.paint('32', '✓') : ' ';
   }
@@ -264,14 +264,14 @@ export class RunConsole {
     const lines = areas.map((a) => {
       const c = this.counts.get(a) ?? emptyCounts();
       const text = cut(
-        `  ${pad(a, width)}${padStart(`${this.done(a)}/${this.expectedIn(a)}`, 9)}   passed ${c.passed}  failed ${c.failed}  skipped ${c.skipped}  inconclusive ${c.inconclusive}`,
+        `  ${pad(a, width)}${padStart(`${this.done(a)}/${this.expectedIn(a)}`, 9)}   passed ${c.passed}  failed ${c.failed}  skipped ${c.skipped}  inconclusive ${c.inconclusive}${c.errored ? `  errored ${c.errored}` : ''}`,
       );
       return `${this.mark(a)}${text.slice(1)}`.replace(/failed [1-9]\d*/, (m) => this.paint('31', m));
     });
     const t = this.totals();
     lines.push(
       cut(
-        `  ${pad('total', width)}${padStart(`${t.passed + t.failed + t.skipped + t.inconclusive}/${this.expected.size}`, 9)}   ${elapsed(this.now() - this.startedAt)}`,
+        `  ${pad('total', width)}${padStart(`${t.passed + t.failed + t.skipped + t.inconclusive + t.errored}/${this.expected.size}`, 9)}   ${elapsed(this.now() - this.startedAt)}`,
       ),
     );
     return lines;

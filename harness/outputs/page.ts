@@ -437,7 +437,8 @@ export function certificationHtml({ ctx, files }: PageInput): string {
   let n = 0;
   for (const x of c.clauses)
     for (const ch of x.checks)
-      if (ctx.evidenceOf(ch).length > 0 || ch.verdict === 'failed') anchors.set(ch, `ev-${++n}`);
+      if (ctx.evidenceOf(ch).length > 0 || ch.verdict === 'failed' || ch.verdict === 'errored')
+        anchors.set(ch, `ev-${++n}`);
   const title = `Partner API v2 conformance: ${c.headline}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
