@@ -1,4 +1,4 @@
-import { describeResponse, isRecord, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
+import { describeResponse, isRecord, isSuccess, objectsWithKey, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { appointmentFixture, roles } from './fixtures.js';
@@ -24,7 +24,7 @@ conformance('APPT-VEHICLE-NAME-GENERATED', { needs: ['write', 'location'] }, asy
   }
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'the create answer leaves out vehicle.name',
     accepted.length,
     'create answers with a generated vehicle.name',

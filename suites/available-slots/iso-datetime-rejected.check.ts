@@ -1,5 +1,5 @@
 import type { Query } from '../../harness/client.js';
-import { describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { seededPick } from '../common/ranges.js';
@@ -53,7 +53,7 @@ conformance('SLOTS-ISO-REJECTED', { needs: ['location'] }, async (ctx: CheckCont
   );
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'availableSlots accepted an ISO 8601 datetime',
     probes.length,
     'windows with one ISO 8601 bound answered 400 while the same days as YYYY-MM-DD were accepted',

@@ -5,7 +5,6 @@ import {
   ContractViolation,
   filterVerdict,
   isRecord,
-  inconsistency,
   isSuccess,
   leaked,
   leftOut,
@@ -24,20 +23,18 @@ import {
 
 const sum = <K extends string>(xs: readonly Record<K, number>[], k: K) => xs.reduce((n, x) => n + x[k], 0);
 
-/** Fails with every violation (typed failures, each naming its exchange), or records `count` things judged. */
+/**
+ * Fails with every violation, or records `count` things judged. Violations are typed failures,
+ * each naming the exchange that shows it (harness/checks/failures.ts builds them), never strings.
+ */
 export function verdict(
   ctx: CheckContext,
-  violations: readonly (string | Failure)[],
+  violations: readonly Failure[],
   title: string,
   count: number,
   what: string,
-  o: { res?: ApiResponse } = {},
 ): void {
-  if (violations.length)
-    throw new ContractViolation(
-      title,
-      violations.map((v) => (typeof v === 'string' ? inconsistency(v, o.res) : v)),
-    );
+  if (violations.length) throw new ContractViolation(title, violations);
   ctx.saw(count, what);
 }
 

@@ -4,6 +4,7 @@ import {
   unexpectedStatus,
   walkConfirmed,
   type WalkedPage,
+  inconsistencies,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { fail, verdict } from './judge.js';
@@ -55,7 +56,7 @@ for (const paged of pagedResources) {
       ctx.inconclusive(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
     verdict(
       ctx,
-      violations,
+      inconsistencies(violations),
       `walking GET ${adapter.path} pages (${scope.note})`,
       met,
       `records met over ${walk.pages.length} pages`,

@@ -1,4 +1,4 @@
-import { describeResponse, isClientError, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isClientError, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, verdict } from '../common/judge.js';
 import { customers } from './adapter.js';
@@ -36,7 +36,7 @@ conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckConte
   }
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     `POST /customers accepted ${customerRoles.length} customers but not all of them exist`,
     located.length,
     'created customers read back by id',

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { customers } from './adapter.js';
@@ -35,7 +35,7 @@ conformance('CUSTOMER-GET-BY-ID', async (ctx: CheckContext) => {
   }
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'GET /customers/{customerId} does not return that customer',
     reads.length,
     'customers read by id',

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isClientError, isRecord, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isClientError, isRecord, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { items } from '../items/adapter.js';
@@ -79,7 +79,7 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
     );
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'GET /inventoryLevels lists levels for items that are not stocked',
     judged,
     'items with levels judged by their stock flag',

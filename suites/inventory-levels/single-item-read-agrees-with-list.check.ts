@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isClientError } from '../../harness/checks/index.js';
+import { describeResponse, isClientError, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { getItemLevels, levelsIn, listLevels, sampleItemIds, type Level } from './adapter.js';
@@ -54,7 +54,7 @@ conformance('INVENTORY-ITEM-AGREES', async (ctx: CheckContext) => {
   if (problems.length) ({ problems, sampled } = await compare(ctx, await listLevels(ctx)));
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'the single-item levels disagree with the list',
     sampled,
     'items compared between list and single read',

@@ -1,4 +1,4 @@
-import { isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { items } from './adapter.js';
@@ -32,7 +32,7 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
   }
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     `POST /items accepted ${itemRoles.length} items but not all of them exist`,
     readable,
     'created items read back by id',

@@ -1,5 +1,5 @@
 import { partDetails, tireDetails } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { items } from './adapter.js';
@@ -37,7 +37,7 @@ for (const type of ['part', 'tire'] as const) {
     }
     verdict(
       ctx,
-      problems,
+      inconsistencies(problems),
       `details of a ${type} do not have the §2.2 structure`,
       reads.length,
       `${type} details judged`,

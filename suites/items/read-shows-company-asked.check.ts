@@ -1,4 +1,4 @@
-import { isRecord, isSuccess } from '../../harness/checks/index.js';
+import { isRecord, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { readableItems } from './fixtures.js';
@@ -24,7 +24,7 @@ conformance('ITEM-COMPANY-MATCHES', async (ctx: CheckContext) => {
     );
   verdict(
     ctx,
-    wrong,
+    inconsistencies(wrong),
     'items read under one company report another',
     shown.length,
     'items read by id showing the company asked for',

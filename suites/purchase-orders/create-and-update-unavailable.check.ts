@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { orderIdOf } from './adapter.js';
@@ -70,7 +70,9 @@ conformance('PO-READ-ONLY', { needs: ['write'] }, async (ctx: CheckContext) => {
   ctx.observe('answers', Object.fromEntries(writes.map(([w], i) => [w, answers[i]!.status])));
   verdict(
     ctx,
-    answers.flatMap((res, i) => (isSuccess(res) ? [`${writes[i]![0]}: ${describeResponse(res)}`] : [])),
+    inconsistencies(
+      answers.flatMap((res, i) => (isSuccess(res) ? [`${writes[i]![0]}: ${describeResponse(res)}`] : [])),
+    ),
     'a purchase-order write was accepted',
     answers.length,
     'purchase-order writes not accepted',

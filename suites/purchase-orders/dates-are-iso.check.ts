@@ -1,3 +1,4 @@
+import { inconsistencies } from '../../harness/checks/index.js';
 import { iso8601DateTime } from '../../contract/schemas.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
@@ -32,7 +33,7 @@ conformance('PO-DATES-ISO', async (ctx: CheckContext) => {
   if (judged === 0) ctx.inconclusive(`none of the ${records.length} orders shows one of ${dateFields.join(', ')}`);
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'purchase-order dates that are not ISO 8601 datetimes',
     judged,
     `dates of ${records.length} orders`,

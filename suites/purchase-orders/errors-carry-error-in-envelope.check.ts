@@ -1,4 +1,4 @@
-import { isClientError, isRecord } from '../../harness/checks/index.js';
+import { isClientError, isRecord, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { showQuery } from './adapter.js';
@@ -28,7 +28,7 @@ conformance('PO-ERROR-IN-ENVELOPE', async (ctx: CheckContext) => {
   );
   verdict(
     ctx,
-    bare.map(({ query, res }) => `${showQuery(query)}: HTTP ${res.status} ${res.text.slice(0, 300)}`),
+    inconsistencies(bare.map(({ query, res }) => `${showQuery(query)}: HTTP ${res.status} ${res.text.slice(0, 300)}`)),
     'error answers without a non-null error in the envelope',
     refused.length,
     'refused purchase-order requests carrying a non-null error',

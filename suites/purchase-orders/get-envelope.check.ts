@@ -1,5 +1,5 @@
 import { poGetEnvelope } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { backendSlices, poReadsById } from './reads.js';
@@ -31,7 +31,7 @@ conformance('PO-GET-ENVELOPE', async (ctx: CheckContext) => {
   );
   verdict(
     ctx,
-    violations,
+    inconsistencies(violations),
     'GET /purchaseOrders/{id} is not the §2.7 get envelope',
     answered.length,
     'get answers of the §2.7 envelope',

@@ -1,5 +1,5 @@
 import { poListEnvelope } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, verdict } from '../common/judge.js';
 import { allReads, backendSlices, poSlices, slices, unionSlices } from './reads.js';
@@ -17,7 +17,7 @@ conformance('PO-LIST-ENVELOPE', async (ctx: CheckContext) => {
   );
   verdict(
     ctx,
-    violations,
+    inconsistencies(violations),
     'GET /purchaseOrders is not the §2.7 list envelope',
     answered.length,
     'list answers of the §2.7 envelope',

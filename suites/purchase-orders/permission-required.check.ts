@@ -1,4 +1,4 @@
-import { describeResponse } from '../../harness/checks/index.js';
+import { describeResponse, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { poListSample, poWithoutPermission } from './reads.js';
@@ -17,12 +17,12 @@ conformance('PO-PERMISSION-REQUIRED', { needs: ['tokenNoPo'] }, async (ctx: Chec
   });
   verdict(
     ctx,
-    [
+    inconsistencies([
       ...(list.status === 403 ? [] : [`GET /purchaseOrders: expected HTTP 403, got ${describeResponse(list)}`]),
       ...(!get || get.res.status === 403
         ? []
         : [`GET /purchaseOrders/${get.id}: expected HTTP 403, got ${describeResponse(get.res)}`]),
-    ],
+    ]),
     'a token without the Purchase Orders permission was not refused with 403',
     get ? 2 : 1,
     'purchase-order request(s) without the permission answered 403',

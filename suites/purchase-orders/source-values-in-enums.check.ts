@@ -1,3 +1,4 @@
+import { inconsistencies } from '../../harness/checks/index.js';
 import { poIntegrationSources, poSources } from '../../contract/schemas.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
@@ -36,7 +37,7 @@ conformance('PO-SOURCE-VALUES', async (ctx: CheckContext) => {
   if (judged === 0) ctx.inconclusive(`none of the ${records.length} orders shows source or integrationSource`);
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'purchase orders with an undocumented source or integrationSource',
     judged,
     `source and integrationSource values of ${records.length} orders`,

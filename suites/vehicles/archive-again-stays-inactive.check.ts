@@ -1,4 +1,4 @@
-import { describeResponse, fieldValue, isSuccess } from '../../harness/checks/index.js';
+import { describeResponse, fieldValue, isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -18,11 +18,13 @@ conformance(
     const status = record ? fieldValue(record, ['vehicleStatus']) : undefined;
     verdict(
       ctx,
-      !record
-        ? [`vehicle ${again.id} is no longer readable after a second archive: ${describeResponse(after)}`]
-        : status !== 'Inactive'
-          ? [`vehicle ${again.id} archived twice has vehicleStatus ${JSON.stringify(status)}`]
-          : [],
+      inconsistencies(
+        !record
+          ? [`vehicle ${again.id} is no longer readable after a second archive: ${describeResponse(after)}`]
+          : status !== 'Inactive'
+            ? [`vehicle ${again.id} archived twice has vehicleStatus ${JSON.stringify(status)}`]
+            : [],
+      ),
       'a second archive did not leave the vehicle Inactive',
       1,
       'vehicle archived twice read back',

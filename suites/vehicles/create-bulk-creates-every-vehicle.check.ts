@@ -1,4 +1,4 @@
-import { isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -27,7 +27,7 @@ conformance('VEHICLE-CREATE-BULK', { needs: ['write', 'customer'] }, async (ctx:
   }
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     `POST /vehicles accepted ${vehicleRoles.length} vehicles but not all of them exist`,
     readable,
     'created vehicles read back by id',

@@ -1,4 +1,4 @@
-import { fieldValue } from '../../harness/checks/index.js';
+import { fieldValue, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { fixtureReads, vehicleFixture } from './fixtures.js';
@@ -23,7 +23,7 @@ conformance('VEHICLE-CREATE-OWNER', { needs: ['write', 'customer'] }, async (ctx
     ctx.inconclusive('no created vehicle could be read back showing a customerId to compare');
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'created vehicles do not belong to the customer they were created for',
     judged,
     'created vehicles read back with their owner',

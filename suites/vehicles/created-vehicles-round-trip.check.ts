@@ -1,4 +1,4 @@
-import { fieldValue, isRecord } from '../../harness/checks/index.js';
+import { fieldValue, isRecord, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
@@ -63,7 +63,7 @@ conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async 
   if (judged === 0) ctx.inconclusive('precondition: no created vehicle could be read back');
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'created vehicles do not read back as sent',
     judged,
     'created vehicles compared field by field',

@@ -1,6 +1,6 @@
 import { vehicleListEnvelope } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
-import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -39,7 +39,7 @@ conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
   }
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'GET /vehicles/{vehicleId} is not { message, results: { content, pagination } } holding the vehicle',
     reads.length,
     'reads by id judged',

@@ -1,5 +1,5 @@
 import { mileageUnits } from '../../contract/schemas.js';
-import { fieldValue } from '../../harness/checks/index.js';
+import { fieldValue, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { fixtureRecord, vehicleFixture } from './fixtures.js';
@@ -17,7 +17,7 @@ for (const unit of mileageUnits) {
       .map((key) => `${key}: sent ${JSON.stringify(input[key])}, read ${JSON.stringify(fieldValue(record, [key]))}`);
     verdict(
       ctx,
-      problems,
+      inconsistencies(problems),
       `vehicle ${id}, created with mileageUnit ${unit}, does not read back as sent`,
       1,
       `vehicle with mileageUnit ${unit} read back`,

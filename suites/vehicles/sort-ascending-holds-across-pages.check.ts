@@ -1,4 +1,4 @@
-import { compareLoosely, fieldValue, isClientError, orderBreaks } from '../../harness/checks/index.js';
+import { compareLoosely, fieldValue, isClientError, orderBreaks, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -30,7 +30,7 @@ conformance('VEHICLE-SORT', async (ctx: CheckContext) => {
   if (compared === 0) ctx.inconclusive(`the records do not show ${field}, so their order cannot be judged`);
   verdict(
     ctx,
-    orderBreaks(values, compareLoosely, (v) => JSON.stringify(v)),
+    inconsistencies(orderBreaks(values, compareLoosely, (v) => JSON.stringify(v))),
     `sort=${field}&sortDirection=ASC is not ascending across pages 1 and 2`,
     compared,
     `adjacent ${field} values in order`,

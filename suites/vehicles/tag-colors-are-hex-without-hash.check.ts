@@ -1,5 +1,5 @@
 import { hexColorWithoutHash } from '../../contract/schemas.js';
-import { fieldValue, isRecord } from '../../harness/checks/index.js';
+import { fieldValue, isRecord, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import type { Rec } from '../common/adapter.js';
@@ -38,7 +38,7 @@ conformance('VEHICLE-TAG-COLOR', { variant: 'created', needs: ['write', 'custome
   if (judged === 0) ctx.inconclusive('no created vehicle with tags could be read back');
   verdict(
     ctx,
-    problems,
+    inconsistencies(problems),
     'tag colors are not returned as sent, in hexadecimal RGB without #',
     judged,
     'tags sent and read back',
@@ -53,7 +53,10 @@ conformance('VEHICLE-TAG-COLOR', 'listed', async (ctx: CheckContext) => {
   if (!tagged.length) ctx.skip('no vehicle on the first page carries tags');
   verdict(
     ctx,
-    tagged.flatMap((r) => badColors(vehicles.idOf(r) ?? '?', r)),
+    inconsistencies(
+      tagged.flatMap((r) => badColors(vehicles.idOf(r) ?? '?', r)),
+      res,
+    ),
     'listed vehicles carry tag colors that are not hexadecimal RGB without #',
     tagged.length,
     'listed vehicles with tags',
