@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../../harness/client.js';
 import fc from 'fast-check';
 import {
   ContractViolation,
@@ -27,8 +28,8 @@ const live = (m: Readonly<VehicleModel>) => liveRecords(m.vehicles);
 const readable = (m: Readonly<VehicleModel>) => readableRecords(m.vehicles);
 const label = (m: Readonly<VehicleModel>, e: VehicleEntry) => `#${m.vehicles.indexOf(e)}`;
 
-function violation(what: string, problems: string[]): never {
-  throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10)));
+function violation(what: string, problems: string[], res?: ApiResponse): never {
+  throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10), res));
 }
 
 /**
@@ -161,7 +162,7 @@ export class ListVehicles implements VehicleCommand {
     if (!record) return;
     const problems = modelDifferences(entry, record, true);
     if (problems.length)
-      violation(`vehicle ${label(m, entry)} (${entry.id}) as listed disagrees with the updates sent`, problems);
+      violation(`vehicle ${label(m, entry)} (${entry.id}) as listed disagrees with the updates sent`, problems, res);
     r.ctx.saw(1, 'listed vehicles compared with the model');
   }
   toString = () => `list(${this.pick})`;
