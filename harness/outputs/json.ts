@@ -9,7 +9,7 @@ const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 const file = (render: (ctx: OutputContext) => string) => (path: string, ctx: OutputContext) =>
   writeFileSync(path, redact(render(ctx)));
 
-/** certification.json: the verdict per clause, machine-readable (its JSON Schema: reports/certification.schema.json; use it as --baseline). */
+/** certification.json: the verdict per clause (JSON Schema: reports/certification.schema.json; use as --baseline). */
 export const certificationJson: Output = {
   name: 'certification.json',
   kind: 'file',
