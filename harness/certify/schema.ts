@@ -184,7 +184,8 @@ export const certificationSchema = z
   .meta({
     title: 'Partner API v2 conformance certification',
     description:
-      'certification.json: the verdict of a conformance run, per clause and per check, built from the run journal alone. Generated from harness/certify/schema.ts; do not edit by hand.',
+      'certification.json: the verdict of a conformance run, per clause and per check, built from the run ' +
+      'journal alone. Generated from harness/certify/schema.ts; do not edit by hand.',
   });
 
 /** Every certificate the harness can build is one the schema accepts (checked by the compiler). */
@@ -200,5 +201,6 @@ export const schemaAcceptsEveryCertification = (c: Certification): z.input<typeo
 /** The JSON Schema of certification.json, as reports/certification.schema.json holds it. */
 export function certificationJsonSchema(): string {
   const schema = z.toJSONSchema(certificationSchema, { target: 'draft-2020-12', unrepresentable: 'any' });
-  return `${JSON.stringify({ $id: 'https://partner-api-v2-conformance/certification.schema.json', ...schema }, null, 2)}\n`;
+  const id = 'https://partner-api-v2-conformance/certification.schema.json';
+  return `${JSON.stringify({ $id: id, ...schema }, null, 2)}\n`;
 }

@@ -121,7 +121,10 @@ export interface Certification {
   traffic: Traffic;
   visibility: Visibility;
   ledger?: LedgerSummary;
-  /** How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts), as the run journaled it when it started. */
+  /**
+   * How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts),
+   * as the run journaled it when it started.
+   */
   coverage?: CoverageSummary & { spec: 'matched' | 'absent' };
   /** The request budget the run planned under the limits, and what it used. */
   budget?: RunBudget;
