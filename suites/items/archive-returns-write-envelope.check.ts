@@ -8,5 +8,5 @@ conformance('ITEM-ARCHIVE-ENVELOPE', { needs: ['write'] }, async (ctx: CheckCont
   const ar = await itemArchive(ctx);
   await ctx.cite(ar.patch);
   expect2xx(ctx, ar.patch, 'PATCH /items archiving two items');
-  expectShape(ctx, writeEnvelope, ar.patch.json, 'the PATCH /items answer');
+  expectShape(ctx, writeEnvelope, ar.patch.json, 'the PATCH /items answer', ar.patch);
 });

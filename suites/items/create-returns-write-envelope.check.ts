@@ -8,5 +8,5 @@ conformance('ITEM-CREATE-ENVELOPE', { needs: ['write'] }, async (ctx: CheckConte
   const fx = await itemFixture(ctx);
   await ctx.cite(fx.create);
   expect2xx(ctx, fx.create, `POST /items with ${itemRoles.length} valid parts and tires`);
-  expectShape(ctx, writeEnvelope, fx.create.json, 'the POST /items answer');
+  expectShape(ctx, writeEnvelope, fx.create.json, 'the POST /items answer', fx.create);
 });

@@ -9,5 +9,5 @@ conformance('ITEM-LIST-PAGE-OBJECT', async (ctx: CheckContext) => {
   const first = pages[1]!;
   await ctx.cite(first);
   expect2xx(ctx, first, 'GET /items');
-  expectShape(ctx, itemsPage, first.json, 'the GET /items page object');
+  expectShape(ctx, itemsPage, first.json, 'the GET /items page object', first);
 });

@@ -8,5 +8,5 @@ conformance('VEHICLE-ARCHIVE-ENVELOPE', { needs: ['write', 'customer'] }, async 
   const ar = await vehicleArchive(ctx);
   await ctx.cite(ar.patch);
   expect2xx(ctx, ar.patch, 'PATCH /vehicles archiving two vehicles');
-  expectShape(ctx, writeEnvelope, ar.patch.json, 'the PATCH /vehicles answer');
+  expectShape(ctx, writeEnvelope, ar.patch.json, 'the PATCH /vehicles answer', ar.patch);
 });

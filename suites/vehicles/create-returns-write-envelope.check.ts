@@ -8,5 +8,5 @@ conformance('VEHICLE-CREATE-ENVELOPE', { needs: ['write', 'customer'] }, async (
   const fx = await vehicleFixture(ctx);
   await ctx.cite(fx.create);
   expect2xx(ctx, fx.create, `POST /vehicles with ${vehicleRoles.length} valid vehicles`);
-  expectShape(ctx, writeEnvelope, fx.create.json, 'the POST /vehicles answer');
+  expectShape(ctx, writeEnvelope, fx.create.json, 'the POST /vehicles answer', fx.create);
 });

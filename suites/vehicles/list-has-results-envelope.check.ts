@@ -8,5 +8,5 @@ conformance('VEHICLE-LIST-ENVELOPE', async (ctx: CheckContext) => {
   const res = await vehicleSample(ctx);
   await ctx.cite(res);
   expect2xx(ctx, res, 'GET /vehicles');
-  expectShape(ctx, vehicleListEnvelope, res.json, 'the GET /vehicles answer');
+  expectShape(ctx, vehicleListEnvelope, res.json, 'the GET /vehicles answer', res);
 });

@@ -8,5 +8,5 @@ conformance('VEHICLE-UPDATE-ENVELOPE', { needs: ['write', 'customer'] }, async (
   const up = await vehicleUpdate(ctx);
   await ctx.cite(up.put);
   expect2xx(ctx, up.put, 'PUT /vehicles with two valid changes');
-  expectShape(ctx, writeEnvelope, up.put.json, 'the PUT /vehicles answer');
+  expectShape(ctx, writeEnvelope, up.put.json, 'the PUT /vehicles answer', up.put);
 });
