@@ -1,4 +1,4 @@
-import { describeResponse, fieldValue, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch, fieldValue, isSuccess, leftOut, unexpectedStatus } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -18,13 +18,22 @@ conformance(
     const status = record ? fieldValue(record, ['vehicleStatus']) : undefined;
     verdict(
       ctx,
-      inconsistencies(
-        !record
-          ? [`vehicle ${again.id} is no longer readable after a second archive: ${describeResponse(after)}`]
+      !isSuccess(after)
+        ? [unexpectedStatus(after, 'a 2xx status', `vehicle ${again.id} read after a second archive`)]
+        : !record
+          ? [leftOut(again.id, 'a vehicle archived twice stays readable by id', after)]
           : status !== 'Inactive'
-            ? [`vehicle ${again.id} archived twice has vehicleStatus ${JSON.stringify(status)}`]
+            ? [
+                fieldMismatch(
+                  `vehicle ${again.id} archived twice`,
+                  'vehicleStatus',
+                  'Inactive',
+                  status,
+                  after,
+                  'vehicleStatus',
+                ),
+              ]
             : [],
-      ),
       'a second archive did not leave the vehicle Inactive',
       1,
       'vehicle archived twice read back',
