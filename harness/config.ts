@@ -54,8 +54,8 @@ export interface Settings {
   /** The env file and config file read, and what named each. */
   files: SettingsFile[];
   /**
-   * Where each setting's value came from, by name: `command line (--mode)`, `environment (SEED)`,
-   * `env file .env`, `config file conformance.config.json`, `default`. Never a value.
+   * Where each setting's value came from, by name: `flag --mode`, `environment SEED`, `env file .env`,
+   * `config file conformance.config.json`, `default`. Never a value.
    */
   origins: Record<string, string>;
   /** How the console may draw: a terminal outside CI redraws in place, colour unless NO_COLOR. */
@@ -177,7 +177,12 @@ export const settingsCatalogue: readonly SettingInfo[] = [
     "mock's second company",
     'a second company, for the isolation checks; skipped when absent',
   ),
-  setting('CONFORMANCE_MODE', '--mode', '`full`', '`readonly` sends GET requests only (production)'),
+  setting(
+    'CONFORMANCE_MODE',
+    '--mode',
+    '`full`',
+    '`readonly` sends GET requests only (production); sticky: once any source says it, only `--mode full` on the command line writes',
+  ),
   setting('SEED', '--seed', 'random, printed', 'seed of every generator and property test'),
   setting(
     'NUM_RUNS',
@@ -440,14 +445,14 @@ function shownKey(source: Source, key: string): string {
   return source.kind === 'environment' ? key : `${source.label}: ${key}`;
 }
 
-/** Where a value came from, as `config` and run.json say it. */
+/** Where a value came from, as `config` and run.json say it: `flag --seed`, `environment SEED`, `env file .env`, `default`. */
 function originOf(found: Found, name: string): string {
   const s = found.source;
   if (!s || !found.key) return 'default';
-  if (s.kind === 'flag') return `command line (${found.key})`;
-  if (s.kind === 'environment') return `environment (${found.key})`;
+  if (s.kind === 'flag') return `flag ${found.key}`;
+  if (s.kind === 'environment') return `environment ${found.key}`;
   const what = s.kind === 'env-file' ? 'env file' : 'config file';
-  return `${what} ${s.label}${found.key !== name ? ` (${found.key})` : ''}`;
+  return `${what} ${s.label}${found.key !== name ? `, as ${found.key}` : ''}`;
 }
 
 /** A path the user named must point at something usable: a missing one is a configuration error. */
@@ -508,6 +513,10 @@ function readConfigFile(label: string, file: string, named: boolean, namedBy?: s
 function readEnvFile(label: string, file: string, named: boolean, warnings: string[], namedBy?: string): Source {
   const values = setValues(parseDotenv(readFileSync(file)));
   refuseUnknownPrefixed(values, `${label}: `);
+  // ENV_FILE is read before any env file, so one written in a file could only be ignored.
+  for (const key of ['ENV_FILE', `${SETTING_PREFIX}ENV_FILE`])
+    if (values[key] !== undefined)
+      fail(`${label}: ${key} cannot be set in an env file (set it in the environment or with --env-file)`);
   const names = settingsCatalogue.map((s) => s.name);
   for (const key of Object.keys(values)) {
     if (settingOf(key)) continue;

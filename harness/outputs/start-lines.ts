@@ -45,7 +45,7 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
   }
   return [
     `Certifying ${f.target.url} (${f.target.kind === 'embedded' ? 'the embedded reference mock' : 'live target'})`,
-    `  company ${f.target.companyId} · mode ${f.mode} · seed ${f.seed} (replay: SEED=${f.seed})`,
+    `  company ${f.target.companyId} · mode ${f.mode}${f.configSources?.CONFORMANCE_MODE ? ` (from ${f.configSources.CONFORMANCE_MODE})` : ''} · seed ${f.seed} (replay: SEED=${f.seed})`,
     `  selection: ${selection ?? 'the whole catalogue'}${selection || f.mode === 'readonly' ? ' (the verdict covers only this)' : ''}`,
     `  ${f.numRuns} property runs · at most ${l.maxConcurrency} requests in flight · ${limits}`,
     `  timeout ${l.requestTimeoutMs} ms · consistency window ${l.consistencyWindowMs} ms`,
