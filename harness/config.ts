@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError } from './core/errors.js';
+import { installedAsPackage } from './core/invocation.js';
 import { registerSecret } from './redact.js';
 
 /**
@@ -700,8 +701,10 @@ function consoleOf(env: NodeJS.ProcessEnv): ConsoleSettings {
 }
 
 /** The warning of a run without a spec beside it; a package install meets it first. */
-export const specMissingWarning = (file: string) =>
-  `NO SPEC HASH: the spec was not found at ${file}; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash`;
+export const specMissingWarning = (file: string, packaged = installedAsPackage()) =>
+  packaged
+    ? 'NO SPEC HASH: the spec is not part of the package; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash'
+    : `NO SPEC HASH: the spec was not found at ${file}; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash`;
 
 function specOf(value: string | undefined, name: string, warnings: string[], defaultSpec: string): Settings['spec'] {
   if (value) return { file: explicitFile(name, value), explicit: true, found: true };

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSettings, settingsCatalogue } from '../harness/config.js';
+import { loadSettings, settingsCatalogue, specMissingWarning } from '../harness/config.js';
 import { PROJECT_ROOT } from '../harness/core/paths.js';
 import { renderOutputs } from '../harness/outputs/registry.js';
 import { startLines } from '../harness/outputs/start-lines.js';
@@ -82,6 +82,15 @@ describe('a spec that was never configured and is not beside the checkout', () =
     expect(settings.warnings).toEqual([
       `NO SPEC HASH: the spec was not found at ${join(dir, 'shared/spec/partner-api-v2.md')}; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash`,
     ]);
+  });
+
+  it('tells a package user that the spec is not shipped and names SPEC_PATH', () => {
+    expect(specMissingWarning('/anywhere', true)).toBe(
+      'NO SPEC HASH: the spec is not part of the package; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash',
+    );
+    expect(specMissingWarning('/x/spec.md', false)).toMatch(
+      /^NO SPEC HASH: the spec was not found at \/x\/spec\.md; set SPEC_PATH/,
+    );
   });
 
   it('is on the console, in the start block', () => {
