@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settingsCatalogue } from '../harness/config.js';
@@ -188,39 +188,5 @@ describe('partner-conformance config: every setting, its value and its source', 
     expect(stderrLines(unknown.stderr)).toEqual([
       'Configuration error: PARTNER_CONFORMANCE_COMPNY_ID is not a setting: did you mean PARTNER_CONFORMANCE_COMPANY_ID?',
     ]);
-  });
-});
-
-describe('the package (npm pack)', () => {
-  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { files: string[] };
-  const shipped = (path: string) => pkg.files.some((f) => (f.endsWith('/') ? path.startsWith(f) : path === f));
-
-  it('ships every file its code imports, and never the spec', () => {
-    const missing: string[] = [];
-    const walk = (dir: string): string[] =>
-      readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? walk(`${dir}/${e.name}`) : /\.(ts|js)$/.test(e.name) ? [`${dir}/${e.name}`] : [],
-      );
-    const roots = pkg.files.filter((f) => f.endsWith('/')).map((f) => f.slice(0, -1));
-    for (const file of roots.flatMap(walk)) {
-      const text = readFileSync(join(PROJECT_ROOT, file), 'utf8');
-      for (const m of text.matchAll(/(?:from|import\()\s*'(\.\.?\/[^']+)'/g)) {
-        const target = relative(PROJECT_ROOT, resolve(PROJECT_ROOT, dirname(file), m[1]!)).replace(/\.js$/, '.ts');
-        if (!shipped(target) && !shipped(target.replace(/\.ts$/, '.js'))) missing.push(`${file} → ${target}`);
-      }
-    }
-    expect(missing).toEqual([]);
-    for (const f of [
-      'bin/',
-      'harness/',
-      'suites/',
-      'mock/',
-      'contract/',
-      'vitest.config.ts',
-      '.env.example',
-      'README.md',
-    ])
-      expect(pkg.files).toContain(f);
-    expect(pkg.files.some((f) => /spec|\.md$/.test(f) && f !== 'README.md')).toBe(false);
   });
 });
