@@ -522,7 +522,8 @@ function readEnvFile(label: string, file: string, named: boolean, warnings: stri
   for (const key of Object.keys(values)) {
     if (settingOf(key)) continue;
     const near = closestName(key, names);
-    if (distance(key.toUpperCase(), near) <= 2)
+    // One letter off for short names, two for long ones: a shared .env holds other tools' names too.
+    if (distance(key.toUpperCase(), near) <= (near.length >= 8 ? 2 : 1))
       warnings.push(`${label}: ${key} is not a setting of the harness and is ignored; did you mean ${near}?`);
   }
   return { kind: 'env-file', label, named, values, ...(namedBy ? { namedBy } : {}) };
