@@ -103,7 +103,9 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
     );
   }
   if (settings.mode === 'readonly')
-    throw new ConfigError('CONFORMANCE_MODE=readonly: the cleanup archives, which is a write');
+    throw new ConfigError(
+      `CONFORMANCE_MODE is readonly (from ${settings.origins.CONFORMANCE_MODE}): the cleanup archives, which is a write; give --mode full on the command line to archive`,
+    );
   const profile = loadProfile(settings.profileFile);
 
   const own = report.records.filter((r) => carriesMarker(r.marker, report.marker));

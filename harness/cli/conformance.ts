@@ -19,6 +19,7 @@ import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
 import { commandLine } from '../core/invocation.js';
+import { configText } from './show-config.js';
 
 /**
  * `partner-conformance run` (`npm run conformance`): certify BASE_URL, or the embedded mock when
@@ -41,6 +42,8 @@ export interface RunRequest {
   flags: Record<string, string>;
   /** Settings that replace the environment's (npm run mock -- --run points the run at its mock). */
   env?: Record<string, string>;
+  /** --print-config: print the settings and where each came from, then exit without running. */
+  printConfig?: boolean;
 }
 
 interface Options {
@@ -124,6 +127,10 @@ export async function runConformance(request: RunRequest): Promise<number> {
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);
     throw err;
+  }
+  if (request.printConfig) {
+    console.log(configText(settings));
+    return EXIT.ok;
   }
   const selection: Omit<Selection, 'mode'> = {
     ...(opts.filter ? { pattern: opts.filter } : {}),

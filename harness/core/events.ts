@@ -82,6 +82,8 @@ export interface RunFacts {
   };
   /** The user's configuration, secrets shown only as set / not set. */
   config?: Record<string, string | number | null>;
+  /** Where each setting came from (flag, environment, env file, config file, default), by name; never a value. */
+  configSources?: Record<string, string>;
   /** Settings the run fell back on that a reader should know. */
   warnings: string[];
 }

@@ -25,6 +25,9 @@ export function selectionText(s: RunFacts['selection']): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
+/** Where the mode came from (harness/config.ts modeOf): read-only is sticky, so the user sees which file set it. */
+const modeFrom = (from: string | undefined) => (!from ? '' : from === 'default' ? ' (default)' : ` (from ${from})`);
+
 export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; notes?: string[] }): string[] {
   const l = f.limits;
   const e = f.planned.plan;
@@ -45,7 +48,7 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
   }
   return [
     `Certifying ${f.target.url} (${f.target.kind === 'embedded' ? 'the embedded reference mock' : 'live target'})`,
-    `  company ${f.target.companyId} · mode ${f.mode} · seed ${f.seed} (replay: SEED=${f.seed})`,
+    `  company ${f.target.companyId} · mode ${f.mode}${modeFrom(f.configSources?.CONFORMANCE_MODE)} · seed ${f.seed} (replay: SEED=${f.seed})`,
     `  selection: ${selection ?? 'the whole catalogue'}${selection || f.mode === 'readonly' ? ' (the verdict covers only this)' : ''}`,
     `  ${f.numRuns} property runs · at most ${l.maxConcurrency} requests in flight · ${limits}`,
     `  timeout ${l.requestTimeoutMs} ms · consistency window ${l.consistencyWindowMs} ms`,
