@@ -256,4 +256,12 @@ export const items = {
     must: "PATCH /items MUST change nothing of an item but its status (and the server's own bookkeeping): every other §2.2 field, its details included, reads back as before.",
     spec: ['5730b4525bc8', 'ee05978898ed'],
   },
+  'ITEM-ARCHIVE-FROM-ANY-STATE': {
+    section: '§3',
+    area: 'items',
+    severity: 'normal',
+    strictness: 'strict',
+    must: 'PATCH /items MUST archive from any state: an item that is already Inactive, archived again, stays Inactive and readable by id.',
+    spec: ['5730b4525bc8'],
+  },
 } as const satisfies Record<string, Clause>;
