@@ -59,7 +59,7 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
     `  company ${f.target.companyId} · mode ${f.mode} · seed ${f.seed} (replay: SEED=${f.seed})`,
     `  selection: ${selection ?? 'the whole catalogue'}${selection || f.mode === 'readonly' ? ' (the verdict covers only this)' : ''}`,
     `  ${f.numRuns} property runs · at most ${l.maxConcurrency} requests in flight · ${limits}`,
-    `  timeout ${l.requestTimeoutMs} ms · consistency window ${l.consistencyWindowMs} ms`,
+    `  timeout ${l.requestTimeoutMs} ms · consistency window ${l.consistencyWindowMs} ms per wait (no new read after it)`,
     `  plan: ${plan}`,
     ...(e.unarchivable
       ? [
