@@ -82,8 +82,9 @@ describe('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_URL set)', (
     const lines = run.stdout.split('\n');
     const named = lines.findIndex((l) => /unarchivable: .*appointment request.*--allow-unarchivable/.test(l));
     expect(named, run.stdout.slice(0, 2000)).toBeGreaterThan(-1);
-    // Said before the first check's line.
-    expect(named).toBeLessThan(lines.findIndex((l) => /PLATFORM-JSON-ANSWERS/.test(l) && !/selection|-t/.test(l)));
+    // Among the start lines, printed before the preflight's first request; the verdict comes last.
+    expect(named).toBeLessThan(lines.findIndex((l) => /^Verdict: /.test(l)));
+    expect(lines.slice(0, named).some((l) => /^ {2}plan: /.test(l))).toBe(true);
     const xs = exchanges(dir);
     expect(appointmentCreates(xs)).toEqual([]);
     expect(used(xs)).toEqual({ get: plan.get, write: plan.write });
