@@ -54,7 +54,10 @@ export interface PlanEstimate {
 export interface Plan {
   budgets: Record<string, Budget>;
   estimate: PlanEstimate;
-  /** Keys of the checks the selection holds, as the budgets know them (new checks register at load). */
+  /**
+   * Keys of the checks the selection registers, as the budgets know them (new checks register at load),
+   * those the estimate leaves out (skipped by needs, refused creates) too: the tables count them as skipped.
+   */
   keys: string[];
 }
 

@@ -208,7 +208,8 @@ export function makePlan(
       );
   return {
     budgets: all,
-    keys: checks.map((c) => c.key),
+    // Every check the selection registers, the skipped ones too: the live and final tables count them all.
+    keys: registered.map((c) => c.key),
     estimate: {
       checks: checks.length,
       sharedTasks: shared.length,
