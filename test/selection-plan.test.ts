@@ -102,3 +102,31 @@ describe('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_URL set)', (
     expect(used(xs)).toEqual({ get: plan.get, write: plan.write });
   }, 300_000);
 });
+
+describe('read-only on the embedded mock, frugal (rate limits set)', () => {
+  it('plans within 15% of the GETs used, and the check counts agree from the plan to the final table', async () => {
+    const dir = join(root, 'readonly');
+    const run = await runConformanceCli({
+      REPORTS_DIR: dir,
+      ENV_FILE: '/dev/null',
+      CONFORMANCE_MODE: 'readonly',
+      RATE_LIMIT_GET_PER_MIN: '6000',
+      RATE_LIMIT_WRITE_PER_MIN: '6000',
+    });
+    expect(run.code, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBe(0);
+    const plan = read<RunFacts>(dir, 'run.json').planned.plan;
+    const { get, write } = used(exchanges(dir));
+    expect(write).toBe(0);
+    expect(Math.abs(get - plan.get) / get, `planned ${plan.get} GETs, used ${get}`).toBeLessThanOrEqual(0.15);
+    // Registered = run + skipped by their needs; the certificate counts every registered check.
+    const cert = read<{ checkSummary: Record<string, number> }>(dir, 'certification.json');
+    const total = Object.values(cert.checkSummary).reduce((n, v) => n + v, 0);
+    expect(plan.registered).toBe(total);
+    expect(cert.checkSummary.skipped).toBe(plan.registered! - plan.checks);
+    expect(run.stdout).toContain(
+      `plan: ${plan.registered} checks (${plan.checks} run, ${plan.registered! - plan.checks} skipped: they need a write)`,
+    );
+    const live = [...run.stdout.matchAll(/^\[\d+s\] \d+\/(\d+) checks/gm)].map((m) => Number(m[1]));
+    expect(new Set(live)).toEqual(new Set([plan.registered]));
+  }, 300_000);
+});
