@@ -48,7 +48,7 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
       skipped > 0
         ? `${e.registered} checks (${e.checks} run, ${skipped} skipped: ${why.join(' or ')})`
         : `${e.checks} checks`;
-    plan = `${checks} and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes`;
+    plan = `${checks} and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes (the preflight's reads and the cleanup's archives come on top)`;
     plan +=
       e.lowerBoundMs > 0
         ? `; at least ${duration(e.lowerBoundMs)} under the rate limits`

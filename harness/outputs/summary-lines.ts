@@ -30,7 +30,7 @@ export function budgetLine(b: RunBudget): string {
   if (!b.actual) return `Budget: ${planned}`;
   const a = b.actual;
   const floor = paced ? ` (at least ${seconds(a.lowerBoundMs)})` : '';
-  return `Budget: ${planned}; used ${a.get} GETs and ${a.write} writes${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
+  return `Budget: ${planned}; used ${a.get} GETs and ${a.write} writes in all, the preflight and the cleanup included${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
 }
 
 /** What became of the records the run created: the same words on the console, the md and the page. */
