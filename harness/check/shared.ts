@@ -52,7 +52,8 @@ export async function runShared(
       requests: 0,
       retries: 0,
       evidence: [],
-      shared: check.meta.shared,
+      // The task's own list: what it pulls in is the fixture's, not its first claimant's (budgets learn it per fixture).
+      shared: [],
       waits: [],
       cited: [],
     };
@@ -63,11 +64,11 @@ export async function runShared(
     try {
       const value = await make(ctx);
       const outcome: SharedOutcome = { value, exchanges: received };
-      await coordination.settle({ key, value: outcome, waits: meta.waits });
+      await coordination.settle({ key, value: outcome, waits: meta.waits, uses: meta.shared });
       return outcome;
     } catch (err) {
       const kind = kindOf(err);
-      await coordination.settle({ key, kind, error: (err as Error).message, waits: meta.waits });
+      await coordination.settle({ key, kind, error: (err as Error).message, waits: meta.waits, uses: meta.shared });
       rethrow(key, kind, (err as Error).message);
     } finally {
       await coordination.release(tag);

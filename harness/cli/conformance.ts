@@ -38,6 +38,8 @@ export interface RunRequest {
   baseline?: string;
   failOn?: string;
   skipAreas: string[];
+  /** --allow-unarchivable: a live run may leave appointment requests (no archive, §3). */
+  allowUnarchivable?: boolean;
   /** Settings given as flags, by variable name. */
   flags: Record<string, string>;
   /** Settings that replace the environment's (npm run mock -- --run points the run at its mock). */
@@ -159,7 +161,12 @@ export async function runConformance(request: RunRequest): Promise<number> {
   });
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
-    run = await startRun({ settings, selection, purpose: 'conformance' });
+    run = await startRun({
+      settings,
+      selection,
+      purpose: 'conformance',
+      allowUnarchivable: request.allowUnarchivable === true,
+    });
   } catch (err) {
     ready();
     if (err instanceof ConfigError) usageError(err.message);

@@ -136,10 +136,16 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       collect,
       [],
     )
+    .option(
+      '--allow-unarchivable',
+      'with -t or suite paths against a live target, let the selection create appointment requests, which ' +
+        'have no archive (§3) and stay on the server; without it the checks that need them are skipped with the reason',
+    )
     .action(
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
           paths,
+          allowUnarchivable: o.allowUnarchivable === true,
           filter: text(o.filter),
           shard: text(o.shard),
           baseline: text(o.baseline),

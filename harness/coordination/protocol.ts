@@ -31,6 +31,8 @@ export interface SettleRequest {
   kind?: FailureKind;
   /** Reads of the task that waited for its own writes to show. */
   waits?: WaitRecord[];
+  /** Shared tasks this task itself claimed (keys), so a plan can count what a fixture pulls in. */
+  uses?: string[];
 }
 
 export interface AdmitRequest {

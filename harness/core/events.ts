@@ -58,6 +58,10 @@ export interface PlanFacts {
   write: number;
   /** max(GETs ÷ GET rate, writes ÷ write rate): no run can be faster under the limits. */
   lowerBoundMs: number;
+  /** Checks the selection registers; those not in `checks` are skipped by needs or refused creates. */
+  registered?: number;
+  /** Appointment requests (no archive, §3) the selection would leave; refused on a live -t/path run without the flag. */
+  unarchivable?: { records: number; refused: boolean };
 }
 
 /** Everything about a run the certificate needs, and nothing secret (persisted as run.json too). */
@@ -275,6 +279,8 @@ export type JournalEvent =
       ok: boolean;
       reason?: string;
       waits: WaitRecord[];
+      /** Shared fixtures this one claimed itself (keys, without the 'shared:' prefix). */
+      uses?: string[];
     }
   | { type: 'ledger'; at: string; runId: string; entry: LedgerEntry }
   /** Outside any check: a suite file that did not load, an unhandled error. */
