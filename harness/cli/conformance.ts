@@ -137,19 +137,22 @@ export async function runConformance(request: RunRequest): Promise<number> {
   let ready!: () => void;
   const started = new Promise<void>((r) => (ready = r));
   let finish: ((signal?: NodeJS.Signals) => Promise<number>) | undefined;
-  guardSignals({
-    first: async (signal) => {
-      await started;
-      return finish?.(signal);
+  guardSignals(
+    {
+      first: async (signal) => {
+        await started;
+        return finish?.(signal);
+      },
+      again: (signal) => {
+        const file = run ? writeLeftovers(run) : undefined;
+        console.error(
+          `\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`,
+        );
+        run?.lock.release();
+      },
     },
-    again: (signal) => {
-      const file = run ? writeLeftovers(run) : undefined;
-      console.error(
-        `\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`,
-      );
-      run?.lock.release();
-    },
-  });
+    { watchLauncher: true },
+  );
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
     run = await startRun({ settings, selection, purpose: 'conformance' });
