@@ -37,6 +37,8 @@ export interface CleanupOptions {
   consistencyWindowMs?: number;
   /** What the cleanup is doing, for the console (paced against a live target, it can take a while). */
   progress?: (line: string) => void;
+  /** Why the cleanup must stop now (a Ctrl-C once every check had finished), or undefined: what it has not archived is left, with that reason. */
+  stopped?: () => string | undefined;
 }
 
 /** Bulk bodies stay well under any plausible server limit. */
@@ -201,11 +203,13 @@ function clientFor(target: TargetInfo, o: Pick<CleanupOptions, 'timeoutMs' | 'wi
   });
 }
 
-/** ctx.eventually for the cleanup: reads until the record shows, within the window. */
+/** ctx.eventually for the cleanup: reads until the record shows, within the window, or until the cleanup is stopped. */
 const cleanupWait =
-  (windowMs: number): Waiter =>
-  async (_what, read, shows) =>
-    eventually(read, shows, windowMs);
+  (windowMs: number, stopped: () => string | undefined = () => undefined): Waiter =>
+  async (_what, read, shows) => {
+    const r = await eventually(read, (v) => shows(v) || stopped() !== undefined, windowMs);
+    return { value: r.value, shown: shows(r.value) };
+  };
 
 export interface ArchiveOutcome {
   archived: LedgerRecord[];
@@ -225,12 +229,22 @@ export async function archiveRecords(
   scope: Scope,
   resource: Resource,
   records: readonly LedgerRecord[],
-  o: { windowMs?: number; what?: string; progress?: (line: string) => void } = {},
+  o: {
+    windowMs?: number;
+    what?: string;
+    progress?: (line: string) => void;
+    stopped?: () => string | undefined;
+  } = {},
 ): Promise<ArchiveOutcome> {
   const kind = archivable[resource]!;
+  const stopped = o.stopped ?? (() => undefined);
   const out: ArchiveOutcome = { archived: [], leftovers: [], absent: [] };
   const known: LedgerRecord[] = records.filter((r) => r.id !== undefined);
-  const unknown = records.filter((r) => r.id === undefined && r.locator);
+  let unknown = records.filter((r) => r.id === undefined && r.locator);
+  if (unknown.length && stopped()) {
+    out.leftovers.push(...unknown.map((r) => ({ ...r, reason: `not looked for: ${stopped()}` })));
+    unknown = [];
+  }
   if (unknown.length) {
     const since = Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now());
     let found;
@@ -241,7 +255,7 @@ export async function archiveRecords(
         {
           api,
           scope,
-          wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS),
+          wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS, stopped),
           what: o.what ?? `the ${resource}s created without an id`,
           since,
         },
@@ -255,6 +269,8 @@ export async function archiveRecords(
       const r = unknown[i]!;
       const by = Object.keys(r.locator?.keys ?? {}).join(', ');
       if (isLocated(at)) known.push({ ...r, id: at.id });
+      // Stopped while looking: its reads may not have come after the window, so its absence is not shown.
+      else if (stopped()) out.leftovers.push({ ...r, reason: `not located before ${stopped()}` });
       else if (at.proven) out.absent.push({ ...r, reason: `no record carries its ${by}: ${at.why}` });
       else out.leftovers.push({ ...r, reason: `not located by ${by}: ${at.why}` });
     });
@@ -283,6 +299,11 @@ export async function archiveRecords(
       );
   };
   for (let i = 0; i < known.length; i += BATCH) {
+    const why = stopped();
+    if (why) {
+      out.leftovers.push(...known.slice(i).map((r) => ({ ...r, reason: `not archived: ${why}` })));
+      break;
+    }
     const left = known.length - i;
     o.progress?.(
       `cleanup: archiving ${Math.min(BATCH, left)} ${resource} record(s) of company ${scope.companyId}; ${left} of ${known.length} left`,
@@ -334,7 +355,11 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
           .filter((ms) => !Number.isNaN(ms)),
       );
       const windowMs = Math.max(o.windowMs ?? CLEANUP_WINDOW_MS, untilShown);
-      const done = await archiveRecords(api, scope, resource, records, { windowMs, progress: o.progress });
+      const done = await archiveRecords(api, scope, resource, records, {
+        windowMs,
+        progress: o.progress,
+        stopped: o.stopped,
+      });
       archivedByCleanup.push(...done.archived);
       for (const r of done.absent)
         if (r.unconfirmed)

@@ -257,3 +257,17 @@ describe('creates in flight', () => {
     expect(await statusOf(id!)).toBe('Inactive');
   });
 });
+
+describe('a cleanup stopped by a signal', () => {
+  it('archives nothing more once stopped, and leaves every record still active with the reason', async () => {
+    const ledger = ledgerOf('cnf-r1-s');
+    const ids = await Promise.all([createItem('cnf-r1-s1'), createItem('cnf-r1-s2')]);
+    for (const id of ids) ledger.created('item', id);
+    const report = await cleanupRun({ ...options(ledger.entries), stopped: () => 'the cleanup was stopped by SIGINT' });
+    expect(report.archivedByCleanup).toEqual([]);
+    expect(report.leftovers.map((r) => [r.id, r.reason])).toEqual(
+      ids.map((id) => [id, 'not archived: the cleanup was stopped by SIGINT']),
+    );
+    for (const id of ids) expect(await statusOf(id)).toBe('Active');
+  });
+});

@@ -184,17 +184,29 @@ export async function runConformance(request: RunRequest): Promise<number> {
   let launch: Launch | undefined;
   let ending: Promise<number> | undefined;
   let publishing = false;
+  /** Every selected check has ended: the run's verdict is whole, only its cleanup is left. */
+  let checksDone = false;
+  /** The signal that stopped the cleanup of a finished run. */
+  let cleanupStoppedBy: NodeJS.Signals | undefined;
   /**
    * Ctrl-C or SIGTERM: no check starts any more, the ones under way are cut off, and the run goes
-   * on to its cleanup and publishes an INTERRUPTED certification. A signal during the cleanup
-   * still marks the run interrupted; once publication has begun, the run's outputs are complete.
+   * on to its cleanup and publishes an INTERRUPTED certification. Once every check has finished,
+   * a signal stops only the cleanup: the run's verdict is published with what is left to archive
+   * and the command to finish. Once publication has begun, the run's outputs are complete.
    */
   const interrupt = (signal: NodeJS.Signals) => {
     if (publishing)
       return void con.print(
         `${signal} came as the outputs were being published: the run had ended, and its outputs are complete`,
       );
-    if (r.hub.interrupted) return;
+    if (r.hub.interrupted || cleanupStoppedBy) return;
+    // Every check had finished: the verdict stands; only the cleanup stops, and the ledger says what is left.
+    if (checksDone) {
+      cleanupStoppedBy = signal;
+      return void con.print(
+        `\n${signal}: every check had finished; stopping the cleanup, then publishing the run's verdict with what is left to archive (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`,
+      );
+    }
     con.finishChecks();
     con.print(
       `\n${signal}: stopping; archiving what this run created, then publishing an INTERRUPTED certification (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`,
@@ -206,7 +218,11 @@ export async function runConformance(request: RunRequest): Promise<number> {
   const end = (): Promise<number> =>
     (ending ??= (async () => {
       con.finishChecks();
-      await r.settle({ trigger: r.hub.interrupted, progress: (l) => con.phase(l) });
+      const ledger = await r.settle({
+        trigger: r.hub.interrupted,
+        progress: (l) => con.phase(l),
+        stopped: () => (cleanupStoppedBy ? `the cleanup was stopped by ${cleanupStoppedBy}` : undefined),
+      });
       publishing = true;
       con.phase('publishing the outputs');
       const c = concludeRun(
@@ -231,6 +247,16 @@ export async function runConformance(request: RunRequest): Promise<number> {
         return EXIT.usage;
       }
       con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
+      if (cleanupStoppedBy) {
+        const left = (ledger?.leftovers ?? []).filter(
+          (x) => x.target === 'main' && x.reason.includes(cleanupStoppedBy!),
+        );
+        con.print(
+          left.length
+            ? `The cleanup was stopped by ${cleanupStoppedBy}: ${ledger?.summary.archivedByCleanup ?? 0} record(s) archived, ${left.length} still active; finish with: ${commandLine('cleanup', join(dir, 'ledger.json'))}`
+            : `${cleanupStoppedBy} came as the cleanup ended: every record it had to archive was archived`,
+        );
+      }
       const signal = r.hub.interrupted as NodeJS.Signals | undefined;
       return signal ? (SIGNAL_EXIT[signal] ?? 1) : gateExitCode(c.certification, opts.failOn, c.certification.baseline);
     })());
@@ -252,6 +278,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
     if (r.hub.interrupted) void launch.cancel();
     else con.begin(r.info.plan.keys);
     await launch.done;
+    checksDone = !r.hub.interrupted;
   }
   return end();
 }

@@ -20,6 +20,8 @@ export interface SettleOptions {
   trigger?: string;
   /** What the settling is doing, for the console. */
   progress?: (line: string) => void;
+  /** Why the cleanup must stop now (a signal once every check had finished): what it has not archived is left, with that reason. */
+  stopped?: () => string | undefined;
 }
 
 /** Two cleanup passes as one report. */
@@ -111,6 +113,7 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
               wireHeaders: pacing.internalHeaders,
               trigger,
               progress: log,
+              stopped: o.stopped,
             }),
           log,
         );
@@ -129,7 +132,7 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
           );
           seen = entries.length;
           ledger = ledger && report ? combine(ledger, report) : (report ?? ledger);
-          if (trigger === 'end of run') break;
+          if (trigger === 'end of run' || o.stopped?.()) break;
           await quietFor(
             () =>
               hub
