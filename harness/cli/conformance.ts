@@ -41,6 +41,8 @@ export interface RunRequest {
   flags: Record<string, string>;
   /** Settings that replace the environment's (npm run mock -- --run points the run at its mock). */
   env?: Record<string, string>;
+  /** --replace-full: a partial run may replace the full certification in REPORTS_DIR (else it goes to REPORTS_DIR/partial/). */
+  replaceFull?: boolean;
 }
 
 interface Options {
@@ -227,12 +229,17 @@ export async function runConformance(request: RunRequest): Promise<number> {
       con.phase('publishing the outputs');
       const c = concludeRun(
         { events: r.hub.events(), reportsDir: dir, scratch: r.scratch, runId: r.info.runId },
-        { baseline: opts.baseline },
+        { baseline: opts.baseline, replaceFull: request.replaceFull },
       );
       r.close();
+      const out = c.publishedTo;
       if (c.replaced)
         con.print(
-          `note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}; give partial runs their own REPORTS_DIR to keep a full one`,
+          `note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}, as --replace-full asked`,
+        );
+      if (c.kept)
+        con.print(
+          `note: this run is partial (${c.certification?.scope.note ?? 'partial'}): its outputs are in ${out}, beside the complete certification of run ${c.kept.runId} (${c.kept.headline}, ${c.kept.finishedAt}) in ${dir}, which stays (--replace-full replaces it)`,
         );
       if (!c.certification) {
         const what = [
@@ -246,14 +253,14 @@ export async function runConformance(request: RunRequest): Promise<number> {
         );
         return EXIT.usage;
       }
-      con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
+      con.print(endLines(c.certification, c.published, out, (h, v) => con.verdictLine(h, v)).join('\n'));
       if (cleanupStoppedBy) {
         const left = (ledger?.leftovers ?? []).filter(
           (x) => x.target === 'main' && x.reason.includes(cleanupStoppedBy!),
         );
         con.print(
           left.length
-            ? `The cleanup was stopped by ${cleanupStoppedBy}: ${ledger?.summary.archivedByCleanup ?? 0} record(s) archived, ${left.length} still active; finish with: ${commandLine('cleanup', join(dir, 'ledger.json'))}`
+            ? `The cleanup was stopped by ${cleanupStoppedBy}: ${ledger?.summary.archivedByCleanup ?? 0} record(s) archived, ${left.length} still active; finish with: ${commandLine('cleanup', join(out, 'ledger.json'))}`
             : `${cleanupStoppedBy} came as the cleanup ended: every record it had to archive was archived`,
         );
       }

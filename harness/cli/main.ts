@@ -134,9 +134,14 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       collect,
       [],
     )
+    .option(
+      '--replace-full',
+      `let a partial run (-t, paths, --shard, --skip-area) replace the full certification in REPORTS_DIR; without it, it is published in REPORTS_DIR/partial/`,
+    )
     .action(
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
+          replaceFull: o.replaceFull === true,
           paths,
           filter: text(o.filter),
           shard: text(o.shard),
