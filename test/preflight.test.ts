@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import type { Certification } from '../harness/certify/certify.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,26 @@ describe('preflight: a wrong id is a configuration error', () => {
     expect(existsSync(join(dir, 'certification.json'))).toBe(false);
     expect(r.durationMs).toBeLessThan(30_000);
   });
+
+  it('OTHER_COMPANY_ID=c-999: the tenancy clauses are skipped with the reason, never passed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cnf-wrong-other-'));
+    reports.push(dir);
+    const r = await runConformanceCli(
+      { ENV_FILE: '/dev/null', REPORTS_DIR: dir, ...mockEnv(mock, fake.url), OTHER_COMPANY_ID: 'c-999' },
+      ['-t', '^TENANT-'],
+      { timeoutMs: 240_000 },
+    );
+    expect(r.stdout).toMatch(/note: OTHER_COMPANY_ID c-999 shows no record at all .*tenancy checks are skipped/);
+    const cert = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as Certification;
+    const tenancy = cert.clauses.filter((c) => c.id.startsWith('TENANT-'));
+    expect(tenancy.length).toBeGreaterThan(0);
+    for (const c of tenancy) {
+      expect(c.verdict, c.id).not.toBe('passed');
+      for (const ch of c.checks)
+        expect(ch.reason ?? '', c.id).toMatch(/OTHER_COMPANY_ID c-999 .*cannot be shown to exist/);
+    }
+    expect(['conformant', 'passed']).not.toContain(cert.verdict);
+  }, 300_000);
 
   const target = (over: Record<string, string | undefined>) => ({
     id: 'main',
