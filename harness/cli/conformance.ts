@@ -264,7 +264,8 @@ export async function runConformance(request: RunRequest): Promise<number> {
             : `${cleanupStoppedBy} came as the cleanup ended: every record it had to archive was archived`,
         );
       }
-      const signal = r.hub.interrupted as NodeJS.Signals | undefined;
+      // A signal that stopped only the cleanup still ends the process as a signal does (npm and the shell above it report 130 or 143 anyway).
+      const signal = (r.hub.interrupted ?? cleanupStoppedBy) as NodeJS.Signals | undefined;
       return signal ? (SIGNAL_EXIT[signal] ?? 1) : gateExitCode(c.certification, opts.failOn, c.certification.baseline);
     })());
   finish = (signal) => {
