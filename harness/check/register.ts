@@ -29,7 +29,9 @@ const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => string | undefine
   tokenNoPo: (t) =>
     t.tokenNoPo ? undefined : 'ACCESS_TOKEN_NO_PO is not set: no token without the Purchase Orders permission',
   otherCompany: (t) =>
-    t.otherCompanyId ? undefined : 'OTHER_COMPANY_ID is not set: no second company to check isolation against',
+    t.otherCompanyId
+      ? undefined
+      : (t.otherCompanyUnproven ?? 'OTHER_COMPANY_ID is not set: no second company to check isolation against'),
   customer: (t) => (t.customerId ? undefined : 'CUSTOMER_ID is not set: no existing customer to attach vehicles to'),
   location: (t) => (t.locationId ? undefined : 'LOCATION_ID is not set'),
 };

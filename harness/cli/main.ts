@@ -141,9 +141,14 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       'with -t or suite paths against a live target, let the selection create appointment requests, which ' +
         'have no archive (§3) and stay on the server; without it the checks that need them are skipped with the reason',
     )
+    .option(
+      '--replace-full',
+      `let a partial run (-t, paths, --shard, --skip-area) replace the full certification in REPORTS_DIR; without it, it is published in REPORTS_DIR/partial/`,
+    )
     .action(
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
+          replaceFull: o.replaceFull === true,
           paths,
           allowUnarchivable: o.allowUnarchivable === true,
           filter: text(o.filter),

@@ -201,6 +201,8 @@ export interface LedgerRecord {
   customerId?: string;
   marker: string;
   createdAt: string;
+  /** Known only by a locator ledgered before its create was sent: the create may or may not have reached the target. */
+  unconfirmed?: true;
 }
 
 /** What the cleanup did with the run's records (ledger.json). */
@@ -217,11 +219,15 @@ export interface LedgerReport {
     archivedByCleanup: number;
     leftovers: number;
     ignoredForeign?: number;
+    /** Creates that may have reached the target and that reads after the consistency window show were never made. */
+    neverCreated?: number;
   };
   created: LedgerRecord[];
   archivedByChecks: LedgerRecord[];
   archivedByCleanup: LedgerRecord[];
   leftovers: (LedgerRecord & { reason: string })[];
+  /** Not in `created`: what was looked for by its locator after the consistency window, and shown absent. */
+  neverCreated?: (LedgerRecord & { reason: string })[];
 }
 
 /** Run-level counters of the pacing proxy, written to reports/pacing.json at the end of the run. */

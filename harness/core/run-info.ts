@@ -22,6 +22,8 @@ export interface TargetInfo {
   expiredToken?: string;
   companyId: string;
   otherCompanyId?: string;
+  /** OTHER_COMPANY_ID was set but the preflight could not show it exists: why (its checks are skipped with it). */
+  otherCompanyUnproven?: string;
   locationId?: string;
   customerId?: string;
 }

@@ -190,7 +190,14 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       timeoutMs: info.clientTimeoutMs,
       internalHeaders: pacing.internalHeaders,
       withoutPurchaseOrders,
+      profile,
     });
+    notes.push(...checked.warnings);
+    // Isolation from a company that cannot be shown to exist would pass on nothing: its checks are skipped, with the reason.
+    if (checked.otherCompanyUnproven)
+      info.targets = info.targets.map((t) =>
+        t === main ? { ...t, otherCompanyId: undefined, otherCompanyUnproven: checked!.otherCompanyUnproven } : t,
+      );
   } catch (err) {
     await stopAll();
     release();
