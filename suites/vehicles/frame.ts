@@ -1,5 +1,5 @@
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
-import { refusedInBody, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
+import { refusedInBody, refusedUpdate, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
 import { vehicles } from './adapter.js';
 import {
   fixtureRecord,
@@ -71,14 +71,8 @@ export const vehicleArchivedUpdateFrame: FrameScope = {
         reads,
       };
     ctx.observe('PUT /vehicles of an archived vehicle answered', up.put.status);
-    if (!isSuccess(up.put) || refusedInBody(up.put)) {
-      return {
-        answer: up.put,
-        unjudged: `the update of an archived vehicle was refused (${describeResponse(up.put)}): whether archived vehicles may be updated is not shown (§3)`,
-        records: [],
-        reads,
-      };
-    }
+    if (!isSuccess(up.put) || refusedInBody(up.put))
+      return refusedUpdate(up.put, up.id, read(up.before, up.id)!, read(up.after, up.id), reads, up.after);
     const before = read(up.before, up.id)!;
     return {
       answer: up.put,
