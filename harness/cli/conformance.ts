@@ -7,7 +7,7 @@ import { environment, loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import { parseShard, type Selection, type Shard } from '../core/events.js';
 import { EXIT } from '../core/exit-codes.js';
-import { loadProfile } from '../core/profile.js';
+import { loadProfile, PROFILE_LEARNED, writeProfile } from '../core/profile.js';
 import { RunConsole } from '../outputs/console.js';
 import { endLines } from '../outputs/end-lines.js';
 import { pagePath } from '../outputs/registry.js';
@@ -41,6 +41,8 @@ export interface RunRequest {
   flags: Record<string, string>;
   /** Settings that replace the environment's (npm run mock -- --run points the run at its mock). */
   env?: Record<string, string>;
+  /** --write-profile: where to write the profile with what the run learned from the target. */
+  writeProfile?: string;
 }
 
 interface Options {
@@ -228,6 +230,17 @@ export async function runConformance(request: RunRequest): Promise<number> {
         return EXIT.usage;
       }
       con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
+      if (request.writeProfile) {
+        const learned = r.hub
+          .events()
+          .flatMap((e) => (e.type === 'check' ? e.outcome.observations : []))
+          .filter((o) => o.name === PROFILE_LEARNED)
+          .map((o) => o.value);
+        const keys = writeProfile(request.writeProfile, loadProfile(settings.profileFile), learned);
+        con.print(
+          `Profile written to ${request.writeProfile} (${keys.length ? `learned from the target: ${keys.join(', ')}` : 'nothing learned beyond the profile'}); start the next run from it with CONFORMANCE_PROFILE=${request.writeProfile}`,
+        );
+      }
       const signal = r.hub.interrupted as NodeJS.Signals | undefined;
       return signal ? (SIGNAL_EXIT[signal] ?? 1) : gateExitCode(c.certification, opts.failOn, c.certification.baseline);
     })());

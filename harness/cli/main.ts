@@ -134,9 +134,14 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       collect,
       [],
     )
+    .option(
+      '--write-profile <file>',
+      'write the profile with what the run learned from the target (e.g. a negotiated customer body): use it as CONFORMANCE_PROFILE next time',
+    )
     .action(
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
+          writeProfile: text(o.writeProfile),
           paths,
           filter: text(o.filter),
           shard: text(o.shard),

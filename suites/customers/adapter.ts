@@ -7,7 +7,8 @@ import { getCustomer as getCustomerOf, listCustomers as listCustomersOf } from '
 import { customerShape } from '../../harness/locate/shapes.js';
 import { walkEnds } from '../../harness/locate/walk.js';
 import type { CustomerInput } from '../../generators/customers.js';
-import type { ResourceAdapter } from '../common/adapter.js';
+import type { Rec, ResourceAdapter } from '../common/adapter.js';
+import { customerBody, shaped, type CustomerBody } from './body.js';
 import { statusLike } from '../common/frame.js';
 import { ownRecords, scopeOf } from '../common/own-records.js';
 
@@ -18,19 +19,33 @@ import { ownRecords, scopeOf } from '../common/own-records.js';
 
 const company = (ctx: CheckContext, companyId = ctx.companyId) => ({ [ctx.profile.companyParam]: companyId });
 
-export function postCustomers(ctx: CheckContext, customers: CustomerInput[]): Promise<ApiResponse> {
-  return ctx.api.post('/customers', { ...company(ctx), [ctx.profile.customers.arrayField]: customers });
+/** Sends customers already in `body`'s shape (the negotiation's own sends). */
+export function sendCustomers(ctx: CheckContext, body: CustomerBody, entries: Rec[]): Promise<ApiResponse> {
+  return ctx.api.post('/customers', { ...company(ctx), [body.arrayField]: entries });
 }
 
-export function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promise<ApiResponse> {
-  return ctx.api.put('/customers', { ...company(ctx), [ctx.profile.customers.arrayField]: updates });
+/** POST /customers in the run's negotiated shape (suites/customers/body.ts). */
+export async function postCustomers(ctx: CheckContext, entries: CustomerInput[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return sendCustomers(
+    ctx,
+    body,
+    entries.map((c) => shaped(c, body)),
+  );
 }
 
-/** §4.3: archive by a list of customerId values. */
-export function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
+/** PUT /customers in the run's negotiated shape: only the fields given are sent (§4.3). */
+export async function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return ctx.api.put('/customers', { ...company(ctx), [body.arrayField]: updates.map((u) => shaped(u, body)) });
+}
+
+/** §4.3: archive by a list of customerId values, under the negotiated array key. */
+export async function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
   return ctx.api.patch('/customers', {
     ...company(ctx),
-    [ctx.profile.customers.arrayField]: customerIds.map((customerId) => ({ customerId })),
+    [body.arrayField]: customerIds.map((customerId) => ({ customerId })),
   });
 }
 
