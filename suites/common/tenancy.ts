@@ -3,6 +3,9 @@ import type { CheckContext } from '../../harness/conformance.js';
 import { containsText, isSuccess } from '../../harness/checks/index.js';
 import type { ResourceAdapter, Sighting, TenantRecord } from './adapter.js';
 import { collect, collectShowing, type Listing } from './listing.js';
+import { withoutEchoes } from '../../harness/locate/shapes.js';
+
+export { withoutEchoes };
 
 /**
  * Whether an answer holds the record: among the answer's records (as the adapter finds them), one
@@ -18,21 +21,6 @@ export function holds(adapter: ResourceAdapter, body: unknown, record: TenantRec
     !!single ||
     found.some((r) => adapter.idOf(r) === record.id) ||
     (!!record.term && found.some((r) => containsText(r, record.term!)))
-  );
-}
-
-/** Keys under which envelopes echo the request or describe the answer (HAL, JSON:API, meta): never records. */
-const echoKeys = new Set(['links', '_links', 'link', 'meta', '_meta', 'query', 'request', 'filters', 'params']);
-
-/** The body without its echoes, at any depth, so an echoed id or word is never taken for a record. */
-export function withoutEchoes(body: unknown, depth = 0): unknown {
-  if (depth > 12) return body;
-  if (Array.isArray(body)) return body.map((v) => withoutEchoes(v, depth + 1));
-  if (typeof body !== 'object' || body === null) return body;
-  return Object.fromEntries(
-    Object.entries(body)
-      .filter(([k]) => !echoKeys.has(k))
-      .map(([k, v]) => [k, withoutEchoes(v, depth + 1)]),
   );
 }
 
