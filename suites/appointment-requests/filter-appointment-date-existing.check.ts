@@ -19,8 +19,6 @@ import { appointmentRequests } from './adapter.js';
 import { appointmentSample, windowAround } from './fixtures.js';
 import { startOf, type Instant } from './records.js';
 
-const names = { start: 'appointmentDateStart', end: 'appointmentDateEnd' };
-const what = (r: Range) => `GET /appointmentRequests?${rangeText(names, r)} (${rangeShape(r)})`;
 /** An end before any request a company can hold: alone, it keeps every request out. */
 const LONG_AGO = '2000-01-01';
 const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
@@ -35,12 +33,24 @@ interface Sampled {
 // what it knows, their starts (found by name, else by value, records.ts) are the values the
 // filter is tried with. A window of days around a sampled start lists the sampled requests
 // starting inside it and none outside; the end alone long ago lists none. Requests are told apart
-// by their content (§2.5 shows no id); one that changed between the reads is not judged. A full
-// run judges the clause on its own requests (filter-appointment-date-holds.check.ts).
-conformance(
-  'APPT-FILTER-APPOINTMENT-DATE',
-  { variant: 'existing requests', needs: ['location'] },
-  async (ctx: CheckContext) => {
+// by their content (§2.5 shows no id); one that changed between the reads is not judged. The
+// legacy aliases (APPT-LEGACY-ALIAS) are judged the same way. A full run judges both clauses on its
+// own requests (filter-appointment-date-holds.check.ts, legacy-aliases-filter-alone.check.ts).
+for (const { clause, names, label } of [
+  {
+    clause: 'APPT-FILTER-APPOINTMENT-DATE',
+    names: { start: 'appointmentDateStart', end: 'appointmentDateEnd' },
+    label: '',
+  },
+  // §4.5: the legacy aliases alone filter as the standard names do.
+  {
+    clause: 'APPT-LEGACY-ALIAS',
+    names: { start: 'appointmentStartDate', end: 'appointmentEndDate' },
+    label: ' (legacy aliases)',
+  },
+] as const) {
+  const what = (r: Range) => `GET /appointmentRequests?${rangeText(names, r)} (${rangeShape(r)})`;
+  conformance(clause, { variant: 'existing requests', needs: ['location'] }, async (ctx: CheckContext) => {
     if (ctx.run.mode === 'full')
       ctx.skip('a run that writes judges this clause on the requests it creates (the check without a variant)');
     const sample = await appointmentSample(ctx);
@@ -54,7 +64,7 @@ conformance(
       ctx.inconclusive(
         `no window to judge: only ${sampled.length} of the sampled requests show a start the run can read (§2.5 shows no field)`,
       );
-    const pick = seededFaker(ctx.seed, 'appointment-date-existing').helpers.arrayElement(sampled);
+    const pick = seededFaker(ctx.seed, `appointment-date-existing:${clause}`).helpers.arrayElement(sampled);
     const w = windowAround(dayOf(pick.at.utc));
     const ranges: Range[] = [
       { start: boundOf('start', w.start), end: boundOf('end', w.end) },
@@ -102,6 +112,6 @@ conformance(
         })),
       }),
     );
-    judgeFilter(ctx, 'GET /appointmentRequests with appointmentDateStart, appointmentDateEnd or both', ...cases);
-  },
-);
+    judgeFilter(ctx, `GET /appointmentRequests with ${names.start}, ${names.end} or both${label}`, ...cases);
+  });
+}

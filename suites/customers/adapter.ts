@@ -8,7 +8,7 @@ import { customerShape } from '../../harness/locate/shapes.js';
 import { walkEnds } from '../../harness/locate/walk.js';
 import type { CustomerInput } from '../../generators/customers.js';
 import type { Rec, ResourceAdapter } from '../common/adapter.js';
-import { customerBody, shaped, type CustomerBody } from './body.js';
+import type { CustomerBody } from './body.js';
 import { statusLike } from '../common/frame.js';
 import { ownRecords, scopeOf } from '../common/own-records.js';
 
@@ -22,31 +22,6 @@ const company = (ctx: CheckContext, companyId = ctx.companyId) => ({ [ctx.profil
 /** Sends customers already in `body`'s shape (the negotiation's own sends). */
 export function sendCustomers(ctx: CheckContext, body: CustomerBody, entries: Rec[]): Promise<ApiResponse> {
   return ctx.api.post('/customers', { ...company(ctx), [body.arrayField]: entries });
-}
-
-/** POST /customers in the run's negotiated shape (suites/customers/body.ts). */
-export async function postCustomers(ctx: CheckContext, entries: CustomerInput[]): Promise<ApiResponse> {
-  const body = await customerBody(ctx);
-  return sendCustomers(
-    ctx,
-    body,
-    entries.map((c) => shaped(c, body)),
-  );
-}
-
-/** PUT /customers in the run's negotiated shape: only the fields given are sent (§4.3). */
-export async function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promise<ApiResponse> {
-  const body = await customerBody(ctx);
-  return ctx.api.put('/customers', { ...company(ctx), [body.arrayField]: updates.map((u) => shaped(u, body)) });
-}
-
-/** §4.3: archive by a list of customerId values, under the negotiated array key. */
-export async function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
-  const body = await customerBody(ctx);
-  return ctx.api.patch('/customers', {
-    ...company(ctx),
-    [body.arrayField]: customerIds.map((customerId) => ({ customerId })),
-  });
 }
 
 export const getCustomer = (ctx: CheckContext, customerId: string, companyId = ctx.companyId): Promise<ApiResponse> =>

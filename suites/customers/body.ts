@@ -207,12 +207,3 @@ export const profileKeysOf = (b: CustomerBody) => ({
 
 /** The observation's name: `--write-profile` reads the learned keys from it. */
 export { PROFILE_LEARNED } from '../../harness/core/profile.js';
-
-/**
- * The negotiated shape, for every customer write of the run: the shared create's (the customer
- * fixture negotiates it once; a check that writes customers before it waits for it).
- */
-export async function customerBody(ctx: CheckContext): Promise<CustomerBody> {
-  const { customerFixture } = await import('./fixtures.js');
-  return (await customerFixture(ctx)).body;
-}

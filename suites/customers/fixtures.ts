@@ -14,13 +14,11 @@ import type { Rec } from '../common/adapter.js';
 import { createLedgered, windowLeft } from '../common/own-records.js';
 import { refusedInBody } from '../common/frame.js';
 import {
-  archiveCustomers,
   customerLocator,
   customers,
   findCustomersByTerm,
   inactiveState,
   locateCreated,
-  putCustomers,
   sendCustomers,
 } from './adapter.js';
 import {
@@ -58,6 +56,41 @@ export interface CustomerFixture {
   /** The body shape the server accepted (or the last one it refused), and the ones it refused first. */
   body: CustomerBody;
   refused: Negotiation['refused'];
+}
+
+/**
+ * The negotiated shape, for every customer write of the run: the shared create's (the customer
+ * fixture negotiates it once; a check that writes customers before it waits for it).
+ */
+export async function customerBody(ctx: CheckContext): Promise<CustomerBody> {
+  return (await customerFixture(ctx)).body;
+}
+
+/** POST /customers in the run's negotiated shape (suites/customers/body.ts). */
+export async function postCustomers(ctx: CheckContext, entries: CustomerInput[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return sendCustomers(
+    ctx,
+    body,
+    entries.map((c) => shaped(c, body)),
+  );
+}
+
+const company = (ctx: CheckContext) => ({ [ctx.profile.companyParam]: ctx.companyId });
+
+/** PUT /customers in the run's negotiated shape: only the fields given are sent (§4.3). */
+export async function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return ctx.api.put('/customers', { ...company(ctx), [body.arrayField]: updates.map((u) => shaped(u, body)) });
+}
+
+/** §4.3: archive by a list of customerId values, under the negotiated array key. */
+export async function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return ctx.api.patch('/customers', {
+    ...company(ctx),
+    [body.arrayField]: customerIds.map((customerId) => ({ customerId })),
+  });
 }
 
 /** The shared fixture, with the negotiated body observed on the check that uses it (the certificate shows it). */

@@ -19,16 +19,14 @@ import {
 import { isLocated } from '../../../harness/locate/locator.js';
 import { liveRecords, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
-import { customerBody, shaped } from '../body.js';
+import { shaped } from '../body.js';
+import { archiveCustomers, customerBody, postCustomers, putCustomers } from '../fixtures.js';
 import {
-  archiveCustomers,
   customerIn,
   customerLocator,
   findCustomersByTerm,
   inactiveState,
   locateCreated,
-  postCustomers,
-  putCustomers,
   readCustomerTolerantly,
 } from '../adapter.js';
 import { createLedgered } from '../../common/own-records.js';
