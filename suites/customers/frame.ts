@@ -61,7 +61,8 @@ export const customerUpdateFrame: FrameScope = {
 /**
  * §4.3 PUT on a customer the run archived, without its status: only the field sent changes, so it
  * stays archived (§3 shows no reactivation). Whether an archived customer may be updated is not
- * shown: a refusal, or a value that never shows, leave it unjudged.
+ * shown (S-3-update-archived): a refusal is judged by what it proves (read back, every field kept,
+ * still archived); a value that never shows leaves it unjudged.
  */
 export const customerArchivedUpdateFrame: FrameScope = {
   adapter: customers,

@@ -52,7 +52,8 @@ export const vehicleUpdateFrame: FrameScope = {
 /**
  * §4.1 PUT on a vehicle the run archived, without vehicleStatus: the fields sent change, and it
  * stays Inactive (§3 shows no reactivation; vehicleStatus was not sent). Whether an archived
- * vehicle may be updated at all is not shown: a refusal, or fields that never show, leave it unjudged.
+ * vehicle may be updated at all is not shown (S-3-update-archived): a refusal is judged by what it
+ * proves (read back, every field kept, still Inactive); fields that never show leave it unjudged.
  */
 export const vehicleArchivedUpdateFrame: FrameScope = {
   adapter: vehicles,
