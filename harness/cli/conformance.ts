@@ -7,7 +7,7 @@ import { environment, loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import { parseShard, type Selection, type Shard } from '../core/events.js';
 import { EXIT } from '../core/exit-codes.js';
-import { loadProfile } from '../core/profile.js';
+import { loadProfile, PROFILE_LEARNED, writeProfile } from '../core/profile.js';
 import { RunConsole } from '../outputs/console.js';
 import { endLines } from '../outputs/end-lines.js';
 import { pagePath } from '../outputs/registry.js';
@@ -48,6 +48,8 @@ export interface RunRequest {
   printConfig?: boolean;
   /** --replace-full: a partial run may replace the full certification in REPORTS_DIR (else it goes to REPORTS_DIR/partial/). */
   replaceFull?: boolean;
+  /** --write-profile: where to write the profile with what the run learned from the target. */
+  writeProfile?: string;
 }
 
 interface Options {
@@ -268,6 +270,17 @@ export async function runConformance(request: RunRequest): Promise<number> {
         return EXIT.usage;
       }
       con.print(endLines(c.certification, c.published, out, (h, v) => con.verdictLine(h, v)).join('\n'));
+      if (request.writeProfile) {
+        const learned = r.hub
+          .events()
+          .flatMap((e) => (e.type === 'check' ? e.outcome.observations : []))
+          .filter((o) => o.name === PROFILE_LEARNED)
+          .map((o) => o.value);
+        const keys = writeProfile(request.writeProfile, loadProfile(settings.profileFile), learned);
+        con.print(
+          `Profile written to ${request.writeProfile} (${keys.length ? `learned from the target: ${keys.join(', ')}` : 'nothing learned beyond the profile'}); start the next run from it with CONFORMANCE_PROFILE=${request.writeProfile}`,
+        );
+      }
       if (cleanupStoppedBy) {
         const left = (ledger?.leftovers ?? []).filter(
           (x) => x.target === 'main' && x.reason.includes(cleanupStoppedBy!),

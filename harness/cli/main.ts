@@ -145,10 +145,15 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       '--replace-full',
       `let a partial run (-t, paths, --shard, --skip-area) replace the full certification in REPORTS_DIR; without it, it is published in REPORTS_DIR/partial/`,
     )
+    .option(
+      '--write-profile <file>',
+      'write the profile with what the run learned from the target (e.g. a negotiated customer body): use it as CONFORMANCE_PROFILE next time',
+    )
     .action(
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
           replaceFull: o.replaceFull === true,
+          writeProfile: text(o.writeProfile),
           paths,
           allowUnarchivable: o.allowUnarchivable === true,
           filter: text(o.filter),
