@@ -1,13 +1,66 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Progress during long test files, for output that is not a terminal (CI, a pipe): every 30 s
+ * without a finished file, one line naming the files still running, with their finished tests
+ * and time so far. A terminal already shows the running files live, so there it stays silent.
+ * Only `npm test` uses it: the harness's own run sets its reporters (harness/run/launch.ts).
+ */
+class Heartbeat implements Reporter {
+  private readonly running = new Map<TestModule, number>();
+  private timer?: NodeJS.Timeout;
+  private last = Date.now();
+
+  constructor(
+    private readonly everyMs = 30_000,
+    private readonly write = (line: string) => process.stdout.write(`${line}\n`),
+  ) {}
+
+  onTestRunStart(): void {
+    if (process.stdout.isTTY) return;
+    this.timer = setInterval(() => this.beat(), Math.min(this.everyMs, 5_000));
+    this.timer.unref();
+  }
+
+  onTestModuleStart(m: TestModule): void {
+    this.running.set(m, Date.now());
+  }
+
+  onTestModuleEnd(m: TestModule): void {
+    this.running.delete(m);
+    this.last = Date.now();
+  }
+
+  onTestRunEnd(): void {
+    clearInterval(this.timer);
+  }
+
+  private beat(): void {
+    const now = Date.now();
+    if (now - this.last < this.everyMs || this.running.size === 0) return;
+    this.last = now;
+    const s = (ms: number) => `${Math.round(ms / 1000)} s`;
+    const files = [...this.running].map(([m, started]) => {
+      const tests = [...m.children.allTests()];
+      const done = tests.filter((t) => t.result().state !== 'pending').length;
+      return `${relative(process.cwd(), m.moduleId)} (${done}/${tests.length} tests, ${s(now - started)})`;
+    });
+    this.write(`  … still running: ${files.join(', ')}`);
+  }
+}
 
 /**
  * Two projects: `self` (the self-tests of the harness and the mock, `npm test`) and
  * `conformance` (the check files). The conformance project is run only by the harness itself
  * (harness/run/launch.ts, for `npm run conformance`, the self-check and the budgets), which hands
- * it the run through `provide`, sets its workers, and reads every verdict from the run's journal.
+ * it the run through `provide`, sets its workers and reporters, and reads every verdict from the
+ * run's journal.
  */
 export default defineConfig({
   test: {
+    reporters: ['default', new Heartbeat()],
     projects: [
       {
         test: {

@@ -30,4 +30,10 @@ export interface Clause {
   readonly strictness: Strictness;
   /** Set when no black-box check can decide the clause; the report shows it as not-testable. */
   readonly notTestable?: string;
+  /**
+   * The spec units the clause checks, by fingerprint (contract/spec-index.ts), in the spec's order:
+   * its trace to the spec, like test262's `esid`. The unit -> clauses view (contract/traceability.ts)
+   * is derived from these.
+   */
+  readonly spec: readonly string[];
 }

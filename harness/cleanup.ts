@@ -33,8 +33,12 @@ export interface CleanupOptions {
   trigger?: string;
   /** How long a record no answer gave the id of may take to show in a list (default CLEANUP_WINDOW_MS). */
   windowMs?: number;
+  /** CONSISTENCY_WINDOW_MS: a create that may have reached the target is looked for until this long after it was sent. */
+  consistencyWindowMs?: number;
   /** What the cleanup is doing, for the console (paced against a live target, it can take a while). */
   progress?: (line: string) => void;
+  /** Why the cleanup must stop now (a Ctrl-C once every check had finished), or undefined: what it has not archived is left, with that reason. */
+  stopped?: () => string | undefined;
 }
 
 /** Bulk bodies stay well under any plausible server limit. */
@@ -50,29 +54,49 @@ const locatorKey = (target: string, resource: string, l: RecordLocator) =>
   `${target}\u0000${resource}\u0000locator:${JSON.stringify(Object.entries(l.keys).sort(([a], [b]) => a.localeCompare(b)))}`;
 const idKey = (target: string, resource: string, id: string) => `${target}\u0000${resource}\u0000id:${id}`;
 
+/** What the run knows of the requests it sent, to tell a create that surely never took effect. */
+export interface SentEvidence {
+  /** Every request of the run is accounted for: none was still in the proxy when the exchanges were read. */
+  drained?: boolean;
+  /** A request the proxy refused itself (the run interrupted, read-only): it never left the harness. */
+  notForwarded?: (x: RecordedExchange) => boolean;
+}
+
+const clippedBody = (x: RecordedExchange) => x.requestBody === undefined || /more characters\]$/.test(x.requestBody);
+
 /**
- * The ledger without the records ledgered before a create that never took effect: no later entry
- * of the worker confirms them (it was stopped, or the create was refused) and no create the target
- * accepted carried their locator (the proxy journals every exchange, with its request body).
+ * The ledger without the creates that surely never took effect: ledgered by their locator before
+ * they were sent, never confirmed, and either refused (every request that carried them was answered
+ * 4xx, or never left the proxy) or never sent (no request carried them, and every request of the
+ * run is accounted for). Any other create may have reached the target, answered or not: it stays,
+ * and the cleanup looks for it by its locator until reads after the consistency window show it absent.
  */
 export function withoutUnsentCreates(
   entries: readonly LedgerEntry[],
   exchanges: readonly RecordedExchange[],
+  o: SentEvidence = {},
 ): LedgerEntry[] {
   const confirmed = new Set(
     entries
       .filter((e) => e.event === 'created' && !e.beforeWrite && e.locator)
       .map((e) => locatorKey(e.target, e.resource, e.locator!)),
   );
-  const accepted = exchanges.filter(
-    (x) => x.method === 'POST' && x.status !== undefined && x.status >= 200 && x.status < 300 && x.requestBody,
-  );
-  const sent = (e: LedgerEntry) =>
-    accepted.some(
+  const posts = exchanges.filter((x) => x.method === 'POST');
+  const carrying = (e: LedgerEntry) =>
+    posts.filter(
       (x) =>
         x.target === e.target &&
+        x.requestBody !== undefined &&
         Object.values(e.locator!.keys).every((v) => x.requestBody!.includes(JSON.stringify(v).slice(1, -1))),
     );
+  const refused = (x: RecordedExchange) =>
+    x.status !== undefined ? x.status >= 400 && x.status < 500 : (o.notForwarded?.(x) ?? false);
+  const surelyNotMade = (e: LedgerEntry) => {
+    const sent = carrying(e);
+    // None carried it: proof only when no request is unaccounted for and every create body was recorded whole.
+    if (sent.length === 0) return o.drained === true && !posts.some((x) => x.target === e.target && clippedBody(x));
+    return sent.every(refused);
+  };
   return entries.filter(
     (e) =>
       !(
@@ -80,7 +104,7 @@ export function withoutUnsentCreates(
         e.beforeWrite &&
         e.locator &&
         !confirmed.has(locatorKey(e.target, e.resource, e.locator)) &&
-        !sent(e)
+        surelyNotMade(e)
       ),
   );
 }
@@ -106,6 +130,7 @@ export function settleLedger(
       if (known.id === undefined && e.id !== undefined) known.id = e.id;
       if (!known.locator && e.locator) known.locator = e.locator;
       known.customerId ??= e.customerId;
+      if (!e.beforeWrite || e.id !== undefined) delete known.unconfirmed;
       if (ik) byId.set(ik, known);
       continue;
     }
@@ -119,6 +144,7 @@ export function settleLedger(
       customerId: e.customerId,
       marker: e.marker,
       createdAt: e.at,
+      ...(e.beforeWrite && e.id === undefined ? { unconfirmed: true as const } : {}),
     };
     records.set(lk ?? ik!, record);
     if (ik) byId.set(ik, record);
@@ -177,15 +203,19 @@ function clientFor(target: TargetInfo, o: Pick<CleanupOptions, 'timeoutMs' | 'wi
   });
 }
 
-/** ctx.eventually for the cleanup: reads until the record shows, within the window. */
+/** ctx.eventually for the cleanup: reads until the record shows, within the window, or until the cleanup is stopped. */
 const cleanupWait =
-  (windowMs: number): Waiter =>
-  async (_what, read, shows) =>
-    eventually(read, shows, windowMs);
+  (windowMs: number, stopped: () => string | undefined = () => undefined): Waiter =>
+  async (_what, read, shows) => {
+    const r = await eventually(read, (v) => shows(v) || stopped() !== undefined, windowMs);
+    return { value: r.value, shown: shows(r.value) };
+  };
 
 export interface ArchiveOutcome {
   archived: LedgerRecord[];
   leftovers: (LedgerRecord & { reason: string })[];
+  /** Looked for by their locator and shown absent (after the window, a list narrowed to them read to its end). */
+  absent: (LedgerRecord & { reason: string })[];
 }
 
 /**
@@ -199,12 +229,22 @@ export async function archiveRecords(
   scope: Scope,
   resource: Resource,
   records: readonly LedgerRecord[],
-  o: { windowMs?: number; what?: string; progress?: (line: string) => void } = {},
+  o: {
+    windowMs?: number;
+    what?: string;
+    progress?: (line: string) => void;
+    stopped?: () => string | undefined;
+  } = {},
 ): Promise<ArchiveOutcome> {
   const kind = archivable[resource]!;
-  const out: ArchiveOutcome = { archived: [], leftovers: [] };
+  const stopped = o.stopped ?? (() => undefined);
+  const out: ArchiveOutcome = { archived: [], leftovers: [], absent: [] };
   const known: LedgerRecord[] = records.filter((r) => r.id !== undefined);
-  const unknown = records.filter((r) => r.id === undefined && r.locator);
+  let unknown = records.filter((r) => r.id === undefined && r.locator);
+  if (unknown.length && stopped()) {
+    out.leftovers.push(...unknown.map((r) => ({ ...r, reason: `not looked for: ${stopped()}` })));
+    unknown = [];
+  }
   if (unknown.length) {
     const since = Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now());
     let found;
@@ -215,7 +255,7 @@ export async function archiveRecords(
         {
           api,
           scope,
-          wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS),
+          wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS, stopped),
           what: o.what ?? `the ${resource}s created without an id`,
           since,
         },
@@ -227,12 +267,12 @@ export async function archiveRecords(
     }
     found?.outcomes.forEach((at, i) => {
       const r = unknown[i]!;
+      const by = Object.keys(r.locator?.keys ?? {}).join(', ');
       if (isLocated(at)) known.push({ ...r, id: at.id });
-      else
-        out.leftovers.push({
-          ...r,
-          reason: `not located by ${Object.keys(r.locator?.keys ?? {}).join(', ')}: ${at.why}`,
-        });
+      // Stopped while looking: its reads may not have come after the window, so its absence is not shown.
+      else if (stopped()) out.leftovers.push({ ...r, reason: `not located before ${stopped()}` });
+      else if (at.proven) out.absent.push({ ...r, reason: `no record carries its ${by}: ${at.why}` });
+      else out.leftovers.push({ ...r, reason: `not located by ${by}: ${at.why}` });
     });
   }
   const send = async (batch: LedgerRecord[]): Promise<void> => {
@@ -259,6 +299,11 @@ export async function archiveRecords(
       );
   };
   for (let i = 0; i < known.length; i += BATCH) {
+    const why = stopped();
+    if (why) {
+      out.leftovers.push(...known.slice(i).map((r) => ({ ...r, reason: `not archived: ${why}` })));
+      break;
+    }
     const left = known.length - i;
     o.progress?.(
       `cleanup: archiving ${Math.min(BATCH, left)} ${resource} record(s) of company ${scope.companyId}; ${left} of ${known.length} left`,
@@ -283,6 +328,7 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
   const targets = new Map(o.targets.map((t) => [t.id, t]));
   const leftovers: LedgerReport['leftovers'] = [];
   const archivedByCleanup: LedgerRecord[] = [];
+  const neverCreated: NonNullable<LedgerReport['neverCreated']> = [];
   const pending = new Map<string, LedgerRecord[]>();
   for (const r of created) {
     if (archivedByChecks.has(r)) continue;
@@ -300,12 +346,33 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
       const target = targets.get(targetId)!;
       const api = clientFor(target, o);
       const scope = { companyId, profile: o.profile, locationId: target.locationId };
-      const done = await archiveRecords(api, scope, resource, records, { windowMs: o.windowMs, progress: o.progress });
+      // A create that may have reached the target counts as absent only on reads after the consistency window.
+      const untilShown = Math.max(
+        0,
+        ...records
+          .filter((r) => r.unconfirmed)
+          .map((r) => Date.parse(r.createdAt) + (o.consistencyWindowMs ?? 0) - Date.now())
+          .filter((ms) => !Number.isNaN(ms)),
+      );
+      const windowMs = Math.max(o.windowMs ?? CLEANUP_WINDOW_MS, untilShown);
+      const done = await archiveRecords(api, scope, resource, records, {
+        windowMs,
+        progress: o.progress,
+        stopped: o.stopped,
+      });
       archivedByCleanup.push(...done.archived);
+      for (const r of done.absent)
+        if (r.unconfirmed)
+          neverCreated.push({ ...r, reason: `never created: its create may have reached the target, but ${r.reason}` });
+        else leftovers.push({ ...r, reason: `not located: ${r.reason}` });
       leftovers.push(...done.leftovers);
     }),
   );
 
+  const never = new Set(neverCreated.map((r) => `${r.target}\u0000${r.resource}\u0000${JSON.stringify(r.locator)}`));
+  const made = created.filter(
+    (r) => !(r.unconfirmed && never.has(`${r.target}\u0000${r.resource}\u0000${JSON.stringify(r.locator)}`)),
+  );
   const byChecks = created.filter((r) => archivedByChecks.has(r));
   return {
     runId: o.runId,
@@ -314,15 +381,17 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
     generatedAt: new Date().toISOString(),
     trigger: o.trigger ?? 'end of run',
     summary: {
-      created: created.length,
+      created: made.length,
       archivedByChecks: byChecks.length,
       archivedByCleanup: archivedByCleanup.length,
       leftovers: leftovers.length,
       ...(ignoredForeign ? { ignoredForeign } : {}),
+      ...(neverCreated.length ? { neverCreated: neverCreated.length } : {}),
     },
-    created,
+    created: made,
     archivedByChecks: byChecks,
     archivedByCleanup,
     leftovers,
+    ...(neverCreated.length ? { neverCreated } : {}),
   };
 }

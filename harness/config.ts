@@ -2,13 +2,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { config as loadDotenv } from 'dotenv';
+import { parse as parseDotenv } from 'dotenv';
 import { ConfigError } from './core/errors.js';
+import { installedAsPackage } from './core/invocation.js';
 import { registerSecret } from './redact.js';
 
 /**
- * The run's configuration, from flags (later), the environment, ENV_FILE / `.env` and
- * conformance.config.json. The variable names are a public interface (README, .env.example):
+ * The run's configuration, from flags, the environment, ENV_FILE / `.env` and
+ * conformance.config.json (precedence: loadSettings). The variable names are a public interface (README, .env.example):
  * never rename them; each also reads as PARTNER_CONFORMANCE_<NAME> (settingsCatalogue below).
  */
 export interface Settings {
@@ -47,8 +48,17 @@ export interface Settings {
   allureHistoryDir: string;
   /** VITEST_MAX_WORKERS when given: test workers of the run (vitest.config.ts has the default). */
   vitestMaxWorkers?: number;
+  /** REPORT_CLAUSES_URL, when set (a run does not use it; `config` shows it). */
+  clausesUrl?: string;
   /** The config file the settings were read from, when one was. */
   configFile?: string;
+  /** The env file and config file read, and what named each. */
+  files: SettingsFile[];
+  /**
+   * Where each setting's value came from, by name: `flag --mode`, `environment SEED`, `env file .env`,
+   * `config file conformance.config.json`, `default`. Never a value.
+   */
+  origins: Record<string, string>;
   /** How the console may draw: a terminal outside CI redraws in place, colour unless NO_COLOR. */
   console: ConsoleSettings;
   /** Settings the user did not give and the run fell back on, or gave twice, worth a line on the console. */
@@ -168,7 +178,12 @@ export const settingsCatalogue: readonly SettingInfo[] = [
     "mock's second company",
     'a second company, for the isolation checks; skipped when absent',
   ),
-  setting('CONFORMANCE_MODE', '--mode', '`full`', '`readonly` sends GET requests only (production)'),
+  setting(
+    'CONFORMANCE_MODE',
+    '--mode',
+    '`full`',
+    '`readonly` sends GET requests only (production); sticky: once any source says it, only `--mode full` on the command line writes',
+  ),
   setting('SEED', '--seed', 'random, printed', 'seed of every generator and property test'),
   setting(
     'NUM_RUNS',
@@ -249,64 +264,107 @@ const PATH_SETTINGS = new Set(['CONFORMANCE_PROFILE', 'REPORTS_DIR', 'SPEC_PATH'
 
 // ── Validation ────────────────────────────────────────────────────────────────────────────
 
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-
-function intVar(name: string, min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got "${v}")` });
-        return z.NEVER;
-      }
-      return Number(v);
-    });
+function fail(message: string): never {
+  throw new ConfigError(message);
 }
 
-/** The values every source is checked against: the environment, ENV_FILE / .env and the config file alike. */
-const envSchema = z.object({
-  BASE_URL: optionalString,
-  ACCESS_TOKEN: optionalString,
-  ACCESS_TOKEN_NO_PO: optionalString,
-  ACCESS_TOKEN_EXPIRED: optionalString,
-  PARTNER_ID: optionalString,
-  AUTH_KEY: optionalString,
-  COMPANY_ID: optionalString,
-  LOCATION_ID: optionalString,
-  CUSTOMER_ID: optionalString,
-  OTHER_COMPANY_ID: optionalString,
-  CONFORMANCE_MODE: optionalString,
-  CONFORMANCE_PROFILE: optionalString,
-  REPORTS_DIR: optionalString,
-  ALLURE_HISTORY_DIR: optionalString,
-  SPEC_PATH: optionalString,
-  AUTH_LOGIN_PATH: optionalString,
-  AUTH_REFRESH_PATH: optionalString,
-  REPORT_CLAUSES_URL: optionalString,
-  SEED: intVar('SEED', 0, 2 ** 31 - 1),
-  NUM_RUNS: intVar('NUM_RUNS', 1, 10_000),
-  MAX_CONCURRENCY: intVar('MAX_CONCURRENCY', 1, 256),
-  REQUEST_TIMEOUT_MS: intVar('REQUEST_TIMEOUT_MS', 100, 600_000),
-  CONSISTENCY_WINDOW_MS: intVar('CONSISTENCY_WINDOW_MS', 0, 600_000),
-  RATE_LIMIT_GET_PER_MIN: intVar('RATE_LIMIT_GET_PER_MIN', 0, 1_000_000),
-  RATE_LIMIT_WRITE_PER_MIN: intVar('RATE_LIMIT_WRITE_PER_MIN', 0, 1_000_000),
-  VITEST_MAX_WORKERS: intVar('VITEST_MAX_WORKERS', 1, 256),
-});
-/** The names the schema validates (a self-test checks they are all in the catalogue). */
-export const validatedSettings: readonly string[] = Object.keys(envSchema.shape);
+/** Checks one value as given (trimmed, non-empty); `shown` is how a message names it. Throws ConfigError. */
+type Check = (value: string, shown: string) => void;
+
+const whole =
+  (min: number, max: number): Check =>
+  (v, shown) => {
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+      fail(`${shown} must be a whole number from ${min} to ${max} (got "${v}")`);
+  };
+
+const MODES = ['full', 'readonly'] as const;
+
+/**
+ * How each setting's value is checked. Every source is checked the same way, including a value
+ * another source overrides: a wrong line in a file is an error even when it does not win.
+ */
+const checks: Readonly<Record<string, Check | null>> = {
+  BASE_URL: (v, shown) => void checkBaseUrl(v, shown),
+  ACCESS_TOKEN: null,
+  ACCESS_TOKEN_NO_PO: null,
+  ACCESS_TOKEN_EXPIRED: null,
+  PARTNER_ID: null,
+  AUTH_KEY: null,
+  AUTH_LOGIN_PATH: null,
+  AUTH_REFRESH_PATH: null,
+  COMPANY_ID: null,
+  LOCATION_ID: null,
+  CUSTOMER_ID: null,
+  OTHER_COMPANY_ID: null,
+  CONFORMANCE_MODE: (v, shown) => {
+    if (!(MODES as readonly string[]).includes(v)) fail(`${shown} must be "full" or "readonly" (got "${v}")`);
+  },
+  SEED: whole(0, 2 ** 31 - 1),
+  NUM_RUNS: whole(1, 10_000),
+  MAX_CONCURRENCY: whole(1, 256),
+  REQUEST_TIMEOUT_MS: whole(100, 600_000),
+  CONSISTENCY_WINDOW_MS: whole(0, 600_000),
+  RATE_LIMIT_GET_PER_MIN: whole(0, 1_000_000),
+  RATE_LIMIT_WRITE_PER_MIN: whole(0, 1_000_000),
+  CONFORMANCE_PROFILE: (v, shown) => void explicitFile(shown, v),
+  REPORTS_DIR: (v, shown) => void directoryVar(shown, v),
+  SPEC_PATH: (v, shown) => void explicitFile(shown, v),
+  ALLURE_HISTORY_DIR: (v, shown) => void directoryVar(shown, v),
+  REPORT_CLAUSES_URL: (v, shown) => {
+    if (!/^https?:\/\//.test(v)) fail(`${shown} must be an http(s) address (got "${v}")`);
+  },
+  VITEST_MAX_WORKERS: whole(1, 256),
+};
+/** The names whose values are checked (a self-test checks they are all in the catalogue). */
+export const validatedSettings: readonly string[] = Object.keys(checks);
 
 /** A config file: one JSON object of settings; a value is a string or a number, null leaves it unset. */
 const configFileSchema = z.record(z.string(), z.union([z.string(), z.number().finite(), z.null()]));
 
-function fail(message: string): never {
-  throw new ConfigError(message);
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The valid name closest to `key` (case ignored). */
+export function closestName(key: string, candidates: readonly string[]): string {
+  const k = key.toUpperCase();
+  return candidates.reduce((best, c) => (distance(k, c) < distance(k, best) ? c : best), candidates[0]!);
+}
+
+const ALIASES = settingsCatalogue.flatMap((s) => (s.alias ? [s.alias] : []));
+
+/** The setting a key names, by its plain or its prefixed name. */
+function settingOf(key: string): SettingInfo | undefined {
+  const info = catalogueByName.get(key);
+  if (info) return info;
+  if (!key.startsWith(SETTING_PREFIX)) return undefined;
+  const named = catalogueByName.get(key.slice(SETTING_PREFIX.length));
+  return named?.alias === key ? named : undefined;
+}
+
+/** An unknown PARTNER_CONFORMANCE_ name is a typo of ours, never another tool's: exit 2 with the closest name. */
+function refuseUnknownPrefixed(values: Readonly<Record<string, string>>, where: string): void {
+  for (const key of Object.keys(values)) {
+    if (!key.startsWith(SETTING_PREFIX) || settingOf(key)) continue;
+    const plain = catalogueByName.get(key.slice(SETTING_PREFIX.length));
+    fail(
+      plain
+        ? `${where}${key} is not a setting: ${plain.name} is read only under its own name`
+        : `${where}${key} is not a setting: did you mean ${closestName(key, ALIASES)}?`,
+    );
+  }
 }
 
 // ── Sources ───────────────────────────────────────────────────────────────────────────────
@@ -317,9 +375,12 @@ interface Source {
   kind: SourceKind;
   /** How a message names it: `.env`, `conformance.config.json`, the path given. */
   label: string;
-  values: Readonly<Record<string, string | undefined>>;
-  /** A config file's folder, against which its relative paths resolve. */
-  dir?: string;
+  /** A file the user named (ENV_FILE, CONFORMANCE_CONFIG, --config), not one found by default. */
+  named: boolean;
+  /** Its set values only (an empty value is unset), trimmed; a config file's relative paths already resolved. */
+  values: Readonly<Record<string, string>>;
+  /** What named the file, for `config`: `ENV_FILE`, `--config`, … */
+  namedBy?: string;
 }
 
 /** Where one setting's value came from, so a message names what the user wrote. */
@@ -329,40 +390,70 @@ interface Found {
   source?: Source;
 }
 
-const isSet = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+/** The set values of a record: an empty (or blank) value is unset, wherever it is written. */
+function setValues(values: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values))
+    if ((typeof v === 'string' || typeof v === 'number') && String(v).trim() !== '') out[k] = String(v).trim();
+  return out;
+}
 
 /**
- * The value of one setting across its sources. A flag wins outright. Otherwise a non-empty
- * prefixed name wins over the plain one wherever each is set (the plain name may belong to
- * another tool), and for one name the environment wins over ENV_FILE / .env, which wins over the
- * config file. When both names are set and differ, the prefixed one is used and a warning says so.
+ * The value of one setting across its sources (already in precedence order). A flag wins
+ * outright. Otherwise a prefixed name wins over the plain one wherever each is set (the plain name
+ * may belong to another tool), and for one name the first source in order wins. A file's value
+ * that loses to another source is not silent: a warning names both.
  */
 function lookUp(name: string, sources: readonly Source[], warnings: string[]): Found {
   const info = catalogueByName.get(name);
+  const warn = (w: string) => void (warnings.includes(w) || warnings.push(w));
   const flag = sources.find((s) => s.kind === 'flag' && s.values[name] !== undefined);
   if (flag) return { value: flag.values[name], key: info?.flag ?? name, source: flag };
+  const others = sources.filter((s) => s.kind !== 'flag');
   const first = (key: string): Found | undefined => {
-    const source = sources.find((s) => s.kind !== 'flag' && s.values[key] !== undefined);
+    const source = others.find((s) => s.values[key] !== undefined);
     return source ? { value: source.values[key], key, source } : undefined;
   };
   const plain = first(name);
   const alias = info?.alias ? first(info.alias) : undefined;
-  if (alias && isSet(alias.value)) {
-    if (plain && isSet(plain.value) && plain.value.trim() !== alias.value.trim()) {
-      const warning = `${alias.key} (${alias.source!.label}) and ${name} (${plain.source!.label}) are both set and differ: using ${alias.key}`;
-      if (!warnings.includes(warning)) warnings.push(warning);
+  const found = alias ?? plain;
+  if (!found) return { value: undefined };
+  if (alias && plain && plain.value !== alias.value)
+    warn(
+      `${alias.key} (${alias.source!.label}) and ${name} (${plain.source!.label}) are both set and differ: using ${alias.key}`,
+    );
+  for (const s of others) {
+    if (s === found.source || s.kind === 'environment') continue;
+    for (const key of [name, info?.alias]) {
+      const v = key ? s.values[key] : undefined;
+      if (v === undefined || v === found.value || (key === name && alias && s === plain?.source)) continue;
+      // A losing readonly is no override: read-only is sticky (modeOf).
+      if (name === 'CONFORMANCE_MODE' && v === 'readonly') continue;
+      warn(`${s.label}: ${key} is overridden by ${originOf(found, name)}`);
     }
-    return alias;
   }
-  return plain ?? alias ?? { value: undefined };
+  return found;
 }
 
 /** How a message names a setting: the name the user wrote, after the file it is in. */
 function nameOf(found: Found, name: string): string {
   if (!found.source || !found.key) return name;
-  return found.source.kind === 'env-file' || found.source.kind === 'config-file'
-    ? `${found.source.label}: ${found.key}`
-    : found.key;
+  return shownKey(found.source, found.key);
+}
+
+function shownKey(source: Source, key: string): string {
+  if (source.kind === 'flag') return settingOf(key)?.flag ?? key;
+  return source.kind === 'environment' ? key : `${source.label}: ${key}`;
+}
+
+/** Where a value came from, as `config` and run.json say it: `flag --seed`, `environment SEED`, `env file .env`, `default`. */
+function originOf(found: Found, name: string): string {
+  const s = found.source;
+  if (!s || !found.key) return 'default';
+  if (s.kind === 'flag') return `flag ${found.key}`;
+  if (s.kind === 'environment') return `environment ${found.key}`;
+  const what = s.kind === 'env-file' ? 'env file' : 'config file';
+  return `${what} ${s.label}${found.key !== name ? `, as ${found.key}` : ''}`;
 }
 
 /** A path the user named must point at something usable: a missing one is a configuration error. */
@@ -380,8 +471,11 @@ function directoryVar(name: string, value: string): string {
   return dir;
 }
 
+/** Config-file keys that may be written: every setting a file may hold, plain or prefixed. */
+const CONFIG_KEYS = settingsCatalogue.flatMap((s) => (s.inConfigFile ? [s.name, ...(s.alias ? [s.alias] : [])] : []));
+
 /** Reads and checks a config file: one JSON object whose keys are settings that may live in a file. */
-function readConfigFile(label: string, file: string): Source {
+function readConfigFile(label: string, file: string, named: boolean, namedBy?: string): Source {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -401,10 +495,8 @@ function readConfigFile(label: string, file: string): Source {
   // Keys starting with $ ($schema, $comment) are for editors and people.
   const entries = Object.entries(json as Record<string, unknown>).filter(([k]) => !k.startsWith('$'));
   for (const [key] of entries) {
-    const name = key.startsWith(SETTING_PREFIX) ? key.slice(SETTING_PREFIX.length) : key;
-    const info = catalogueByName.get(name);
-    if (!info || (key !== name && info.alias !== key))
-      fail(`${label}: unknown setting "${key}" (the settings are the variable names of .env.example)`);
+    const info = settingOf(key);
+    if (!info) fail(`${label}: unknown setting "${key}" (did you mean "${closestName(key, CONFIG_KEYS)}"?)`);
     if (!info.inConfigFile) fail(`${label}: ${key} cannot be set in a config file (set it in the environment)`);
   }
   const parsed = configFileSchema.safeParse(Object.fromEntries(entries));
@@ -412,9 +504,29 @@ function readConfigFile(label: string, file: string): Source {
     const key = String(parsed.error.issues[0]?.path[0] ?? '');
     fail(`${label}: ${key} must be a string or a number (null leaves it unset)`);
   }
-  const values: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(parsed.data)) values[k] = v === null ? undefined : String(v);
-  return { kind: 'config-file', label, values, dir: dirname(resolve(file)) };
+  const values = setValues(parsed.data);
+  const dir = dirname(resolve(file));
+  for (const [k, v] of Object.entries(values)) if (PATH_SETTINGS.has(settingOf(k)!.name)) values[k] = resolve(dir, v);
+  return { kind: 'config-file', label, named, values, ...(namedBy ? { namedBy } : {}) };
+}
+
+/** Reads an env file (KEY=value lines); plain keys that look like a misspelt setting are a warning. */
+function readEnvFile(label: string, file: string, named: boolean, warnings: string[], namedBy?: string): Source {
+  const values = setValues(parseDotenv(readFileSync(file)));
+  refuseUnknownPrefixed(values, `${label}: `);
+  // ENV_FILE is read before any env file, so one written in a file could only be ignored.
+  for (const key of ['ENV_FILE', `${SETTING_PREFIX}ENV_FILE`])
+    if (values[key] !== undefined)
+      fail(`${label}: ${key} cannot be set in an env file (set it in the environment or with --env-file)`);
+  const names = settingsCatalogue.map((s) => s.name);
+  for (const key of Object.keys(values)) {
+    if (settingOf(key)) continue;
+    const near = closestName(key, names);
+    // One letter off for short names, two for long ones: a shared .env holds other tools' names too.
+    if (distance(key.toUpperCase(), near) <= (near.length >= 8 ? 2 : 1))
+      warnings.push(`${label}: ${key} is not a setting of the harness and is ignored; did you mean ${near}?`);
+  }
+  return { kind: 'env-file', label, named, values, ...(namedBy ? { namedBy } : {}) };
 }
 
 /** The process environment, with a command's own values over it (the mock's --run settings). */
@@ -424,113 +536,143 @@ export const environment = (over: Readonly<Record<string, string>> = {}): NodeJS
 });
 
 export interface LoadOptions {
-  /** Read ENV_FILE / .env into `env` first, and look for conformance.config.json (default true). */
+  /** Read ENV_FILE / .env, and look for conformance.config.json (default true). */
   dotenv?: boolean;
   /** Where the spec is looked for when SPEC_PATH is unset (self-tests point it at an absent file). */
   defaultSpec?: string;
   /**
-   * The config file: a path (the CLI's --config), or false for none. By default CONFORMANCE_CONFIG,
+   * The config file: a path (as --config names it), or false for none. By default CONFORMANCE_CONFIG,
    * else conformance.config.json in `cwd` when present (only with `dotenv`).
    */
   configFile?: string | false;
   /** Values from command-line flags, by variable name: they win over every other source. */
   flags?: Readonly<Record<string, string | undefined>>;
-  /** Where conformance.config.json is looked for (default: the working directory). */
+  /** Where .env and conformance.config.json are looked for (default: the working directory). */
   cwd?: string;
 }
 
-/** Every source of the settings, in order, with the warnings their reading raised. */
+/** The files a run read its settings from, for `config` and run.json. */
+export interface SettingsFile {
+  kind: 'env file' | 'config file';
+  file: string;
+  /** What named it (`ENV_FILE`, `--config`, …), or undefined when it was found by default. */
+  namedBy?: string;
+}
+
+/** Every source of the settings, in precedence order, with the warnings their reading raised. */
 interface Sources {
   list: Source[];
   warnings: string[];
   configFile?: string;
+  files: SettingsFile[];
   /** One setting's value, found with lookUp; its message name with `nameOf`. */
   get(name: string): Found;
 }
 
+/** Precedence, highest first: flags, the environment, named files before found ones, of two alike the env file first. */
+const rank = (s: Source) =>
+  s.kind === 'flag' ? 0 : s.kind === 'environment' ? 1 : 2 + (s.named ? 0 : 2) + (s.kind === 'env-file' ? 0 : 1);
+
 /**
- * Gathers the sources: flags, the environment, ENV_FILE / .env (also copied into `env` where the
- * environment has no value, as before, for the tools the run starts), the config file.
+ * Gathers the sources, highest first: flags, the environment, the files the user named (ENV_FILE,
+ * then CONFORMANCE_CONFIG / --config), the files found by default (.env, then
+ * conformance.config.json). Then checks every value of every source.
  */
 function gatherSources(env: NodeJS.ProcessEnv, opts: LoadOptions): Sources {
   const warnings: string[] = [];
   const list: Source[] = [];
+  const files: SettingsFile[] = [];
   const cache = new Map<string, Found>();
   const sources: Sources = {
     list,
     warnings,
+    files,
     get(name) {
       if (!cache.has(name)) cache.set(name, lookUp(name, list, warnings));
       return cache.get(name)!;
     },
   };
-  if (opts.flags) list.push({ kind: 'flag', label: 'command line', values: { ...opts.flags } });
-  list.push({ kind: 'environment', label: 'environment', values: { ...env } });
+  const add = (s: Source) => {
+    list.push(s);
+    list.sort((a, b) => rank(a) - rank(b));
+    cache.clear();
+  };
+  const cwd = opts.cwd ?? process.cwd();
+  if (opts.flags) add({ kind: 'flag', label: 'command line', named: true, values: setValues(opts.flags) });
+  const environmentValues = setValues(env);
+  refuseUnknownPrefixed(environmentValues, '');
+  add({ kind: 'environment', label: 'environment', named: true, values: environmentValues });
 
   if (opts.dotenv !== false) {
     const named = sources.get('ENV_FILE');
-    const envFile = isSet(named.value)
-      ? named.value === '/dev/null'
-        ? '/dev/null'
-        : explicitFile(nameOf(named, 'ENV_FILE'), named.value)
-      : '.env';
-    const { parsed } = loadDotenv({ quiet: true, path: envFile, processEnv: env as Record<string, string> });
-    if (parsed) list.push({ kind: 'env-file', label: isSet(named.value) ? named.value : '.env', values: parsed });
-    cache.clear();
+    if (named.value !== undefined) {
+      if (named.value !== '/dev/null') {
+        const file = explicitFile(nameOf(named, 'ENV_FILE'), named.value);
+        add(readEnvFile(named.value, file, true, warnings, named.key));
+        files.push({ kind: 'env file', file, namedBy: named.key });
+      }
+    } else if (existsSync(join(cwd, '.env'))) {
+      add(readEnvFile('.env', join(cwd, '.env'), false, warnings));
+      files.push({ kind: 'env file', file: join(cwd, '.env') });
+    }
   }
 
   const named = sources.get('CONFORMANCE_CONFIG');
-  let config: { label: string; file: string } | undefined;
+  let config: { label: string; file: string; namedBy?: string } | undefined;
   if (opts.configFile !== undefined)
     config =
       opts.configFile === false
         ? undefined
-        : { label: opts.configFile, file: explicitFile('--config', opts.configFile) };
-  else if (isSet(named.value))
-    config = { label: named.value, file: explicitFile(nameOf(named, 'CONFORMANCE_CONFIG'), named.value) };
-  else if (opts.dotenv !== false) {
-    const file = join(opts.cwd ?? process.cwd(), CONFIG_FILE);
-    if (existsSync(file)) config = { label: CONFIG_FILE, file };
-  }
+        : { label: opts.configFile, file: explicitFile('--config', opts.configFile), namedBy: '--config' };
+  else if (named.value !== undefined)
+    config = {
+      label: named.value,
+      file: explicitFile(nameOf(named, 'CONFORMANCE_CONFIG'), named.value),
+      namedBy: named.key,
+    };
+  else if (opts.dotenv !== false && existsSync(join(cwd, CONFIG_FILE)))
+    config = { label: CONFIG_FILE, file: join(cwd, CONFIG_FILE) };
   if (config) {
-    const source = readConfigFile(config.label, config.file);
-    list.push(source);
+    const source = readConfigFile(config.label, config.file, config.namedBy !== undefined, config.namedBy);
+    add(source);
     sources.configFile = config.file;
-    cache.clear();
+    if (config.file !== '/dev/null') files.push({ kind: 'config file', file: config.file, namedBy: config.namedBy });
     for (const info of settingsCatalogue) {
-      const key = [info.name, info.alias].find((k) => k && isSet(source.values[k]));
+      const key = [info.name, info.alias].find((k) => k && source.values[k] !== undefined);
       if (info.secret && key)
         warnings.push(
           `${config.label} holds ${key}: tokens and keys belong in the environment or an untracked .env, not in a file that may be committed`,
         );
     }
   }
+  checkEverySource(list);
   return sources;
 }
 
-/** The raw value of every validated setting, paths from a config file made absolute; throws on the first bad one, naming where it is. */
-function validated(sources: Sources, only?: readonly (keyof typeof envSchema.shape)[]): z.infer<typeof envSchema> {
-  const raw: Record<string, string | undefined> = {};
-  const schema = only
-    ? envSchema.pick(Object.fromEntries(only.map((n) => [n, true])) as Record<keyof typeof envSchema.shape, true>)
-    : envSchema;
-  for (const name of only ?? validatedSettings) {
-    const found = sources.get(name);
-    const value = found.value;
-    raw[name] =
-      found.source?.kind === 'config-file' && PATH_SETTINGS.has(name) && isSet(value)
-        ? resolve(found.source.dir!, value.trim())
-        : value;
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? '');
-    const shown = nameOf(sources.get(name), name);
-    fail(issue.message.startsWith(name) ? `${shown}${issue.message.slice(name.length)}` : `${shown}: ${issue.message}`);
-  }
-  return parsed.data as z.infer<typeof envSchema>;
+/**
+ * Checks every value of every source, the losing ones too. The one exception: a plain name in the
+ * environment when its PARTNER_CONFORMANCE_ name is set, since the plain one may be another tool's.
+ */
+function checkEverySource(list: readonly Source[]): void {
+  const aliasSet = (info: SettingInfo) =>
+    info.alias !== null && list.some((s) => s.kind !== 'flag' && s.values[info.alias!] !== undefined);
+  for (const source of list)
+    for (const [key, value] of Object.entries(source.values)) {
+      const info = settingOf(key);
+      if (!info) continue;
+      if (source.kind === 'environment' && key === info.name && aliasSet(info)) continue;
+      checks[info.name]?.(value, shownKey(source, key));
+    }
 }
+
+/** The winning value of every checked setting, by name. */
+function winners(sources: Sources, only?: readonly string[]): Record<string, string | undefined> {
+  const raw: Record<string, string | undefined> = {};
+  for (const name of only ?? validatedSettings) raw[name] = sources.get(name).value;
+  return raw;
+}
+
+const int = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 
 function checkBaseUrl(raw: string, name: string): string {
   let url: URL;
@@ -559,28 +701,55 @@ function consoleOf(env: NodeJS.ProcessEnv): ConsoleSettings {
   return { ci: flag(env.CI), noColor: (env.NO_COLOR ?? '') !== '' };
 }
 
+/** The warning of a run without a spec beside it; a package install meets it first. */
+export const specMissingWarning = (file: string, packaged = installedAsPackage()) =>
+  packaged
+    ? 'NO SPEC HASH: the spec is not part of the package; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash'
+    : `NO SPEC HASH: the spec was not found at ${file}; set SPEC_PATH to your copy of partner-api-v2.md, or the certification records no spec hash`;
+
 function specOf(value: string | undefined, name: string, warnings: string[], defaultSpec: string): Settings['spec'] {
   if (value) return { file: explicitFile(name, value), explicit: true, found: true };
   const found = existsSync(defaultSpec);
-  if (!found)
-    warnings.push(
-      `the spec was not found at ${defaultSpec} (set SPEC_PATH to your copy): the certification records no spec hash`,
-    );
+  if (!found) warnings.push(specMissingWarning(defaultSpec));
   return { file: defaultSpec, explicit: false, found };
 }
 
 /**
- * Reads the settings: flags (`opts.flags`) > environment > ENV_FILE / .env > config file >
- * defaults, each name also read as PARTNER_CONFORMANCE_<name>. Throws ConfigError with one clear
- * line naming the setting (and the file it is in).
+ * The mode, sticky to read-only: when any source says `readonly`, only `--mode full` on the command
+ * line makes the run write. Returns the mode and where it came from.
+ */
+function modeOf(sources: Sources): { mode: Settings['mode']; from: string } {
+  const found = sources.get('CONFORMANCE_MODE');
+  const info = catalogueByName.get('CONFORMANCE_MODE')!;
+  let readonlyAt: Found | undefined;
+  for (const s of sources.list)
+    for (const key of [info.name, info.alias!])
+      if (!readonlyAt && s.kind !== 'flag' && s.values[key] === 'readonly')
+        readonlyAt = { value: 'readonly', key, source: s };
+  if (found.source?.kind === 'flag') {
+    const over = found.value === 'full' && readonlyAt ? `, over readonly in ${originOf(readonlyAt, info.name)}` : '';
+    return { mode: found.value as Settings['mode'], from: `${originOf(found, info.name)}${over}` };
+  }
+  if (readonlyAt) {
+    const over =
+      found.value === 'full' ? `; read-only is sticky: full in ${originOf(found, info.name)} does not undo it` : '';
+    return { mode: 'readonly', from: `${originOf(readonlyAt, info.name)}${over}` };
+  }
+  return { mode: (found.value as Settings['mode'] | undefined) ?? 'full', from: originOf(found, info.name) };
+}
+
+/**
+ * Reads the settings: flags (`opts.flags`) > environment > the files named (ENV_FILE, then
+ * CONFORMANCE_CONFIG / --config) > the files found (.env, then conformance.config.json) >
+ * defaults, each name also read as PARTNER_CONFORMANCE_<name>; an empty value is unset everywhere;
+ * read-only is sticky (modeOf). Throws ConfigError with one clear line naming the setting (and
+ * the file it is in).
  */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Settings {
   const sources = gatherSources(env, opts);
-  const e = validated(sources);
+  const e = winners(sources);
   const shown = (name: string) => nameOf(sources.get(name), name);
-  const mode = e.CONFORMANCE_MODE ?? 'full';
-  if (mode !== 'full' && mode !== 'readonly')
-    fail(`${shown('CONFORMANCE_MODE')} must be "full" or "readonly" (got "${mode}")`);
+  const { mode, from: modeFrom } = modeOf(sources);
 
   const live = e.BASE_URL !== undefined;
   const baseUrl = live ? checkBaseUrl(e.BASE_URL!, shown('BASE_URL')) : undefined;
@@ -598,9 +767,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
   }
   for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.ACCESS_TOKEN_EXPIRED, e.AUTH_KEY])
     registerSecret(secret);
-  if (e.CONFORMANCE_PROFILE) explicitFile(shown('CONFORMANCE_PROFILE'), e.CONFORMANCE_PROFILE);
+  const profileFile = e.CONFORMANCE_PROFILE && explicitFile(shown('CONFORMANCE_PROFILE'), e.CONFORMANCE_PROFILE);
   const warnings = sources.warnings;
   const reportsDir = directoryVar(shown('REPORTS_DIR'), e.REPORTS_DIR ?? 'reports');
+  const origins: Record<string, string> = {};
+  for (const info of settingsCatalogue) origins[info.name] = originOf(sources.get(info.name), info.name);
+  origins.CONFORMANCE_MODE = modeFrom;
 
   return {
     baseUrl,
@@ -614,26 +786,83 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     customerId: e.CUSTOMER_ID,
     otherCompanyId: e.OTHER_COMPANY_ID,
     mode,
-    seed: e.SEED ?? Math.floor(Math.random() * 2 ** 31),
+    seed: int(e.SEED) ?? Math.floor(Math.random() * 2 ** 31),
     // Every live request counts against the partner's rate limit: keep property runs small there
     // (the fault self-check runs at this setting and proves every fault is still caught).
-    numRuns: e.NUM_RUNS ?? (live ? 2 : 25),
-    maxConcurrency: e.MAX_CONCURRENCY ?? (live ? 4 : 16),
-    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 15_000,
-    consistencyWindowMs: e.CONSISTENCY_WINDOW_MS ?? 10_000,
-    rateLimitGetPerMin: e.RATE_LIMIT_GET_PER_MIN ?? (live ? 150 : 0),
-    rateLimitWritePerMin: e.RATE_LIMIT_WRITE_PER_MIN ?? (live ? 50 : 0),
-    profileFile: e.CONFORMANCE_PROFILE,
+    numRuns: int(e.NUM_RUNS) ?? (live ? 2 : 25),
+    maxConcurrency: int(e.MAX_CONCURRENCY) ?? (live ? 4 : 16),
+    requestTimeoutMs: int(e.REQUEST_TIMEOUT_MS) ?? 15_000,
+    consistencyWindowMs: int(e.CONSISTENCY_WINDOW_MS) ?? 10_000,
+    rateLimitGetPerMin: int(e.RATE_LIMIT_GET_PER_MIN) ?? (live ? 150 : 0),
+    rateLimitWritePerMin: int(e.RATE_LIMIT_WRITE_PER_MIN) ?? (live ? 50 : 0),
+    profileFile,
     authLoginPath: e.AUTH_LOGIN_PATH ?? '/partners/login',
     authRefreshPath: e.AUTH_REFRESH_PATH ?? '/partners/generateNewAccessToken',
     reportsDir,
     allureHistoryDir: historyDirOf(e.ALLURE_HISTORY_DIR, reportsDir, shown('ALLURE_HISTORY_DIR')),
     spec: specOf(e.SPEC_PATH, shown('SPEC_PATH'), warnings, opts.defaultSpec ?? DEFAULT_SPEC),
-    vitestMaxWorkers: e.VITEST_MAX_WORKERS,
+    vitestMaxWorkers: int(e.VITEST_MAX_WORKERS),
+    clausesUrl: e.REPORT_CLAUSES_URL,
     configFile: sources.configFile,
+    files: sources.files,
+    origins,
     console: consoleOf(env),
     warnings,
   };
+}
+
+/** One row of `partner-conformance config`: the value a run uses (credentials only as set / not set) and where it came from. */
+export interface SettingRow {
+  name: string;
+  value: string | null;
+  origin: string;
+}
+
+/** Every setting as the run will use it, for `partner-conformance config` (and `run --print-config`). */
+export function settingRows(s: Settings): SettingRow[] {
+  const presence = (v: string | undefined) => (v ? 'set' : 'not set');
+  const values: Record<string, string | number | undefined> = {
+    BASE_URL: s.baseUrl ?? 'unset: the embedded mock',
+    ACCESS_TOKEN: presence(s.accessToken),
+    ACCESS_TOKEN_NO_PO: presence(s.accessTokenNoPo),
+    ACCESS_TOKEN_EXPIRED: presence(s.accessTokenExpired),
+    PARTNER_ID: s.partnerId,
+    AUTH_KEY: presence(s.authKey),
+    AUTH_LOGIN_PATH: s.authLoginPath,
+    AUTH_REFRESH_PATH: s.authRefreshPath,
+    COMPANY_ID: s.companyId,
+    LOCATION_ID: s.locationId,
+    CUSTOMER_ID: s.customerId,
+    OTHER_COMPANY_ID: s.otherCompanyId,
+    CONFORMANCE_MODE: s.mode,
+    SEED: s.origins.SEED === 'default' ? 'random, printed at the start' : s.seed,
+    NUM_RUNS: s.numRuns,
+    MAX_CONCURRENCY: s.maxConcurrency,
+    REQUEST_TIMEOUT_MS: s.requestTimeoutMs,
+    CONSISTENCY_WINDOW_MS: s.consistencyWindowMs,
+    RATE_LIMIT_GET_PER_MIN: s.rateLimitGetPerMin,
+    RATE_LIMIT_WRITE_PER_MIN: s.rateLimitWritePerMin,
+    CONFORMANCE_PROFILE: s.profileFile,
+    CONFORMANCE_CONFIG: s.configFile === '/dev/null' ? undefined : s.configFile,
+    REPORTS_DIR: s.reportsDir,
+    ENV_FILE: s.files.find((f) => f.kind === 'env file')?.file,
+    SPEC_PATH: s.spec.found ? s.spec.file : `${s.spec.file} (not found: no spec hash)`,
+    ALLURE_HISTORY_DIR: s.allureHistoryDir,
+    REPORT_CLAUSES_URL: s.clausesUrl,
+    VITEST_MAX_WORKERS: s.vitestMaxWorkers,
+    CI: s.console.ci ? 'set' : undefined,
+    NO_COLOR: s.console.noColor ? 'set' : undefined,
+  };
+  return settingsCatalogue.map((info) => ({
+    name: info.name,
+    value: values[info.name] === undefined ? null : String(values[info.name]),
+    origin:
+      info.name === 'CI' || info.name === 'NO_COLOR'
+        ? values[info.name]
+          ? 'environment'
+          : 'default'
+        : s.origins[info.name]!,
+  }));
 }
 
 /** The settings of `npm run report`, which only reads a run's outputs. Reads ENV_FILE / .env and the config file like a run. */
@@ -642,18 +871,15 @@ export function reportSettings(
   opts: Pick<LoadOptions, 'dotenv' | 'configFile' | 'flags' | 'cwd'> = {},
 ): ReportSettings {
   const sources = gatherSources(env, opts);
-  const e = validated(sources, ['REPORTS_DIR', 'ALLURE_HISTORY_DIR', 'REPORT_CLAUSES_URL']);
+  const e = winners(sources, ['REPORTS_DIR', 'ALLURE_HISTORY_DIR', 'REPORT_CLAUSES_URL']);
   const shown = (name: string) => nameOf(sources.get(name), name);
   const get = (name: string) => env[name]?.trim() || undefined;
   const reportsDir = directoryVar(shown('REPORTS_DIR'), e.REPORTS_DIR ?? 'reports');
-  const clausesUrl = e.REPORT_CLAUSES_URL;
-  if (clausesUrl !== undefined && !/^https?:\/\//.test(clausesUrl))
-    fail(`${shown('REPORT_CLAUSES_URL')} must be an http(s) address (got "${clausesUrl}")`);
   const [serverUrl, repository, sha] = [get('GITHUB_SERVER_URL'), get('GITHUB_REPOSITORY'), get('GITHUB_SHA')];
   return {
     reportsDir,
     allureHistoryDir: historyDirOf(e.ALLURE_HISTORY_DIR, reportsDir, shown('ALLURE_HISTORY_DIR')),
-    clausesUrl,
+    clausesUrl: e.REPORT_CLAUSES_URL,
     github: serverUrl && repository && sha ? { serverUrl, repository, sha } : undefined,
     console: consoleOf(env),
     warnings: sources.warnings,
@@ -665,7 +891,7 @@ export function specPathSetting(
   env: NodeJS.ProcessEnv = process.env,
   opts: Pick<LoadOptions, 'dotenv' | 'configFile' | 'cwd'> = {},
 ): string {
-  return validated(gatherSources(env, opts), ['SPEC_PATH']).SPEC_PATH || DEFAULT_SPEC;
+  return gatherSources(env, opts).get('SPEC_PATH').value ?? DEFAULT_SPEC;
 }
 
 /**

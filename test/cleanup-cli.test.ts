@@ -14,7 +14,8 @@ import { startProductionServer, type ProductionServer } from './production/serve
 /**
  * `npm run cleanup -- <ledger.json>` against the production-like server, whose write answers show
  * no ids and whose lists lag: the leftovers of an earlier run, known only by their locators, are
- * found and archived; a second call archives nothing and says so; a record nothing finds is exit 1.
+ * found and archived; a second call archives nothing and says so; a record shown absent was never
+ * created (exit 0, every call); one whose absence cannot be shown is exit 1.
  * The journal of a run that never settled its ledger serves as well as its ledger.json.
  */
 
@@ -185,7 +186,7 @@ describe('npm run cleanup', () => {
     expect(await server.activeRecordsCarrying('cnf-abandoned')).toEqual([]);
   }, 60_000);
 
-  it('exits 1 when a leftover cannot be found, and lists it', async () => {
+  it('converges: a leftover shown absent (a create cut off in flight) is never created, exit 0 on every call', async () => {
     const ghost: LedgerRecord = {
       target: 'main',
       resource: 'item',
@@ -193,9 +194,34 @@ describe('npm run cleanup', () => {
       marker: `${marker}-g`,
       createdAt: new Date().toISOString(),
       locator: { keys: { itemNumber: 'CNFNOSUCHITEM1' } },
+      unconfirmed: true,
     };
-    const r = await cleanup([ledgerFile('ghost.json', [ghost])], env);
+    const file = ledgerFile('ghost.json', [ghost]);
+    const window = { ...env, CONSISTENCY_WINDOW_MS: '1500' };
+    const started = Date.now();
+    const first = await cleanup([file], window);
+    // Absence is judged on reads after the consistency window of the create.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(first.code, first.output).toBe(0);
+    expect(first.stdout).toMatch(/CNFNOSUCHITEM1.*does not exist .*never created/);
+    expect(first.stdout).toMatch(/Nothing to archive: 0 already archived, 1 never created/);
+    const second = await cleanup([file], window);
+    expect(second.code, second.output).toBe(0);
+    expect(second.stdout).toMatch(/1 never created/);
+  }, 60_000);
+
+  it('exits 1 when a leftover cannot be found and its absence cannot be shown, and lists it', async () => {
+    // §4.3 shows no customer query: a search that finds nothing proves nothing.
+    const unseen: LedgerRecord = {
+      target: 'main',
+      resource: 'customer',
+      companyId: server.fixtures.companyId,
+      marker: `${marker}-u`,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      locator: { keys: { term: 'cnfnosuchcustomerterm' } },
+    };
+    const r = await cleanup([ledgerFile('unseen.json', [unseen])], env);
     expect(r.code, r.output).toBe(1);
-    expect(r.stdout).toMatch(/CNFNOSUCHITEM1.*not found/);
+    expect(r.stdout).toMatch(/cnfnosuchcustomerterm.*not found, and its absence is not shown/);
   }, 60_000);
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticToken } from '../harness/auth/session.js';
 import { ApiClient } from '../harness/client.js';
-import { cleanupRun, settleLedger } from '../harness/cleanup.js';
-import type { LedgerEntry, Resource } from '../harness/core/events.js';
+import { cleanupRun, settleLedger, withoutUnsentCreates, type SentEvidence } from '../harness/cleanup.js';
+import type { LedgerEntry, RecordedExchange, Resource } from '../harness/core/events.js';
 import { startPacing, type Pacing } from '../harness/pacing/index.js';
 import { defaultProfile, type Profile } from '../harness/core/profile.js';
 import type { TargetInfo } from '../harness/core/run-info.js';
@@ -185,5 +185,89 @@ describe('run ledger cleanup', () => {
       ['fault-x', 'm3'],
     ]);
     expect(archivedByChecks.size).toBe(1);
+  });
+});
+
+/**
+ * A create ledgered by its locator before it was sent stays in the ledger until it is shown never
+ * to have taken effect: refused, or never sent while every request is accounted for. One that may
+ * have reached the target is looked for by its locator, archived when found, and reported as never
+ * created when reads after the consistency window show it absent (issue 26: a Ctrl-C 45 s in).
+ */
+describe('creates in flight', () => {
+  const at = new Date().toISOString();
+  const before = (itemNumber: string): LedgerEntry => ({
+    event: 'created',
+    resource: 'item',
+    locator: { keys: { itemNumber } },
+    beforeWrite: true,
+    target: 'main',
+    marker: 'cnf-r1-f',
+    at,
+  });
+  const post = (itemNumber: string, rest: Partial<RecordedExchange>): RecordedExchange => ({
+    id: itemNumber,
+    owner: 'x',
+    target: 'main',
+    startedAt: at,
+    method: 'POST',
+    url: 'http://x/v2/items',
+    requestHeaders: {},
+    requestBody: JSON.stringify({ items: [{ itemNumber }] }),
+    durationMs: 1,
+    ...rest,
+  });
+  const kept = (e: LedgerEntry, xs: RecordedExchange[], o: SentEvidence = {}) =>
+    withoutUnsentCreates([e], xs, o).length === 1;
+
+  it('keeps a create that may have reached the target, drops one surely never made', () => {
+    const shutOut = 'the run was interrupted (SIGINT)';
+    const notForwarded = (x: RecordedExchange) => x.error === shutOut;
+    // Accepted, unanswered (cut off, timed out) or answered 5xx: it may exist.
+    expect(kept(before('A1'), [post('A1', { status: 200 })], { drained: true })).toBe(true);
+    expect(kept(before('A2'), [post('A2', { error: 'socket hang up' })], { drained: true, notForwarded })).toBe(true);
+    expect(kept(before('A3'), [post('A3', { status: 503 })], { drained: true })).toBe(true);
+    // No request carried it while one may still be in the proxy, or a create body was clipped: it may exist.
+    expect(kept(before('A4'), [], { drained: false })).toBe(true);
+    expect(
+      kept(before('A5'), [post('Z', { status: 200, requestBody: 'x…[9 more characters]' })], { drained: true }),
+    ).toBe(true);
+    // Refused, or never sent: nothing to look for.
+    expect(kept(before('B1'), [post('B1', { status: 400 })], { drained: true })).toBe(false);
+    expect(kept(before('B2'), [post('B2', { error: shutOut })], { drained: false, notForwarded })).toBe(false);
+    expect(kept(before('B3'), [], { drained: true })).toBe(false);
+  });
+
+  it('archives a create in flight the server accepted, by its locator, and reports one never made as never created', async () => {
+    const made = buildPart(seededFaker(7, 'in-flight'), 'cnf-r1-f');
+    const res = await direct.post('/items', { companyId: mock.fixtures.companyId, items: [made] });
+    expect(res.status).toBeLessThan(300);
+    const ghost = 'CNFNEVERMADE7';
+    const entries = [before(made.itemNumber as string), before(ghost)];
+    expect(settleLedger(entries, [target]).created.every((r) => r.unconfirmed)).toBe(true);
+    const report = await cleanupRun({ ...options(entries), windowMs: 0, consistencyWindowMs: 500 });
+    expect(report.archivedByCleanup.map((r) => r.locator?.keys.itemNumber)).toEqual([made.itemNumber]);
+    expect(report.leftovers).toEqual([]);
+    expect(report.neverCreated?.map((r) => r.locator?.keys.itemNumber)).toEqual([ghost]);
+    expect(report.neverCreated?.[0]?.reason).toMatch(/^never created: .*GET \/items\?itemNumber=CNFNEVERMADE7/);
+    expect(report.summary).toMatchObject({ created: 1, archivedByCleanup: 1, leftovers: 0, neverCreated: 1 });
+    const id = JSON.stringify(
+      (await direct.get('/items', { companyId: mock.fixtures.companyId, itemNumber: made.itemNumber })).json,
+    ).match(/"itemId":"([^"]+)"/)?.[1];
+    expect(await statusOf(id!)).toBe('Inactive');
+  });
+});
+
+describe('a cleanup stopped by a signal', () => {
+  it('archives nothing more once stopped, and leaves every record still active with the reason', async () => {
+    const ledger = ledgerOf('cnf-r1-s');
+    const ids = await Promise.all([createItem('cnf-r1-s1'), createItem('cnf-r1-s2')]);
+    for (const id of ids) ledger.created('item', id);
+    const report = await cleanupRun({ ...options(ledger.entries), stopped: () => 'the cleanup was stopped by SIGINT' });
+    expect(report.archivedByCleanup).toEqual([]);
+    expect(report.leftovers.map((r) => [r.id, r.reason])).toEqual(
+      ids.map((id) => [id, 'not archived: the cleanup was stopped by SIGINT']),
+    );
+    for (const id of ids) expect(await statusOf(id)).toBe('Active');
   });
 });

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { settingsCatalogue } from '../harness/config.js';
 import { commandLine, installedAsPackage } from '../harness/core/invocation.js';
 import { PROJECT_ROOT } from '../harness/core/paths.js';
@@ -25,6 +26,7 @@ describe('the command line', () => {
     const viaMain = Object.entries(scripts).filter(([, line]) => line.includes('harness/cli/main.ts'));
     expect(viaMain.map(([name]) => name).sort()).toEqual([
       'cleanup',
+      'config',
       'conformance',
       'merge-reports',
       'mock',
@@ -116,5 +118,75 @@ describe('the command line', () => {
     expect(h.stdout).toMatch(/Commands:\n {2}run /);
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^partner-api-v2-conformance \d+\.\d+\.\d+/);
+  });
+});
+
+describe('partner-conformance config: every setting, its value and its source', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cnf-cli-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const configFile = join(dir, 'staging.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({ BASE_URL: 'https://staging.example.test/v2', COMPANY_ID: 'c-1', CONFORMANCE_MODE: 'readonly' }),
+  );
+  const envFile = join(dir, 'ci.env');
+  writeFileSync(envFile, '# copied\nBASE_URL=\nRATE_LIMIT_GET_PER_MIN=30\nCONFORMANCE_MODE=full\n');
+  const env = { CONFORMANCE_CONFIG: configFile, ENV_FILE: envFile, ACCESS_TOKEN: 'secret-token-4711' };
+  const row = (out: string, name: string) =>
+    out
+      .split('\n')
+      .find((l) => l.startsWith(`  ${name} `))
+      ?.trim();
+
+  it('prints each value with where it came from, credentials only as set, and exits 0', async () => {
+    const r = await runCli('config', ['--seed', '7'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Settings, first found wins:\n {2}flags > environment > files you named/);
+    expect(r.stdout).toContain(`  env file     ${envFile} (named by ENV_FILE)`);
+    expect(r.stdout).toContain(`  config file  ${configFile} (named by CONFORMANCE_CONFIG)`);
+    expect(row(r.stdout, 'BASE_URL')).toMatch(
+      /^BASE_URL +https:\/\/staging\.example\.test\/v2 +config file .*staging\.json$/,
+    );
+    expect(row(r.stdout, 'ACCESS_TOKEN')).toMatch(/^ACCESS_TOKEN +set +environment ACCESS_TOKEN$/);
+    expect(row(r.stdout, 'CONFORMANCE_MODE')).toMatch(
+      /^CONFORMANCE_MODE +readonly +config file .*staging\.json; read-only is sticky: full in env file .*ci\.env does not undo it$/,
+    );
+    expect(row(r.stdout, 'RATE_LIMIT_GET_PER_MIN')).toMatch(/^RATE_LIMIT_GET_PER_MIN +30 +env file .*ci\.env$/);
+    expect(row(r.stdout, 'RATE_LIMIT_WRITE_PER_MIN')).toMatch(/^RATE_LIMIT_WRITE_PER_MIN +50 +default \(/);
+    expect(row(r.stdout, 'SEED')).toMatch(/^SEED +7 +flag --seed$/);
+    expect(r.stdout).not.toContain('secret-token-4711');
+  });
+
+  it('--json gives the same rows; run --print-config prints them and runs nothing', async () => {
+    const [j, p] = await Promise.all([
+      runCli('config', ['--json', '--mode', 'full'], env),
+      runCli('run', ['--print-config'], env),
+    ]);
+    expect(j.code, j.stderr).toBe(0);
+    const parsed = JSON.parse(j.stdout) as { settings: { name: string; value: string | null; origin: string }[] };
+    expect(parsed.settings.map((s) => s.name)).toEqual(settingsCatalogue.map((s) => s.name));
+    expect(parsed.settings.find((s) => s.name === 'CONFORMANCE_MODE')).toEqual({
+      name: 'CONFORMANCE_MODE',
+      value: 'full',
+      origin: `flag --mode, over readonly in config file ${configFile}`,
+    });
+    expect(p.code, p.stderr).toBe(0);
+    expect(row(p.stdout, 'CONFORMANCE_MODE')).toMatch(/^CONFORMANCE_MODE +readonly /);
+    expect(p.stdout).not.toMatch(/Certifying/);
+  });
+
+  it('a bad or unknown setting is exit 2 with one line, as for run', async () => {
+    const [bad, unknown] = await Promise.all([
+      runCli('config', [], { ...env, NUM_RUNS: 'many' }),
+      runCli('config', [], { PARTNER_CONFORMANCE_COMPNY_ID: 'c1' }),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(stderrLines(bad.stderr)).toEqual([
+      'Configuration error: NUM_RUNS must be a whole number from 1 to 10000 (got "many")',
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(stderrLines(unknown.stderr)).toEqual([
+      'Configuration error: PARTNER_CONFORMANCE_COMPNY_ID is not a setting: did you mean PARTNER_CONFORMANCE_COMPANY_ID?',
+    ]);
   });
 });

@@ -327,3 +327,236 @@ describe('the settings catalogue', () => {
     expect(example).toContain('PARTNER_CONFORMANCE_<NAME>');
   });
 });
+
+describe('settings with one meaning (issue 26)', () => {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const dir = mkdtempSync(join(tmpdir(), 'cnf-meaning-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let n = 0;
+  const folder = (files: Record<string, string>) => {
+    const d = join(dir, `case-${++n}`);
+    mkdirSync(d);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(d, name), text);
+    return d;
+  };
+  const json = (o: unknown) => JSON.stringify(o, null, 2);
+  const example = readFileSync(join(root, '.env.example'), 'utf8');
+  /** Reads the settings of folder `d` as a run started there would: its .env and conformance.config.json found by default. */
+  const at = (d: string, env: Record<string, string | undefined> = {}, opts: Parameters<typeof loadSettings>[1] = {}) =>
+    loadSettings({ SPEC_PATH: specFile, ...env }, { cwd: d, ...opts });
+  const errorAt = (...args: Parameters<typeof at>) => {
+    try {
+      at(...args);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+  const staging = { BASE_URL: 'https://staging.example.test/v2', COMPANY_ID: 'c-staging' };
+
+  it('.env.example sets nothing: every line is a comment', () => {
+    const assignments = example.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    expect(assignments).toEqual([]);
+  });
+
+  it('a .env copied from .env.example changes nothing: the config file names the target, read-only, its rate', () => {
+    const d = folder({
+      '.env': example,
+      'conformance.config.json': json({ ...staging, CONFORMANCE_MODE: 'readonly', RATE_LIMIT_GET_PER_MIN: 30 }),
+    });
+    const s = at(d, { ACCESS_TOKEN: live.ACCESS_TOKEN });
+    expect(s).toMatchObject({
+      baseUrl: staging.BASE_URL,
+      companyId: 'c-staging',
+      mode: 'readonly',
+      rateLimitGetPerMin: 30,
+      rateLimitWritePerMin: 50,
+    });
+    expect(s.origins).toMatchObject({
+      BASE_URL: 'config file conformance.config.json',
+      CONFORMANCE_MODE: 'config file conformance.config.json',
+      RATE_LIMIT_GET_PER_MIN: 'config file conformance.config.json',
+      RATE_LIMIT_WRITE_PER_MIN: 'default',
+      ACCESS_TOKEN: 'environment ACCESS_TOKEN',
+    });
+    expect(s.warnings).toEqual([]);
+  });
+
+  it('an empty value is unset in every source: environment, env file, config file and flags', () => {
+    const d = folder({
+      '.env': 'BASE_URL=\nCOMPANY_ID=  \nSEED=\n',
+      'conformance.config.json': json({ ...staging, SEED: '', NUM_RUNS: 3 }),
+    });
+    const s = at(
+      d,
+      { ACCESS_TOKEN: live.ACCESS_TOKEN, NUM_RUNS: '', PARTNER_CONFORMANCE_BASE_URL: '' },
+      { flags: { SEED: '' } },
+    );
+    expect(s).toMatchObject({ baseUrl: staging.BASE_URL, companyId: 'c-staging', numRuns: 3 });
+    expect(s.origins.SEED).toBe('default');
+  });
+
+  describe('precedence: flags > environment > files named > files found > defaults', () => {
+    it('a flag wins over the environment', () => {
+      const s = at(folder({}), { SEED: '1' }, { flags: { SEED: '2' } });
+      expect([s.seed, s.origins.SEED]).toEqual([2, 'flag --seed']);
+    });
+
+    it('the environment wins over a named env file, and over a named config file', () => {
+      const d = folder({ 'ci.env': 'SEED=3\n', 'ci.json': json({ NUM_RUNS: 4 }) });
+      const s = at(d, {
+        SEED: '1',
+        NUM_RUNS: '2',
+        ENV_FILE: join(d, 'ci.env'),
+        CONFORMANCE_CONFIG: join(d, 'ci.json'),
+      });
+      expect([s.seed, s.numRuns]).toEqual([1, 2]);
+      expect(s.origins).toMatchObject({ SEED: 'environment SEED', NUM_RUNS: 'environment NUM_RUNS' });
+      // A file's value that loses is not silent.
+      expect(s.warnings).toEqual([
+        `${join(d, 'ci.env')}: SEED is overridden by environment SEED`,
+        `${join(d, 'ci.json')}: NUM_RUNS is overridden by environment NUM_RUNS`,
+      ]);
+    });
+
+    it('a config file named by CONFORMANCE_CONFIG or --config wins over an implicit .env', () => {
+      const d = folder({
+        '.env': 'BASE_URL=https://other.example.test/v2\nCONFORMANCE_MODE=full\nRATE_LIMIT_GET_PER_MIN=150\n',
+        'staging.json': json({ ...staging, RATE_LIMIT_GET_PER_MIN: 30 }),
+      });
+      const env = { ACCESS_TOKEN: live.ACCESS_TOKEN };
+      for (const s of [
+        at(d, { ...env, CONFORMANCE_CONFIG: join(d, 'staging.json') }),
+        at(d, env, { flags: { CONFORMANCE_CONFIG: join(d, 'staging.json') } }),
+        at(d, env, { configFile: join(d, 'staging.json') }),
+      ]) {
+        expect(s).toMatchObject({ baseUrl: staging.BASE_URL, rateLimitGetPerMin: 30 });
+        expect(s.origins.BASE_URL).toMatch(/^config file .*staging\.json$/);
+        expect(s.warnings).toContain('.env: BASE_URL is overridden by ' + s.origins.BASE_URL);
+        expect(s.files.find((f) => f.kind === 'config file')?.namedBy).toMatch(/CONFORMANCE_CONFIG|--config/);
+      }
+    });
+
+    it('a named ENV_FILE wins over a named config file, and over a conformance.config.json found', () => {
+      const d = folder({
+        'mock.env': 'BASE_URL=http://127.0.0.1:1234/v2\n',
+        'staging.json': json(staging),
+        'conformance.config.json': json(staging),
+      });
+      const env = { ACCESS_TOKEN: live.ACCESS_TOKEN, ENV_FILE: join(d, 'mock.env') };
+      for (const s of [at(d, { ...env, CONFORMANCE_CONFIG: join(d, 'staging.json') }), at(d, env)]) {
+        expect(s.baseUrl).toBe('http://127.0.0.1:1234/v2');
+        expect(s.origins.BASE_URL).toBe(`env file ${join(d, 'mock.env')}`);
+        expect(s.companyId).toBe('c-staging');
+      }
+    });
+
+    it('of the files found, .env wins over conformance.config.json, with a warning', () => {
+      const d = folder({ '.env': 'COMPANY_ID=c-local\n', 'conformance.config.json': json(staging) });
+      const s = at(d, { ACCESS_TOKEN: live.ACCESS_TOKEN });
+      expect([s.companyId, s.baseUrl]).toEqual(['c-local', staging.BASE_URL]);
+      expect(s.origins.COMPANY_ID).toBe('env file .env');
+      expect(s.warnings).toEqual(['conformance.config.json: COMPANY_ID is overridden by env file .env']);
+    });
+
+    it('a named ENV_FILE is read instead of .env, never beside it', () => {
+      const d = folder({ '.env': 'SEED=5\n', 'other.env': 'NUM_RUNS=7\n' });
+      const s = at(d, { ENV_FILE: join(d, 'other.env') });
+      expect(s.numRuns).toBe(7);
+      expect(s.origins.SEED).toBe('default');
+    });
+  });
+
+  describe('every value of every source is checked, the overridden ones too', () => {
+    it('a bad value in the config file is an error naming the file and key, though the environment wins', () => {
+      const d = folder({
+        'conformance.config.json': json({ RATE_LIMIT_GET_PER_MIN: 'fast', CONFORMANCE_MODE: 'read-only' }),
+      });
+      expect(errorAt(d, { RATE_LIMIT_GET_PER_MIN: '30', CONFORMANCE_MODE: 'readonly' })).toBe(
+        'conformance.config.json: RATE_LIMIT_GET_PER_MIN must be a whole number from 0 to 1000000 (got "fast")',
+      );
+      const e = folder({ 'conformance.config.json': json({ CONFORMANCE_MODE: 'read-only' }) });
+      expect(errorAt(e, {}, { flags: { CONFORMANCE_MODE: 'readonly' } })).toBe(
+        'conformance.config.json: CONFORMANCE_MODE must be "full" or "readonly" (got "read-only")',
+      );
+    });
+
+    it('a bad value in .env or a bad BASE_URL in a file that loses is an error too', () => {
+      expect(errorAt(folder({ '.env': 'SEED=soon\n' }), {}, { flags: { SEED: '1' } })).toBe(
+        '.env: SEED must be a whole number from 0 to 2147483647 (got "soon")',
+      );
+      const d = folder({ 'conformance.config.json': json({ BASE_URL: 'https://staging.example.test/v1' }) });
+      expect(errorAt(d, { ...live })).toMatch(
+        /^conformance\.config\.json: BASE_URL must end with the version segment \/v2/,
+      );
+    });
+  });
+
+  describe('unknown names: exit 2 with the closest valid name', () => {
+    it('an unknown PARTNER_CONFORMANCE_ variable in the environment or an env file', () => {
+      expect(errorAt(folder({}), { PARTNER_CONFORMANCE_BASE_ULR: 'x' })).toBe(
+        'PARTNER_CONFORMANCE_BASE_ULR is not a setting: did you mean PARTNER_CONFORMANCE_BASE_URL?',
+      );
+      expect(errorAt(folder({}), { PARTNER_CONFORMANCE_RATE_LIMIT_GETS_PER_MIN: '30' })).toMatch(
+        /did you mean PARTNER_CONFORMANCE_RATE_LIMIT_GET_PER_MIN\?$/,
+      );
+      expect(errorAt(folder({ '.env': 'PARTNER_CONFORMANCE_CONFORMANCE_MOD=readonly\n' }))).toBe(
+        '.env: PARTNER_CONFORMANCE_CONFORMANCE_MOD is not a setting: did you mean PARTNER_CONFORMANCE_CONFORMANCE_MODE?',
+      );
+      expect(errorAt(folder({}), { PARTNER_CONFORMANCE_CI: 'true' })).toBe(
+        'PARTNER_CONFORMANCE_CI is not a setting: CI is read only under its own name',
+      );
+      // An empty one is unset, like every empty value.
+      expect(at(folder({}), { PARTNER_CONFORMANCE_BASE_ULR: '' }).baseUrl).toBeUndefined();
+    });
+
+    it('an unknown config key', () => {
+      const d = folder({ 'conformance.config.json': json({ RATE_LIMIT_GET_PER_MINUTE: 30 }) });
+      expect(errorAt(d)).toBe(
+        'conformance.config.json: unknown setting "RATE_LIMIT_GET_PER_MINUTE" (did you mean "RATE_LIMIT_GET_PER_MIN"?)',
+      );
+      const e = folder({ 'conformance.config.json': json({ companyId: 'c1' }) });
+      expect(errorAt(e)).toBe('conformance.config.json: unknown setting "companyId" (did you mean "COMPANY_ID"?)');
+    });
+
+    it("a near miss in an env file is a warning (the file may hold other tools' names), ENV_FILE in one an error", () => {
+      const s = at(folder({ '.env': 'COMPANY_IDS=c1\nDATABASE_URL=postgres://x\n' }));
+      expect(s.warnings).toEqual([
+        '.env: COMPANY_IDS is not a setting of the harness and is ignored; did you mean COMPANY_ID?',
+      ]);
+      expect(errorAt(folder({ '.env': 'ENV_FILE=other.env\n' }))).toBe(
+        '.env: ENV_FILE cannot be set in an env file (set it in the environment or with --env-file)',
+      );
+    });
+  });
+
+  describe('read-only is sticky', () => {
+    const d = folder({
+      '.env': 'CONFORMANCE_MODE=full\n',
+      'conformance.config.json': json({ CONFORMANCE_MODE: 'readonly' }),
+    });
+
+    it('once any source says readonly, a higher one saying full does not undo it', () => {
+      const s = at(d);
+      expect(s.mode).toBe('readonly');
+      expect(s.origins.CONFORMANCE_MODE).toBe(
+        'config file conformance.config.json; read-only is sticky: full in env file .env does not undo it',
+      );
+      expect(at(d, { CONFORMANCE_MODE: 'full', PARTNER_CONFORMANCE_CONFORMANCE_MODE: 'full' }).mode).toBe('readonly');
+      expect(at(folder({}), { CONFORMANCE_MODE: 'readonly', PARTNER_CONFORMANCE_CONFORMANCE_MODE: 'full' }).mode).toBe(
+        'readonly',
+      );
+    });
+
+    it('only --mode full on the command line makes the run write, and says over what', () => {
+      const s = at(d, {}, { flags: { CONFORMANCE_MODE: 'full' } });
+      expect(s.mode).toBe('full');
+      expect(s.origins.CONFORMANCE_MODE).toBe('flag --mode, over readonly in config file conformance.config.json');
+      expect(at(folder({}), {}, { flags: { CONFORMANCE_MODE: 'readonly' } }).origins.CONFORMANCE_MODE).toBe(
+        'flag --mode',
+      );
+      expect(at(folder({})).origins.CONFORMANCE_MODE).toBe('default');
+    });
+  });
+});

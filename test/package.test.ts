@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../harness/core/paths.js';
 
 /**
- * `npm install partner-api-v2-conformance` then `npx partner-conformance run` works: the packed
+ * The package is private (never published): `npm pack` makes the tarball a project installs, then
+ * `npx partner-conformance run` works there, as the README says. The packed
  * files hold every module the command and the check files load, and every package they import
  * is a dependency (not a devDependency, which an installing project never gets).
  */
@@ -86,6 +87,19 @@ describe('the installable package', () => {
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['vitest', 'tsx', 'allure']));
     expect(packed.has('README.md') && packed.has('.env.example')).toBe(true);
     expect([...packed].filter((f) => /^(test\/(?!selfcheck\/)|reports\/|bench\/)/.test(f))).toEqual([]);
+    // The spec is never copied into the project: a package user names theirs with SPEC_PATH.
+    expect([...packed].filter((f) => /partner-api-v2\.md$|(^|\/)spec\//.test(f))).toEqual([]);
+  });
+
+  it('is installed as the README says: private, so from a tarball or the repository, with SPEC_PATH for the spec', () => {
+    const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { private?: boolean };
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const commands = readme.split('\n').filter((l) => /^npm install \S/.test(l));
+    if (manifest.private)
+      expect(commands.filter((l) => /^npm install partner-api-v2-conformance\b/.test(l))).toEqual([]);
+    expect(commands.some((l) => /^npm install \S+\.tgz/.test(l))).toBe(true);
+    expect(readme).toMatch(/^npm pack\b/m);
+    expect(readme).toMatch(/^export SPEC_PATH=/m);
   });
 
   it('starts its command with a Node shebang, from a file the package marks executable', () => {

@@ -156,7 +156,7 @@ describe('npm run report', () => {
   });
 
   it('links a clause to its line in the catalogue on GitHub when run in GitHub Actions', () => {
-    const source = readFileSync('contract/clauses.ts', 'utf8');
+    const source = readFileSync('contract/clauses/items.ts', 'utf8');
     const line = clauseLines(source).get('ITEM-PAGING')!;
     expect(source.split('\n')[line - 1]).toContain("'ITEM-PAGING': {");
     const links = clauseLinks(
@@ -166,7 +166,9 @@ describe('npm run report', () => {
       ),
       process.cwd(),
     );
-    expect(links.urlFor('ITEM-PAGING')).toBe(`https://github.com/acme/cnf/blob/abc123/contract/clauses.ts#L${line}`);
+    expect(links.urlFor('ITEM-PAGING')).toBe(
+      `https://github.com/acme/cnf/blob/abc123/contract/clauses/items.ts#L${line}`,
+    );
     expect(
       clauseLinks(
         reportSettings({ REPORT_CLAUSES_URL: 'https://x.test/clauses.html' }, { dotenv: false }),

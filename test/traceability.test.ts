@@ -6,7 +6,16 @@ import type { Clause } from '../contract/clause.js';
 import { clauseIds, clauses, isStrict } from '../contract/clauses.js';
 import { classify, coverageSummary, gapList } from '../contract/coverage.js';
 import { normaliseText, parseSpecUnits, type SpecUnit } from '../contract/spec-units.js';
-import { traceability, type CoveredEntry, type TraceEntry } from '../contract/traceability.js';
+import { specIndex } from '../contract/spec-index.js';
+import { faults } from '../mock/faults/index.js';
+import {
+  gaps,
+  reasons,
+  traceability,
+  tracingClauses,
+  type CoveredEntry,
+  type TraceEntry,
+} from '../contract/traceability.js';
 
 /** The spec the matrix traces: SPEC_PATH, else the shared copy beside the checkout. */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,7 +26,7 @@ const noSpec = `spec not found at ${specFile} (set SPEC_PATH): the matrix cannot
 const entries: readonly TraceEntry[] = traceability;
 const show = (e: TraceEntry) => `${e.section} ${e.fingerprint} [${e.label}]`;
 const skeleton = (u: SpecUnit) =>
-  `${u.locator}: { section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: …, covers: […] }`;
+  `${u.locator}: { section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: … } in contract/spec-index.ts, then a clause's spec, a reason or a gap`;
 
 describe('traceability matrix against the spec', () => {
   it('every normative unit of the spec has an entry', (ctx) => {
@@ -139,5 +148,60 @@ describe('traceability matrix on its own', () => {
     );
     expect(classify({ ...strict, gap: 'half of it' } satisfies CoveredEntry, clauses).cls).toBe('partly');
     expect(gapList(entries).length).toBe(entries.filter((e) => e.gap !== undefined).length);
+  });
+});
+
+describe('each clause carries its own trace', () => {
+  const known = new Set<string>(specIndex.map((u) => u.fingerprint));
+  const traced = tracingClauses();
+
+  it('every unit a clause names exists, once per clause, in the spec order', () => {
+    const position = new Map<string, number>(specIndex.map((u, i) => [u.fingerprint, i]));
+    const problems = clauseIds.flatMap((id) => {
+      const spec = clauses[id].spec as readonly string[];
+      const at = spec.map((fp) => position.get(fp) ?? -1);
+      return [
+        ...spec.filter((fp) => !known.has(fp)).map((fp) => `${id}: unit ${fp} is not in contract/spec-index.ts`),
+        ...(new Set(spec).size !== spec.length ? [`${id}: a unit named twice`] : []),
+        ...(at.some((p, i) => i > 0 && p < at[i - 1]!) ? [`${id}: units out of the spec's order`] : []),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('every unit is accounted for exactly once: a reason, or clauses and/or a named gap', () => {
+    const problems = specIndex.flatMap((u) => {
+      const by = traced.get(u.fingerprint) ?? [];
+      const reason = reasons[u.fingerprint];
+      const gap = gaps[u.fingerprint];
+      const label = `${u.section} ${u.fingerprint} [${u.label}]`;
+      if (reason && by.length) return [`${label}: has a reason (${reason.kind}) and is traced by ${by.join(', ')}`];
+      if (reason && gap !== undefined) return [`${label}: has a reason and a gap`];
+      if (!reason && !by.length && gap === undefined) return [`${label}: no clause traces it, and no reason or gap`];
+      return [];
+    });
+    const strays = [...Object.keys(reasons), ...Object.keys(gaps)].filter((fp) => !known.has(fp));
+    expect(problems).toEqual([]);
+    expect(strays, 'reasons or gaps for units not in the index').toEqual([]);
+  });
+
+  it('the matrix is derived from the clauses: each entry covers exactly the clauses that name it', () => {
+    for (const e of entries)
+      if (e.covers)
+        expect([...e.covers].sort(), e.fingerprint).toEqual(
+          clauseIds.filter((id) => (clauses[id].spec as readonly string[]).includes(e.fingerprint)).sort(),
+        );
+  });
+});
+
+describe('covered means judged', () => {
+  // A unit counts as covered only when a fault proves a check of it can fail: every strict, testable
+  // clause that traces a unit has a fault of the mock that breaks it (the self-check proves it is caught).
+  it('every strict clause tracing a unit has a fault in mock/faults', () => {
+    const faulted = new Set(Object.values(faults).map((f) => f.clause as string));
+    const unproved = clauseIds.filter(
+      (id) => isStrict(id) && (clauses[id].spec as readonly string[]).length > 0 && !faulted.has(id),
+    );
+    expect(unproved, `strict clauses tracing a unit without a fault: ${unproved.join(', ')}`).toEqual([]);
   });
 });

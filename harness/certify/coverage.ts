@@ -22,7 +22,7 @@ export function coverageLine(c: NonNullable<Certification['coverage']>): string 
       ? 'the spec file was not found, so sentences it may add are not counted'
       : `${c.unaccounted} unaccounted for`;
   return (
-    `Spec coverage: ${c.units} normative sentences and table rows; ${c.strict} checked by strict clauses, ${c.observedOnly} observed only, ` +
+    `Spec coverage: ${c.units} normative sentences and table rows; ${c.strict} judged by strict clauses (each with a fault the self-check catches), ${c.observedOnly} observed only, ` +
     `${c.gaps.total} partly covered, ${c.notTestable.total} not testable (${c.notTestable.byReason['not-shown']} not shown, ${c.notTestable.byReason['not-testable']} not decidable from outside, ${c.notTestable.byReason.catalogue} by the catalogue), ${c.notARule} not rules; ${left}`
   );
 }

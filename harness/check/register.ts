@@ -42,7 +42,8 @@ const needReasons: Record<Need, (t: TargetInfo, r: RunInfo) => Cause | undefined
       : {
           kind: 'missing-setting',
           setting: 'OTHER_COMPANY_ID',
-          message: 'OTHER_COMPANY_ID is not set: no second company to check isolation against',
+          message:
+            t.otherCompanyUnproven ?? 'OTHER_COMPANY_ID is not set: no second company to check isolation against',
         },
   customer: (t) =>
     t.customerId

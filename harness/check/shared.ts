@@ -58,7 +58,8 @@ export async function runShared(
       requests: 0,
       retries: 0,
       evidence: [],
-      shared: check.meta.shared,
+      // The task's own list: what it pulls in is the fixture's, not its first claimant's (budgets learn it per fixture).
+      shared: [],
       waits: [],
       cited: [],
     };
@@ -73,7 +74,7 @@ export async function runShared(
     try {
       const value = await make(ctx);
       const outcome: SharedOutcome = { value, exchanges: received };
-      await coordination.settle({ key, value: outcome, waits: meta.waits });
+      await coordination.settle({ key, value: outcome, waits: meta.waits, uses: meta.shared });
       return outcome;
     } catch (err) {
       const kind = kindOf(err);
@@ -84,6 +85,7 @@ export async function runShared(
         error: (err as Error).message,
         ...(cause ? { cause } : {}),
         waits: meta.waits,
+        uses: meta.shared,
       });
       rethrow(key, kind, (err as Error).message, cause);
     } finally {

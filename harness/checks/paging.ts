@@ -119,7 +119,8 @@ export async function walkPages(
     if (previous && sameIds(previous.ids, p.ids)) return { size, pages, end: 'repeated' };
     pages.push(p);
     const walked = pages.reduce((n, x) => n + x.ids.length, 0);
-    const total = pages.find((x) => x.total !== undefined)?.total;
+    // The latest total: a list still filling (S-CONS-read-after-write) reports more as the walk goes.
+    const total = pages.findLast((x) => x.total !== undefined)?.total;
     if (total !== undefined && walked >= total) return { size, pages, end: 'total' };
     if (endsList(page, p.ids.length, pages[0]!.ids.length)) return { size, pages, end: 'short' };
   }
@@ -131,15 +132,30 @@ export async function walkPages(
 export interface ConfirmedWalk {
   walk: PagingWalk;
   violations: string[];
-  /** False when a second walk did not repeat the first one's violations: the data moved under the check. */
+  /** False when no walk could be judged on a list that held still: the data kept moving under the check. */
   stable: boolean;
   walks: number;
 }
 
 /**
- * Walks once; only when that walk shows a violation is the list walked again, and a violation
- * counts only when the second walk repeats it. A faulty server repeats its fault; records moved
- * by concurrent writers (this run's other checks, other users of a live target) do not.
+ * Whether the list moved during a walk: the totals its pages reported differ. Records that appear
+ * mid-walk (a list filling after its writes, S-CONS-read-after-write) or leave it shift offsets, so
+ * a skip or a repeat then proves nothing (S-PAGE-stability).
+ */
+export function movedDuring(walk: PagingWalk): boolean {
+  const totals = new Set(walk.pages.filter((p) => p.total !== undefined).map((p) => p.total));
+  return totals.size > 1;
+}
+
+const samePages = (a: PagingWalk, b: PagingWalk) =>
+  a.pages.length === b.pages.length && a.pages.every((p, i) => sameIds(p.ids, b.pages[i]!.ids));
+
+/**
+ * Walks until a violation is confirmed on a list that held still, at most `maxWalks` times. A walk
+ * during which the list moved (movedDuring) is set aside and the list walked again; a clean walk of
+ * a still list passes; a violation counts only when the next still walk repeats it. A faulty server
+ * repeats its fault on a still list; a list filling or changing under the walk (the run's own
+ * writes within the consistency window, other users of a live target) does not, so it never fails.
  */
 export async function walkConfirmed(
   size: number,
@@ -148,19 +164,40 @@ export async function walkConfirmed(
     maxPages?: number;
     parallel?: number;
     expected?: readonly string[];
+    /** Between walks, so a list still filling can settle; `pause` replaces the timer (tests). */
     pauseMs?: number;
+    pause?: () => Promise<void>;
+    maxWalks?: number;
     extra?: (w: PagingWalk) => string[];
   } = {},
 ): Promise<ConfirmedWalk> {
   const judge = (w: PagingWalk) => [...pagingViolations(w, opts.expected), ...(opts.extra?.(w) ?? [])];
-  const first = await walkPages(size, fetchPage, opts.maxPages, opts.parallel);
-  const v1 = judge(first);
-  if (v1.length === 0) return { walk: first, violations: [], stable: true, walks: 1 };
-  if (opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
-  const second = await walkPages(size, fetchPage, opts.maxPages, opts.parallel);
-  const v2 = new Set(judge(second));
-  const repeated = v1.filter((v) => v2.has(v));
-  return { walk: second, violations: repeated, stable: repeated.length > 0 || v2.size === 0, walks: 2 };
+  const pause =
+    opts.pause ?? (() => (opts.pauseMs ? new Promise<void>((r) => setTimeout(r, opts.pauseMs)) : Promise.resolve()));
+  const maxWalks = Math.max(2, opts.maxWalks ?? 4);
+  let suspect: { walk: PagingWalk; violations: string[] } | undefined;
+  let last: PagingWalk | undefined;
+  for (let n = 1; n <= maxWalks; n++) {
+    if (n > 1) await pause();
+    const walk = await walkPages(size, fetchPage, opts.maxPages, opts.parallel);
+    const previous = last;
+    last = walk;
+    if (movedDuring(walk)) continue;
+    const violations = judge(walk);
+    if (violations.length === 0) return { walk, violations, stable: true, walks: n };
+    if (!suspect) {
+      suspect = { walk, violations };
+      continue;
+    }
+    const again = new Set(violations);
+    const repeated = suspect.violations.filter((v) => again.has(v));
+    // Repeated on the same pages: the list held still between the walks, and the fault is the server's.
+    if (repeated.length && (samePages(suspect.walk, walk) || (previous && samePages(previous, walk))))
+      return { walk, violations: repeated, stable: true, walks: n };
+    // The violations moved with the data: the later walk is the one to confirm.
+    suspect = { walk, violations };
+  }
+  return { walk: last!, violations: [], stable: false, walks: maxWalks };
 }
 
 /** The sort values of every walked page, in walk order (pages must carry `values`). */

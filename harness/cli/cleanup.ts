@@ -25,7 +25,9 @@ import { liveTarget } from '../target.js';
  * run that never finished. Each record is found again (by its id, or by its locator, as the run's
  * own cleanup does) and read first: one that already reads archived is left alone, so a second
  * call archives nothing and says so. Appointment requests have no documented archive (§3) and are
- * only listed. Exit 0: nothing listed is left active; 1: some records are; 2: usage.
+ * only listed. A record looked for by its locator and shown absent (a create cut off in flight that
+ * never took effect) is reported as never created: it keeps nothing red, so the command converges.
+ * Exit 0: nothing listed is left active; 1: some records are, or may be; 2: usage.
  */
 
 const kindOf: Partial<Record<Resource, Kind>> = { vehicle: 'vehicle', item: 'item', customer: 'customer' };
@@ -103,7 +105,9 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
     );
   }
   if (settings.mode === 'readonly')
-    throw new ConfigError('CONFORMANCE_MODE=readonly: the cleanup archives, which is a write');
+    throw new ConfigError(
+      `CONFORMANCE_MODE is readonly (from ${settings.origins.CONFORMANCE_MODE}): the cleanup archives, which is a write; give --mode full on the command line to archive`,
+    );
   const profile = loadProfile(settings.profileFile);
 
   const own = report.records.filter((r) => carriesMarker(r.marker, report.marker));
@@ -136,7 +140,7 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
     requestTimeoutMs: settings.requestTimeoutMs,
     readonly: false,
   });
-  const counts = { archived: 0, already: 0, gone: 0, left: 0 };
+  const counts = { archived: 0, already: 0, gone: 0, absent: 0, left: 0 };
   try {
     const target = await pacing.route(liveTarget(settings, token));
     const api = new ApiClient({
@@ -161,13 +165,20 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
         console.log(`  ${label(r)}: nothing recorded to find it by`);
       }
       if (unknown.length) {
+        // Absence counts only on reads after the consistency window of the latest create looked for.
+        const windowMs = Math.max(
+          0,
+          ...unknown
+            .map((r) => Date.parse(r.createdAt) + settings.consistencyWindowMs - Date.now())
+            .filter((ms) => !Number.isNaN(ms)),
+        );
         const found = await locate(
           kind,
           unknown.map((r) => ({ ...r.locator!, customerId: r.locator!.customerId ?? r.customerId })),
           {
             api,
             scope,
-            wait: (_what, read, shows) => eventually(read, shows, 0),
+            wait: (_what, read, shows) => eventually(read, shows, windowMs),
             what: `the ${resource}s of ${report.marker} without an id`,
             since: Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now()),
           },
@@ -175,9 +186,13 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
         found.outcomes.forEach((at, i) => {
           const r = unknown[i]!;
           if (isLocated(at)) withIds.push({ ...r, id: at.id });
-          else {
+          else if (at.proven) {
+            // Shown absent: never created (a create cut off in flight), or no longer there. Nothing of it is active.
+            counts.absent += 1;
+            console.log(`  ${label(r)}: does not exist (${at.why}): never created, nothing to archive`);
+          } else {
             counts.left += 1;
-            console.log(`  ${label(r)}: not found (${at.why})`);
+            console.log(`  ${label(r)}: not found, and its absence is not shown (${at.why})`);
           }
         });
       }
@@ -212,13 +227,14 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
     await pacing.close();
   }
   const answered429 = pacing.report().rateLimitedAnswers;
+  const never = counts.absent ? `, ${counts.absent} never created` : '';
   if (counts.archived === 0 && counts.left === 0) {
     console.log(
-      `Nothing to archive: ${counts.already} already archived${counts.gone ? `, ${counts.gone} no longer exist` : ''}.`,
+      `Nothing to archive: ${counts.already} already archived${counts.gone ? `, ${counts.gone} no longer exist` : ''}${never}.`,
     );
   } else {
     console.log(
-      `Cleanup: ${counts.archived} archived, ${counts.already} already archived, ${counts.gone} no longer exist, ${counts.left} could not be archived${answered429 ? ` (${answered429} answered 429)` : ''}.`,
+      `Cleanup: ${counts.archived} archived, ${counts.already} already archived, ${counts.gone} no longer exist${never}, ${counts.left} could not be archived${answered429 ? ` (${answered429} answered 429)` : ''}.`,
     );
   }
   return counts.left ? EXIT.failed : EXIT.ok;

@@ -7,7 +7,7 @@ import { environment, loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import { parseShard, type Selection, type Shard } from '../core/events.js';
 import { EXIT } from '../core/exit-codes.js';
-import { loadProfile } from '../core/profile.js';
+import { loadProfile, PROFILE_LEARNED, writeProfile } from '../core/profile.js';
 import { RunConsole } from '../outputs/console.js';
 import { endLines } from '../outputs/end-lines.js';
 import { pagePath } from '../outputs/registry.js';
@@ -19,6 +19,7 @@ import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
 import { commandLine } from '../core/invocation.js';
+import { configText } from './show-config.js';
 
 /**
  * `partner-conformance run` (`npm run conformance`): certify BASE_URL, or the embedded mock when
@@ -37,10 +38,18 @@ export interface RunRequest {
   baseline?: string;
   failOn?: string;
   skipAreas: string[];
+  /** --allow-unarchivable: a live run may leave appointment requests (no archive, §3). */
+  allowUnarchivable?: boolean;
   /** Settings given as flags, by variable name. */
   flags: Record<string, string>;
   /** Settings that replace the environment's (npm run mock -- --run points the run at its mock). */
   env?: Record<string, string>;
+  /** --print-config: print the settings and where each came from, then exit without running. */
+  printConfig?: boolean;
+  /** --replace-full: a partial run may replace the full certification in REPORTS_DIR (else it goes to REPORTS_DIR/partial/). */
+  replaceFull?: boolean;
+  /** --write-profile: where to write the profile with what the run learned from the target. */
+  writeProfile?: string;
 }
 
 interface Options {
@@ -125,6 +134,10 @@ export async function runConformance(request: RunRequest): Promise<number> {
     if (err instanceof ConfigError) usageError(err.message);
     throw err;
   }
+  if (request.printConfig) {
+    console.log(configText(settings));
+    return EXIT.ok;
+  }
   const selection: Omit<Selection, 'mode'> = {
     ...(opts.filter ? { pattern: opts.filter } : {}),
     ...(opts.paths.length ? { paths: opts.paths } : {}),
@@ -137,22 +150,30 @@ export async function runConformance(request: RunRequest): Promise<number> {
   let ready!: () => void;
   const started = new Promise<void>((r) => (ready = r));
   let finish: ((signal?: NodeJS.Signals) => Promise<number>) | undefined;
-  guardSignals({
-    first: async (signal) => {
-      await started;
-      return finish?.(signal);
+  guardSignals(
+    {
+      first: async (signal) => {
+        await started;
+        return finish?.(signal);
+      },
+      again: (signal) => {
+        const file = run ? writeLeftovers(run) : undefined;
+        console.error(
+          `\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`,
+        );
+        run?.lock.release();
+      },
     },
-    again: (signal) => {
-      const file = run ? writeLeftovers(run) : undefined;
-      console.error(
-        `\n${signal} again: leaving now.${file ? ` Records this run created that may still be active are listed in ${file}; archive them with: ${commandLine('cleanup', file)}` : ' No record of this run is left to archive.'}`,
-      );
-      run?.lock.release();
-    },
-  });
+    { watchLauncher: true },
+  );
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
-    run = await startRun({ settings, selection, purpose: 'conformance' });
+    run = await startRun({
+      settings,
+      selection,
+      purpose: 'conformance',
+      allowUnarchivable: request.allowUnarchivable === true,
+    });
   } catch (err) {
     ready();
     if (err instanceof ConfigError) usageError(err.message);
@@ -181,17 +202,29 @@ export async function runConformance(request: RunRequest): Promise<number> {
   let launch: Launch | undefined;
   let ending: Promise<number> | undefined;
   let publishing = false;
+  /** Every selected check has ended: the run's verdict is whole, only its cleanup is left. */
+  let checksDone = false;
+  /** The signal that stopped the cleanup of a finished run. */
+  let cleanupStoppedBy: NodeJS.Signals | undefined;
   /**
    * Ctrl-C or SIGTERM: no check starts any more, the ones under way are cut off, and the run goes
-   * on to its cleanup and publishes an INTERRUPTED certification. A signal during the cleanup
-   * still marks the run interrupted; once publication has begun, the run's outputs are complete.
+   * on to its cleanup and publishes an INTERRUPTED certification. Once every check has finished,
+   * a signal stops only the cleanup: the run's verdict is published with what is left to archive
+   * and the command to finish. Once publication has begun, the run's outputs are complete.
    */
   const interrupt = (signal: NodeJS.Signals) => {
     if (publishing)
       return void con.print(
         `${signal} came as the outputs were being published: the run had ended, and its outputs are complete`,
       );
-    if (r.hub.interrupted) return;
+    if (r.hub.interrupted || cleanupStoppedBy) return;
+    // Every check had finished: the verdict stands; only the cleanup stops, and the ledger says what is left.
+    if (checksDone) {
+      cleanupStoppedBy = signal;
+      return void con.print(
+        `\n${signal}: every check had finished; stopping the cleanup, then publishing the run's verdict with what is left to archive (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`,
+      );
+    }
     con.finishChecks();
     con.print(
       `\n${signal}: stopping; archiving what this run created, then publishing an INTERRUPTED certification (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to leave at once)`,
@@ -203,17 +236,26 @@ export async function runConformance(request: RunRequest): Promise<number> {
   const end = (): Promise<number> =>
     (ending ??= (async () => {
       con.finishChecks();
-      await r.settle({ trigger: r.hub.interrupted, progress: (l) => con.phase(l) });
+      const ledger = await r.settle({
+        trigger: r.hub.interrupted,
+        progress: (l) => con.phase(l),
+        stopped: () => (cleanupStoppedBy ? `the cleanup was stopped by ${cleanupStoppedBy}` : undefined),
+      });
       publishing = true;
       con.phase('publishing the outputs');
       const c = concludeRun(
         { events: r.hub.events(), reportsDir: dir, scratch: r.scratch, runId: r.info.runId },
-        { baseline: opts.baseline },
+        { baseline: opts.baseline, replaceFull: request.replaceFull },
       );
       r.close();
+      const out = c.publishedTo;
       if (c.replaced)
         con.print(
-          `note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}; give partial runs their own REPORTS_DIR to keep a full one`,
+          `note: this run (${c.certification?.scope.note ?? 'partial'}) replaced the complete certification of run ${c.replaced.runId} (${c.replaced.headline}, ${c.replaced.finishedAt}) in ${dir}, as --replace-full asked`,
+        );
+      if (c.kept)
+        con.print(
+          `note: this run is partial (${c.certification?.scope.note ?? 'partial'}): its outputs are in ${out}, beside the complete certification of run ${c.kept.runId} (${c.kept.headline}, ${c.kept.finishedAt}) in ${dir}, which stays (--replace-full replaces it)`,
         );
       if (!c.certification) {
         const what = [
@@ -227,8 +269,30 @@ export async function runConformance(request: RunRequest): Promise<number> {
         );
         return EXIT.usage;
       }
-      con.print(endLines(c.certification, c.published, dir, (h, v) => con.verdictLine(h, v)).join('\n'));
-      const signal = r.hub.interrupted as NodeJS.Signals | undefined;
+      con.print(endLines(c.certification, c.published, out, (h, v) => con.verdictLine(h, v)).join('\n'));
+      if (request.writeProfile) {
+        const learned = r.hub
+          .events()
+          .flatMap((e) => (e.type === 'check' ? e.outcome.observations : []))
+          .filter((o) => o.name === PROFILE_LEARNED)
+          .map((o) => o.value);
+        const keys = writeProfile(request.writeProfile, loadProfile(settings.profileFile), learned);
+        con.print(
+          `Profile written to ${request.writeProfile} (${keys.length ? `learned from the target: ${keys.join(', ')}` : 'nothing learned beyond the profile'}); start the next run from it with CONFORMANCE_PROFILE=${request.writeProfile}`,
+        );
+      }
+      if (cleanupStoppedBy) {
+        const left = (ledger?.leftovers ?? []).filter(
+          (x) => x.target === 'main' && x.reason.includes(cleanupStoppedBy!),
+        );
+        con.print(
+          left.length
+            ? `The cleanup was stopped by ${cleanupStoppedBy}: ${ledger?.summary.archivedByCleanup ?? 0} record(s) archived, ${left.length} still active; finish with: ${commandLine('cleanup', join(out, 'ledger.json'))}`
+            : `${cleanupStoppedBy} came as the cleanup ended: every record it had to archive was archived`,
+        );
+      }
+      // A signal that stopped only the cleanup still ends the process as a signal does (npm and the shell above it report 130 or 143 anyway).
+      const signal = (r.hub.interrupted ?? cleanupStoppedBy) as NodeJS.Signals | undefined;
       return signal ? (SIGNAL_EXIT[signal] ?? 1) : gateExitCode(c.certification, opts.failOn, c.certification.baseline);
     })());
   finish = (signal) => {
@@ -249,6 +313,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
     if (r.hub.interrupted) void launch.cancel();
     else con.begin(r.info.plan.keys);
     await launch.done;
+    checksDone = !r.hub.interrupted;
   }
   return end();
 }

@@ -18,7 +18,7 @@ import {
 } from './options.js';
 
 /**
- * `partner-conformance`: one command line, with subcommands (run, mock, report, verify, merge,
+ * `partner-conformance`: one command line, with subcommands (run, config, mock, report, verify, merge,
  * cleanup, selfcheck, spec-drift), each with --help listing its options, the settings it reads
  * (flag, variable, default) and its exit codes. The npm scripts are aliases of it. A subcommand's
  * module is loaded only when it runs, so --help and usage errors answer at once.
@@ -45,6 +45,7 @@ const TARGET_SETTINGS: SettingNames = [
   'REQUEST_TIMEOUT_MS',
   'RATE_LIMIT_GET_PER_MIN',
   'RATE_LIMIT_WRITE_PER_MIN',
+  'CONFORMANCE_MODE',
   'ENV_FILE',
   'CONFORMANCE_CONFIG',
 ];
@@ -128,22 +129,56 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       'compare with an earlier certification: newly failing, ' + 'newly passing, new clauses',
     )
     .addOption(failOn())
+    .option('--print-config', 'print every setting and where it came from (as the config command), then exit')
     .option(
       '--skip-area <area>',
       `leave an area out (repeatable; the verdict is then partial): ${areas.join(', ')}`,
       collect,
       [],
     )
+    .option(
+      '--allow-unarchivable',
+      'with -t or suite paths against a live target, let the selection create appointment requests, which ' +
+        'have no archive (§3) and stay on the server; without it the checks that need them are skipped with the reason',
+    )
+    .option(
+      '--replace-full',
+      `let a partial run (-t, paths, --shard, --skip-area) replace the full certification in REPORTS_DIR; without it, it is published in REPORTS_DIR/partial/`,
+    )
+    .option(
+      '--write-profile <file>',
+      'write the profile with what the run learned from the target (e.g. a negotiated customer body): use it as CONFORMANCE_PROFILE next time',
+    )
     .action(
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
+          replaceFull: o.replaceFull === true,
+          writeProfile: text(o.writeProfile),
           paths,
+          allowUnarchivable: o.allowUnarchivable === true,
           filter: text(o.filter),
           shard: text(o.shard),
           baseline: text(o.baseline),
           failOn: String(o.failOn),
           skipAreas: o.skipArea as string[],
           flags: settingFlags(o, RUN_SETTINGS),
+          printConfig: o.printConfig === true,
+        }),
+      ),
+    );
+
+  command({
+    name: 'config',
+    description: 'print every setting a run would use and where it came from (flag, environment, file, default)',
+    settings: RUN_SETTINGS,
+    exits: [exitCodes.ok, exitCodes.usage],
+  })
+    .option('--json', 'print the settings as JSON')
+    .action(
+      act(async (o: Options) =>
+        (await import('./show-config.js')).configCommand({
+          flags: settingFlags(o, RUN_SETTINGS),
+          json: o.json === true,
         }),
       ),
     );

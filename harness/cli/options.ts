@@ -40,8 +40,9 @@ function fold(text: string, indent: string, width = Math.min(process.stdout.colu
   return [...lines, line];
 }
 
-// Precedence, highest first.
-const SETTINGS_GROUP = 'Settings (flag, then environment, then ENV_FILE or .env, then config file):';
+// Precedence, highest first (harness/config.ts loadSettings; README "Where settings come from").
+const SETTINGS_GROUP =
+  'Settings (first found: flag, environment, ENV_FILE, CONFORMANCE_CONFIG or --config, .env, conformance.config.json; the config command shows each source):';
 
 /** Adds a `--flag <value>` for each named setting that has a flag, in its own help group. */
 export function withSettingFlags(cmd: Command, names: SettingNames): Command {

@@ -24,9 +24,9 @@ const clauseList = (e: TraceEntry) =>
       : 'none';
 const quoted = (u: SpecUnit) => `"${u.raw.replace(/\s+/g, ' ')}"`;
 
-/** A skeleton entry to paste into the matrix for a new unit. */
+/** A skeleton line to paste into contract/spec-index.ts for a new unit (then a clause's `spec`, a reason or a gap). */
 const skeleton = (u: SpecUnit) =>
-  `{ section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: 'TODO', covers: [], gap: 'TODO' },`;
+  `{ section: '${u.section}', fingerprint: '${u.fingerprint}', sketch: '${u.sketch}', label: 'TODO' },`;
 
 function print(d: DriftReport, specFile: string, unitCount: number): void {
   const out: string[] = [];

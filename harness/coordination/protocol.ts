@@ -34,6 +34,8 @@ export interface SettleRequest {
   cause?: Cause;
   /** Reads of the task that waited for its own writes to show. */
   waits?: WaitRecord[];
+  /** Shared tasks this task itself claimed (keys), so a plan can count what a fixture pulls in. */
+  uses?: string[];
 }
 
 export interface AdmitRequest {

@@ -60,6 +60,10 @@ export interface PlanFacts {
   write: number;
   /** max(GETs ÷ GET rate, writes ÷ write rate): no run can be faster under the limits. */
   lowerBoundMs: number;
+  /** Checks the selection registers; those not in `checks` are skipped by needs or refused creates. */
+  registered?: number;
+  /** Appointment requests (no archive, §3) the selection would leave; refused on a live -t/path run without the flag. */
+  unarchivable?: { records: number; refused: boolean };
 }
 
 /** How the spec's normative sentences are accounted for by the catalogue, against the spec the run judged. */
@@ -94,6 +98,8 @@ export interface RunFacts {
   };
   /** The user's configuration, secrets shown only as set / not set. */
   config?: Record<string, string | number | null>;
+  /** Where each setting came from (flag, environment, env file, config file, default), by name; never a value. */
+  configSources?: Record<string, string>;
   /** Settings the run fell back on that a reader should know. */
   warnings: string[];
 }
@@ -163,6 +169,8 @@ export interface LedgerRecord {
   customerId?: string;
   marker: string;
   createdAt: string;
+  /** Known only by a locator ledgered before its create was sent: the create may or may not have reached the target. */
+  unconfirmed?: true;
 }
 
 /** What the cleanup did with the run's records (ledger.json). */
@@ -179,11 +187,15 @@ export interface LedgerReport {
     archivedByCleanup: number;
     leftovers: number;
     ignoredForeign?: number;
+    /** Creates that may have reached the target and that reads after the consistency window show were never made. */
+    neverCreated?: number;
   };
   created: LedgerRecord[];
   archivedByChecks: LedgerRecord[];
   archivedByCleanup: LedgerRecord[];
   leftovers: (LedgerRecord & { reason: string })[];
+  /** Not in `created`: what was looked for by its locator after the consistency window, and shown absent. */
+  neverCreated?: (LedgerRecord & { reason: string })[];
 }
 
 /** Run-level counters of the pacing proxy, written to reports/pacing.json at the end of the run. */
@@ -241,6 +253,8 @@ export type JournalEvent =
       ok: boolean;
       reason?: string;
       waits: WaitRecord[];
+      /** Shared fixtures this one claimed itself (keys, without the 'shared:' prefix). */
+      uses?: string[];
     }
   | { type: 'ledger'; at: string; runId: string; entry: LedgerEntry }
   /** Outside any check: a suite file that did not load, an unhandled error. */

@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from './paths.js';
  */
 const SCRIPTS = {
   run: 'conformance',
+  config: 'config',
   mock: 'mock',
   report: 'report',
   verify: 'verify-bundle',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError } from './errors.js';
 
 /**
@@ -15,8 +15,17 @@ export const defaultProfile = {
     sortField: 'year',
   },
   customers: {
-    /** Bulk array field of POST/PUT/PATCH /customers. */
+    /** Bulk array field of POST/PUT/PATCH /customers (S-4-bulk-array-key). */
     arrayField: 'customers',
+    /**
+     * The customer body's shape (§4.3 shows none, S-2.3-customer-body): names as `first-last` or one
+     * `name`; emails and phones as `objects` ({email, type}), `strings`, or one `single` field
+     * (`email`, `phone`). The run negotiates from these when the server refuses them
+     * (suites/customers/body.ts), and `--write-profile` writes what it accepted.
+     */
+    names: 'first-last',
+    emails: 'objects',
+    phones: 'objects',
     /** Location filter of GET /customers ("for the specified locations"). */
     listLocationParam: 'locationIds',
     /** A free-text field that carries the run marker. */
@@ -80,4 +89,33 @@ export function loadProfile(file?: string): Profile {
   }
   if (!parsed || typeof parsed !== 'object') throw new ConfigError('CONFORMANCE_PROFILE must hold a JSON object');
   return merge(base as unknown as Record<string, unknown>, parsed as Record<string, unknown>, '') as unknown as Profile;
+}
+
+/**
+ * The observation a check records when the run learned a profile value from the target (a body
+ * shape negotiated, suites/customers/body.ts): `{ section: { key: value } }`.
+ */
+export const PROFILE_LEARNED = 'profile learned';
+
+/**
+ * `--write-profile <file>`: the run's profile (CONFORMANCE_PROFILE over the defaults) with what the
+ * run learned from the target, so the next run starts from it. Returns the keys learned.
+ */
+export function writeProfile(file: string, base: Profile, learned: readonly unknown[]): string[] {
+  const out = structuredClone(base) as unknown as Record<string, Record<string, unknown>>;
+  const keys: string[] = [];
+  for (const l of learned) {
+    if (!l || typeof l !== 'object') continue;
+    for (const [section, values] of Object.entries(l as Record<string, unknown>)) {
+      const target = out[section];
+      if (!target || typeof target !== 'object' || !values || typeof values !== 'object') continue;
+      for (const [k, v] of Object.entries(values as Record<string, unknown>))
+        if (k in target && typeof v === typeof target[k] && target[k] !== v) {
+          target[k] = v;
+          keys.push(`${section}.${k}`);
+        }
+    }
+  }
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  return [...new Set(keys)];
 }

@@ -22,6 +22,8 @@ export interface TargetInfo {
   expiredToken?: string;
   companyId: string;
   otherCompanyId?: string;
+  /** OTHER_COMPANY_ID was set but the preflight could not show it exists: why (its checks are skipped with it). */
+  otherCompanyUnproven?: string;
   locationId?: string;
   customerId?: string;
 }
@@ -39,12 +41,25 @@ export interface PlanEstimate {
   write: number;
   /** max(GETs ÷ GET rate, writes ÷ write rate): no run can be faster under the limits. */
   lowerBoundMs: number;
+  /**
+   * Checks the selection registers (its files and pattern, outside left-out areas): `checks` of them
+   * run, the others are skipped by their needs (read-only) or refused creates (below).
+   */
+  registered?: number;
+  /**
+   * Appointment requests the selection would leave on the target (§3: no archive), learned with the
+   * budgets; `refused`: a live target without --allow-unarchivable, so those creates are not sent.
+   */
+  unarchivable?: { records: number; refused: boolean };
 }
 
 export interface Plan {
   budgets: Record<string, Budget>;
   estimate: PlanEstimate;
-  /** Keys of the checks the selection holds, as the budgets know them (new checks register at load). */
+  /**
+   * Keys of the checks the selection registers, as the budgets know them (new checks register at load),
+   * those the estimate leaves out (skipped by needs, refused creates) too: the tables count them as skipped.
+   */
   keys: string[];
 }
 
@@ -59,6 +74,11 @@ export interface RunInfo {
   seed: number;
   numRuns: number;
   mode: 'full' | 'readonly';
+  /**
+   * Whether creates that leave a record without an archive (appointment requests, §3) may be sent:
+   * refused against a live target unless --allow-unarchivable; the embedded mock always allows them.
+   */
+  unarchivable?: 'allowed' | 'refused';
   requestTimeoutMs: number;
   /** CONSISTENCY_WINDOW_MS: the longest a read after the run's own write waits for it to show. */
   consistencyWindowMs: number;

@@ -29,6 +29,24 @@ export interface Shape {
   recordIn(body: unknown, id: string): Rec | undefined;
 }
 
+/** Keys under which envelopes echo the request or describe the answer (HAL, JSON:API, meta): never records. */
+const echoKeys = new Set(['links', '_links', 'link', 'meta', '_meta', 'query', 'request', 'filters', 'params']);
+
+/**
+ * The body without its echoes, at any depth (S-2.7-request-echo), so an echoed id or word is never
+ * taken for a record: a record is found among the answer's records only.
+ */
+export function withoutEchoes(body: unknown, depth = 0): unknown {
+  if (depth > 12) return body;
+  if (Array.isArray(body)) return body.map((v) => withoutEchoes(v, depth + 1));
+  if (!isRecord(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([k]) => !echoKeys.has(k))
+      .map(([k, v]) => [k, withoutEchoes(v, depth + 1)]),
+  );
+}
+
 const asId = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
 
 /** §2.7: `{ message, results: { content, pagination } }` for list and get; located tolerantly when off. */
@@ -51,7 +69,7 @@ export const vehicleShape: Shape = {
   idOf: vehicleIdOf,
   recordIn: (body, id) =>
     vehicleRecords(body).find((r) => vehicleIdOf(r) === id) ??
-    objectsWithKey(body, 'vehicleId').find((r) => String(r.vehicleId) === id),
+    objectsWithKey(withoutEchoes(body), 'vehicleId').find((r) => String(r.vehicleId) === id),
 };
 
 /** §2.7: the items page object's content; located tolerantly when off. */
@@ -71,7 +89,7 @@ export const itemShape: Shape = {
   recordIn: (body, id) =>
     isRecord(body) && String(body.itemId) === id
       ? body
-      : objectsWithKey(body, 'itemId').find((r) => String(r.itemId) === id),
+      : objectsWithKey(withoutEchoes(body), 'itemId').find((r) => String(r.itemId) === id),
 };
 
 /** §4.3: the envelope is not shown; the records are the outermost array whose records carry customerId. */
@@ -88,7 +106,7 @@ export const customerShape: Shape = {
       ? reportedTotal(Object.fromEntries(Object.entries(body).filter(([, v]) => !Array.isArray(v))))
       : undefined,
   idOf: customerIdOf,
-  recordIn: (body, id) => objectsWithKey(body, 'customerId').find((r) => String(r.customerId) === id),
+  recordIn: (body, id) => objectsWithKey(withoutEchoes(body), 'customerId').find((r) => String(r.customerId) === id),
 };
 
 /**

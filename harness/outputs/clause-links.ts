@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { areas } from '../../contract/clause.js';
 
 /**
  * Where each test's "clause text" link in the Allure report points. Allure 3 makes only absolute
  * http(s) links clickable, so the relative `clauses.html#ID` the checks record is rewritten to:
  *   1. REPORT_CLAUSES_URL#ID: the published clauses.html (e.g. …/allure-report/clauses.html);
- *   2. the clause's line in contract/clauses.ts on GitHub (CI's GITHUB_* variables, or the
+ *   2. the clause's line in its area's file, contract/clauses/<area>.ts, on GitHub (CI's GITHUB_* variables, or the
  *      origin remote and HEAD of this checkout);
  *   3. otherwise it stays relative: the text names clauses.html beside the report.
  */
@@ -55,11 +56,16 @@ export function clauseLinks(s: LinkSettings, root: string): ClauseLinks {
   }
   const gh = githubRepo(s, root);
   if (gh) {
-    const lines = clauseLines(readFileSync(join(root, 'contract/clauses.ts'), 'utf8'));
-    const file = `${gh.web}/blob/${gh.sha}/contract/clauses.ts`;
+    // Each clause lives in its area's file: id -> (file, line).
+    const where = new Map<string, string>();
+    for (const area of areas) {
+      const path = `contract/clauses/${area}.ts`;
+      for (const [id, line] of clauseLines(readFileSync(join(root, path), 'utf8'))) where.set(id, `${path}#L${line}`);
+    }
+    const base = `${gh.web}/blob/${gh.sha}/`;
     return {
-      describe: `clause links point at ${file}`,
-      urlFor: (id) => `${file}${lines.has(id) ? `#L${lines.get(id)}` : ''}`,
+      describe: `clause links point at ${base}contract/clauses/`,
+      urlFor: (id) => `${base}${where.get(id) ?? 'contract/clauses.ts'}`,
     };
   }
   return {

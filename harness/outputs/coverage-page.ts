@@ -43,7 +43,7 @@ export interface CoveragePageInput {
 type Category = UnitClass | 'unaccounted';
 
 const categoryWords: Record<Category, string> = {
-  strict: 'checked by strict clauses',
+  strict: 'judged by strict clauses (each proved by a fault)',
   observedOnly: 'observed only',
   partly: 'partly covered',
   notCovered: 'not covered',

@@ -25,6 +25,9 @@ export function selectionText(s: RunFacts['selection']): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
+/** Where the mode came from (harness/config.ts modeOf): read-only is sticky, so the user sees which file set it. */
+const modeFrom = (from: string | undefined) => (!from ? '' : from === 'default' ? ' (default)' : ` (from ${from})`);
+
 export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; notes?: string[] }): string[] {
   const l = f.limits;
   const e = f.planned.plan;
@@ -37,7 +40,18 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
   let plan: string;
   if (e.checks === 0) plan = 'no learned request budgets (suites/budgets.json): no estimate';
   else {
-    plan = `${e.checks} checks and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes`;
+    // Registered vs run: the live table and the final table count every registered check, the skipped ones too.
+    const skipped = (e.registered ?? e.checks) - e.checks;
+    const why = [
+      f.mode === 'readonly' ? 'they need a write' : '',
+      e.unarchivable?.refused ? 'they create appointment requests' : '',
+    ].filter(Boolean);
+    if (!why.length) why.push('by their needs');
+    const checks =
+      skipped > 0
+        ? `${e.registered} checks (${e.checks} run, ${skipped} skipped: ${why.join(' or ')})`
+        : `${e.checks} checks`;
+    plan = `${checks} and ${e.sharedTasks} shared fixtures, about ${e.get} GETs and ${e.write} writes (the preflight's reads and the cleanup's archives come on top)`;
     plan +=
       e.lowerBoundMs > 0
         ? `; at least ${duration(e.lowerBoundMs)} under the rate limits`
@@ -45,11 +59,18 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
   }
   return [
     `Certifying ${f.target.url} (${f.target.kind === 'embedded' ? 'the embedded reference mock' : 'live target'})`,
-    `  company ${f.target.companyId} · mode ${f.mode} · seed ${f.seed} (replay: SEED=${f.seed})`,
+    `  company ${f.target.companyId} · mode ${f.mode}${modeFrom(f.configSources?.CONFORMANCE_MODE)} · seed ${f.seed} (replay: SEED=${f.seed})`,
     `  selection: ${selection ?? 'the whole catalogue'}${selection || f.mode === 'readonly' ? ' (the verdict covers only this)' : ''}`,
     `  ${f.numRuns} property runs · at most ${l.maxConcurrency} requests in flight · ${limits}`,
-    `  timeout ${l.requestTimeoutMs} ms · consistency window ${l.consistencyWindowMs} ms`,
+    `  timeout ${l.requestTimeoutMs} ms · consistency window ${l.consistencyWindowMs} ms per wait (no new read after it)`,
     `  plan: ${plan}`,
+    ...(e.unarchivable
+      ? [
+          e.unarchivable.refused
+            ? `  unarchivable: the selection would leave about ${e.unarchivable.records} appointment request(s), which have no archive (§3); not sent without --allow-unarchivable (the checks that need them are skipped)`
+            : `  unarchivable: the run leaves about ${e.unarchivable.records} appointment request(s) on the target: they have no archive (§3)`,
+        ]
+      : []),
     `  run ${f.runId} (pid ${o.pid}); outputs go to ${shown(o.reportsDir)} when it ends`,
     ...f.warnings.map((w) => `  warning: ${w}`),
     ...(o.notes ?? []).map((n) => `  note: ${n}`),

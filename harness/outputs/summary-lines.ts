@@ -13,7 +13,11 @@ export function trafficLine(c: Certification): string {
 /** How long the run's own writes took to show in reads after them (ctx.eventually). */
 export function visibilityLine(c: Certification): string {
   const v = c.visibility;
-  const slow = v.shown ? `the slowest showed after ${(v.slowestMs / 1000).toFixed(1)} s` : 'none showed';
+  // afterMs runs from the start of the wait to the answer that showed the write: a read sent inside
+  // the window but queued behind the rate limits answers later, so the slowest can exceed the window.
+  const slow = v.shown
+    ? `the slowest showed after ${(v.slowestMs / 1000).toFixed(1)} s, counted from the start of its wait (time its reads queued under the rate limits included; the window only stops new reads)`
+    : 'none showed';
   return `Reads after the run's writes: ${v.waits} waited for the write to show; ${slow}${v.notShown ? `; ${v.notShown} did not show within the consistency window` : ''}`;
 }
 
@@ -26,7 +30,7 @@ export function budgetLine(b: RunBudget): string {
   if (!b.actual) return `Budget: ${planned}`;
   const a = b.actual;
   const floor = paced ? ` (at least ${seconds(a.lowerBoundMs)})` : '';
-  return `Budget: ${planned}; used ${a.get} GETs and ${a.write} writes${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
+  return `Budget: ${planned}; used ${a.get} GETs and ${a.write} writes in all, the preflight and the cleanup included${floor}, took ${seconds(a.wallMs)}, ${a.answered429} answered 429`;
 }
 
 /** What became of the records the run created: the same words on the console, the md and the page. */

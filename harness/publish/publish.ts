@@ -36,6 +36,8 @@ import { commandLine } from '../core/invocation.js';
  * and no file of the previous set survives beside a new one.
  */
 export const RUNS_DIR = '.runs';
+/** Where a partial run's set goes when REPORTS_DIR holds a full certification (REPORTS_DIR/partial/): see concludeRun. */
+export const PARTIAL_DIR = 'partial';
 export const JOURNAL = '.publish.json';
 
 export interface Scratch {

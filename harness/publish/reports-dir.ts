@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { LedgerEntry } from '../core/events.js';
 import { JOURNAL_FILE, readJournal } from '../core/journal-file.js';
 import { acquireLock, type ReportsLock } from './lock.js';
-import { makeScratch, recoverPublication, sweepScratch, type Scratch } from './publish.js';
+import { makeScratch, PARTIAL_DIR, recoverPublication, sweepScratch, type Scratch } from './publish.js';
 
 /** Created records no archived entry answers: a dead run's scratch with these is kept, not swept. */
 function hasOpenRecords(work: string): boolean {
@@ -44,6 +44,8 @@ export function claimReportsDir(
     }
     const recovered = recoverPublication(reportsDir);
     if (recovered) notes.push(recovered);
+    const besideRecovered = recoverPublication(join(reportsDir, PARTIAL_DIR));
+    if (besideRecovered) notes.push(besideRecovered);
     notes.push(...sweepScratch(reportsDir, runId, hasOpenRecords));
     return { lock, scratch: makeScratch(reportsDir, runId), notes };
   } catch (err) {

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { clauses } from '../../contract/clauses.js';
 import type { Baseline } from '../certify/baseline.js';
 import { certify, type Certification } from '../certify/certify.js';
 import type { JournalEvent } from '../core/events.js';
 import { CERTIFICATION_JSON as CERTIFICATION_FILE, renderOutputs } from '../outputs/registry.js';
-import { publish } from '../publish/publish.js';
+import { PARTIAL_DIR, publish } from '../publish/publish.js';
 import type { Scratch } from '../publish/publish.js';
 
 export interface Conclusion {
@@ -15,8 +15,12 @@ export interface Conclusion {
   published: string[];
   /** Why nothing was published: no check ran (nothing selected). */
   nothing?: 'nothing-ran';
-  /** A complete certification this partial run's outputs replaced in REPORTS_DIR: the console says so. */
+  /** A complete certification this partial run's outputs replaced in REPORTS_DIR (asked with --replace-full): the console says so. */
   replaced?: { runId: string; headline: string; finishedAt: string };
+  /** Where the outputs went: REPORTS_DIR, or REPORTS_DIR/partial/ for a partial run beside a full certification. */
+  publishedTo: string;
+  /** The complete certification a partial run was published beside, left as it was. */
+  kept?: { runId: string; headline: string; finishedAt: string };
 }
 
 /** The certification REPORTS_DIR holds now, when it is a complete one (a full run's). */
@@ -51,16 +55,32 @@ export function somethingRan(events: readonly JournalEvent[]): boolean {
  */
 export function concludeRun(
   run: { events: readonly JournalEvent[]; reportsDir: string; scratch: Scratch; runId: string },
-  o: { baseline?: { file: string; data: Baseline } } = {},
+  o: { baseline?: { file: string; data: Baseline }; replaceFull?: boolean } = {},
 ): Conclusion {
   const interrupted = run.events.some((e) => e.type === 'interrupted');
-  if (!somethingRan(run.events) && !interrupted) return { published: [], nothing: 'nothing-ran' };
+  if (!somethingRan(run.events) && !interrupted)
+    return { published: [], nothing: 'nothing-ran', publishedTo: run.reportsDir };
   const certification = certify(run.events, clauses, { baseline: o.baseline });
   renderOutputs(run.scratch.stage, certification, run.events);
   const previous = certification.scope.complete ? undefined : completeCertificationIn(run.reportsDir);
+  // A narrowed selection (-t, paths, a shard, an area left out) never replaces a full certification unasked: it goes beside it.
+  if (previous && certification.scope.narrowed && !o.replaceFull) {
+    const beside = join(run.reportsDir, PARTIAL_DIR);
+    mkdirSync(beside, { recursive: true });
+    return {
+      certification,
+      published: publish(beside, run.scratch, run.runId),
+      publishedTo: beside,
+      kept: previous,
+    };
+  }
+  const published = publish(run.reportsDir, run.scratch, run.runId);
+  // A complete run supersedes the partial set published beside the previous one.
+  if (certification.scope.complete) rmSync(join(run.reportsDir, PARTIAL_DIR), { recursive: true, force: true });
   return {
     certification,
-    published: publish(run.reportsDir, run.scratch, run.runId),
+    published,
+    publishedTo: run.reportsDir,
     ...(previous ? { replaced: previous } : {}),
   };
 }

@@ -65,6 +65,7 @@ export function runFacts(o: {
       consistencyWindowMs: s.consistencyWindowMs,
     },
     config: configSummary(s),
+    configSources: s.origins,
     warnings: o.warnings,
   };
 }

@@ -92,6 +92,7 @@ export class Hub implements ReportSink {
       ok: s.error === undefined,
       ...(s.error ? { reason: s.error } : {}),
       waits: s.waits ?? [],
+      ...(s.uses?.length ? { uses: [...s.uses].sort() } : {}),
     });
   }
 

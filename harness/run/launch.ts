@@ -33,6 +33,8 @@ export interface LaunchOptions {
    * queue behind the write limit at the end of the run while the GETs have run dry.
    */
   weights?: ReadonlyMap<string, number>;
+  /** One check at a time within a file (`npm run budgets`: the same code sends the same requests). */
+  sequential?: boolean;
 }
 
 /** vitest's sequencer, ordering the files by weight, heaviest first (then by path, stably). */
@@ -88,7 +90,14 @@ export async function launchChecks(o: LaunchOptions): Promise<Launch> {
       reporters: [bridge(o.runError)],
       // The files are the run's selection; none is an error only if the selection was empty.
       passWithNoTests: true,
-      ...(o.weights ? { sequence: { sequencer: byWeight(o.weights) } } : {}),
+      ...(o.weights || o.sequential
+        ? {
+            sequence: {
+              ...(o.weights ? { sequencer: byWeight(o.weights) } : {}),
+              ...(o.sequential ? { concurrent: false } : {}),
+            },
+          }
+        : {}),
     },
     {},
   );

@@ -28,6 +28,10 @@ export interface BudgetEntry extends Budget {
   uses?: string[];
   /** The check's needs (`write`…), so a read-only plan leaves out what read-only mode skips. */
   needs?: string[];
+  /** Appointment requests the key's accepted creates leave on the target: §3 gives them no archive. */
+  unarchivable?: number;
+  /** What the key sent in read-only mode (its writes refused there), and the fixtures it used there. */
+  readonly?: { get: number; uses?: string[] };
 }
 
 export interface BudgetFile {
@@ -39,6 +43,23 @@ export interface BudgetFile {
 const root = PROJECT_ROOT;
 export const BUDGETS_FILE = join(root, 'suites', 'budgets.json');
 export const SUITES_DIR = join(root, 'suites');
+
+/**
+ * suites/budgets.json as written: one line per key, sorted, so a new check adds its own line and a
+ * relearned one changes its own line only.
+ */
+export function formatBudgets(file: BudgetFile): string {
+  const entries = [...file.entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [
+    '{',
+    `  "learnedWith": ${JSON.stringify(file.learnedWith)},`,
+    '  "entries": [',
+    entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n'),
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+}
 
 export function readBudgets(file = BUDGETS_FILE): BudgetFile {
   if (!existsSync(file)) return { learnedWith: {}, entries: [] };
@@ -114,47 +135,88 @@ export function selectFiles(selection: Selection, budgets: BudgetFile, all = che
   return selection.shard ? shardFiles(byPath, selection.shard, budgets) : byPath;
 }
 
+/** The shared fixtures a set of keys pulls in, through the fixtures that fixtures use, in the given mode. */
+export function pulledIn(budgets: BudgetFile, uses: Iterable<string>, mode: Selection['mode'] = 'full'): Set<string> {
+  const byKey = new Map(budgets.entries.map((e) => [e.key, e]));
+  const usesOf = (e: BudgetEntry | undefined) => (mode === 'readonly' && e?.readonly ? e.readonly.uses : e?.uses) ?? [];
+  const out = new Set<string>();
+  const queue = [...uses];
+  while (queue.length) {
+    const k = queue.pop()!;
+    if (out.has(k)) continue;
+    out.add(k);
+    queue.push(...usesOf(byKey.get(k)));
+  }
+  return out;
+}
+
 /**
  * The plan of a selection: the checks of its files whose names match the pattern (outside any
- * left-out area; in read-only mode, not those that need a write), the shared fixtures they use,
- * and the requests they are expected to send under the limits.
+ * left-out area; in read-only mode, not those that need a write), every shared fixture they pull
+ * in (a fixture's own fixtures too, writes included), the requests they are expected to send under
+ * the limits (read-only: what each sent in read-only mode), and the appointment requests the
+ * selection would leave, which have no archive (§3). With `unarchivable: 'refused'` (a live target
+ * without --allow-unarchivable) the keys that create them are left out: their creates are refused.
  */
 export function makePlan(
   budgets: BudgetFile,
   selection: Selection,
   files: readonly string[],
   limits: { getPerMin: number; writePerMin: number },
+  unarchivable: 'allowed' | 'refused' = 'allowed',
 ): Plan {
   const all: Record<string, Budget> = {};
   for (const e of budgets.entries) all[e.key] = { get: e.get, write: e.write };
   const pattern = compilePattern(selection.pattern);
   const inFiles = new Set(files);
-  const checks = budgets.entries.filter(
+  const readonly = selection.mode === 'readonly';
+  const registered = budgets.entries.filter(
     (e) =>
       e.name !== undefined &&
       e.file !== undefined &&
       inFiles.has(e.file) &&
       (!pattern || pattern.test(e.name)) &&
-      !inSkippedArea(e.key, selection) &&
-      !(selection.mode === 'readonly' && e.needs?.includes('write')),
+      !inSkippedArea(e.key, selection),
   );
-  const used = new Set(checks.flatMap((c) => c.uses ?? []));
-  // In read-only mode a fixture that writes is skipped at its first write.
-  const shared = budgets.entries.filter(
-    (e) => e.name === undefined && used.has(e.key) && !(selection.mode === 'readonly' && e.write > 0),
+  const creates = (e: BudgetEntry) => unarchivable === 'refused' && !readonly && (e.unarchivable ?? 0) > 0;
+  const refusedFixtures = new Set(budgets.entries.filter((e) => e.name === undefined && creates(e)).map((e) => e.key));
+  // A check is left out when it creates them itself, or needs a write a refused fixture of its makes.
+  const refused = (e: BudgetEntry) =>
+    creates(e) ||
+    (e.name !== undefined &&
+      refusedFixtures.size > 0 &&
+      !!e.needs?.includes('write') &&
+      [...pulledIn(budgets, e.uses ?? [])].some((k) => refusedFixtures.has(k)));
+  const checks = registered.filter((e) => !(readonly && e.needs?.includes('write')) && !refused(e));
+  const used = pulledIn(
+    budgets,
+    checks.flatMap((c) => (readonly && c.readonly ? c.readonly.uses : c.uses) ?? []),
+    selection.mode,
   );
-  const cost = (e: BudgetEntry) => (selection.mode === 'readonly' ? { get: e.write > 0 ? 0 : e.get, write: 0 } : e);
+  const shared = budgets.entries.filter((e) => e.name === undefined && used.has(e.key) && !refused(e));
+  // Read-only: what the key sent there when learned; else a fixture that writes stops at its first write.
+  const cost = (e: BudgetEntry): Budget =>
+    readonly ? { get: e.readonly?.get ?? (e.write > 0 ? 0 : e.get), write: 0 } : { get: e.get, write: e.write };
   const total = [...checks, ...shared]
     .map(cost)
     .reduce((t, e) => ({ get: t.get + e.get, write: t.write + e.write }), { get: 0, write: 0 });
+  const leaves = readonly
+    ? 0
+    : [...registered, ...budgets.entries.filter((e) => e.name === undefined && used.has(e.key))].reduce(
+        (n, e) => n + (e.unarchivable ?? 0),
+        0,
+      );
   return {
     budgets: all,
-    keys: checks.map((c) => c.key),
+    // Every check the selection registers, the skipped ones too: the live and final tables count them all.
+    keys: registered.map((c) => c.key),
     estimate: {
       checks: checks.length,
       sharedTasks: shared.length,
       ...total,
       lowerBoundMs: lowerBoundMs(total, limits),
+      registered: registered.length,
+      ...(leaves ? { unarchivable: { records: leaves, refused: unarchivable === 'refused' } } : {}),
     },
   };
 }

@@ -17,6 +17,13 @@ export interface SuiteRun {
   maxWorkers?: number;
   /** CONSISTENCY_WINDOW_MS for the run. */
   consistencyWindowMs?: number;
+  /** Suite paths and a -t pattern, as `npm run conformance` takes them (default: every check). */
+  selection?: { paths?: string[]; pattern?: string };
+  /**
+   * Deterministic order (`npm run budgets`): files by path on the given workers, one check at a time
+   * within a file, so no check sees records another made at a time that varies from run to run.
+   */
+  sequential?: boolean;
 }
 
 export interface SuiteResults {
@@ -47,12 +54,21 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
     { dotenv: false },
   );
   // An inner run in its own REPORTS_DIR (own lock, own scratch).
-  const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal, purpose: 'selfcheck' });
+  const run = await startRun({
+    settings,
+    faults: opts.faults,
+    frugal: opts.frugal,
+    purpose: 'selfcheck',
+    ...(opts.selection ? { selection: opts.selection } : {}),
+  });
   try {
     const launch = await launchChecks({
       info: run.info,
       files: run.files,
-      weights: run.weights,
+      // Sequential runs order by path alone: weights come from the budgets being learned.
+      weights: opts.sequential ? new Map() : run.weights,
+      ...(opts.sequential ? { sequential: true } : {}),
+      ...(opts.selection?.pattern ? { pattern: opts.selection.pattern } : {}),
       maxWorkers: opts.maxWorkers ?? settings.vitestMaxWorkers ?? 4,
       runError: (m) => run.hub.runError(m),
     });

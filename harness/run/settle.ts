@@ -1,6 +1,6 @@
 import type { TokenSource } from '../auth/session.js';
 import { cleanupRun, withoutUnsentCreates } from '../cleanup.js';
-import type { LedgerEntry, LedgerReport } from '../core/events.js';
+import type { LedgerEntry, LedgerReport, RecordedExchange } from '../core/events.js';
 import type { RunInfo } from '../core/run-info.js';
 import type { Pacing } from '../pacing/index.js';
 import { redact } from '../redact.js';
@@ -20,6 +20,8 @@ export interface SettleOptions {
   trigger?: string;
   /** What the settling is doing, for the console. */
   progress?: (line: string) => void;
+  /** Why the cleanup must stop now (a signal once every check had finished): what it has not archived is left, with that reason. */
+  stopped?: () => string | undefined;
 }
 
 /** Two cleanup passes as one report. */
@@ -33,11 +35,15 @@ function combine(a: LedgerReport, b: LedgerReport): LedgerReport {
       archivedByChecks: sum('archivedByChecks'),
       archivedByCleanup: sum('archivedByCleanup'),
       leftovers: sum('leftovers'),
+      ...(sum('neverCreated') ? { neverCreated: sum('neverCreated') } : {}),
     },
     created: [...a.created, ...b.created],
     archivedByChecks: [...a.archivedByChecks, ...b.archivedByChecks],
     archivedByCleanup: [...a.archivedByCleanup, ...b.archivedByCleanup],
     leftovers: [...a.leftovers, ...b.leftovers],
+    ...(a.neverCreated || b.neverCreated
+      ? { neverCreated: [...(a.neverCreated ?? []), ...(b.neverCreated ?? [])] }
+      : {}),
   };
 }
 
@@ -70,11 +76,19 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
     done ??= (async () => {
       const trigger = o.trigger ?? 'end of run';
       const log = o.progress ?? (() => undefined);
+      const shutOut = `the run was interrupted (${trigger})`;
       if (trigger !== 'end of run') {
         pacing.interrupt();
-        pacing.shutOutWorkers(`the run was interrupted (${trigger})`);
-        await pacing.drain(3_000);
+        pacing.shutOutWorkers(shutOut);
       }
+      // Whether every worker request has been answered and journaled: only then does a create no request carried prove unsent.
+      const drained = await Promise.race([
+        pacing.drain(3_500).then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 3_000).unref()),
+      ]);
+      // Requests the proxy refused itself never reached the target.
+      const notForwarded = (x: RecordedExchange) =>
+        x.error === shutOut || (x.error?.startsWith('read-only mode: the harness refused') ?? false);
       // The fault self-check's many mocks are thrown away at once: nothing to archive there.
       const throwaway = info.targets.length > 1 && info.targets.every((t) => t.kind === 'embedded');
       const open = hub.ledger().filter((e) => e.event === 'created').length;
@@ -89,8 +103,9 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
             cleanupRun({
               runId: info.runId,
               marker: info.marker,
-              // A create ledgered before it was sent that never took effect is nothing to look for.
-              entries: withoutUnsentCreates(entries, hub.recordedExchanges()),
+              // A create ledgered before it was sent that surely never took effect is nothing to look for.
+              entries: withoutUnsentCreates(entries, hub.recordedExchanges(), { drained, notForwarded }),
+              consistencyWindowMs: info.consistencyWindowMs,
               mode: info.mode,
               profile: info.profile,
               targets: info.targets,
@@ -98,6 +113,7 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
               wireHeaders: pacing.internalHeaders,
               trigger,
               progress: log,
+              stopped: o.stopped,
             }),
           log,
         );
@@ -116,7 +132,7 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
           );
           seen = entries.length;
           ledger = ledger && report ? combine(ledger, report) : (report ?? ledger);
-          if (trigger === 'end of run') break;
+          if (trigger === 'end of run' || o.stopped?.()) break;
           await quietFor(
             () =>
               hub
@@ -132,7 +148,7 @@ export function settleRun(p: SettleParts): (o?: SettleOptions) => Promise<Ledger
         const s = ledger.summary;
         if (s.created)
           log(
-            `cleanup: ${s.created} created, ${s.archivedByChecks} archived by checks, ${s.archivedByCleanup} by the cleanup, ${s.leftovers} left`,
+            `cleanup: ${s.created} created, ${s.archivedByChecks} archived by checks, ${s.archivedByCleanup} by the cleanup, ${s.leftovers} left${s.neverCreated ? `; ${s.neverCreated} create(s) in flight shown never made` : ''}`,
           );
       }
       hub.traffic(pacing.report());

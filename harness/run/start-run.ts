@@ -34,6 +34,8 @@ export interface RunOptions {
   requireEvidence?: boolean;
   /** Who takes REPORTS_DIR's lock, for the message a second run gets: 'conformance', 'selfcheck'… */
   purpose?: string;
+  /** --allow-unarchivable: a live run may create appointment requests, which have no archive (§3). */
+  allowUnarchivable?: boolean;
 }
 
 export interface StartedRun {
@@ -93,7 +95,13 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
   const budgets = readBudgets();
   const files = selectFiles(selection, budgets);
   const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
-  const plan = makePlan(budgets, selection, files, limits);
+  // A -t or path selection against a live target creates records the cleanup cannot archive only
+  // when asked to: what it pulls in is not what the user chose to certify. The whole catalogue (or
+  // a shard of it) certifies §4.5 creates, so it makes them, and lists them as left with the reason.
+  const partial = !!selection.pattern || !!selection.paths?.length;
+  const unarchivable =
+    settings.baseUrl && settings.mode === 'full' && partial && !o.allowUnarchivable ? 'refused' : 'allowed';
+  const plan = makePlan(budgets, selection, files, limits, unarchivable);
   // First of all: a second run on the same REPORTS_DIR stops here, before it starts anything.
   const { lock, scratch, notes } = claimReportsDir(settings.reportsDir, runId, o.purpose ?? 'conformance');
   const hub = new Hub(join(scratch.work, JOURNAL_FILE), runId);
@@ -150,6 +158,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       seed: settings.seed,
       numRuns: faults.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
       mode: settings.mode,
+      unarchivable,
       requestTimeoutMs: settings.requestTimeoutMs,
       consistencyWindowMs: settings.consistencyWindowMs,
       clientTimeoutMs: pacing.budgetMs + 5_000,
@@ -181,7 +190,14 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       timeoutMs: info.clientTimeoutMs,
       internalHeaders: pacing.internalHeaders,
       withoutPurchaseOrders,
+      profile,
     });
+    notes.push(...checked.warnings);
+    // Isolation from a company that cannot be shown to exist would pass on nothing: its checks are skipped, with the reason.
+    if (checked.otherCompanyUnproven)
+      info.targets = info.targets.map((t) =>
+        t === main ? { ...t, otherCompanyId: undefined, otherCompanyUnproven: checked!.otherCompanyUnproven } : t,
+      );
   } catch (err) {
     await stopAll();
     release();

@@ -211,6 +211,17 @@ export const itemFaults = {
       return archiveReply(items);
     }),
   },
+  'items-archive-toggles': {
+    clause: 'ITEM-ARCHIVE-FROM-ANY-STATE',
+    description: 'PATCH /items toggles status: archiving an item that is already Inactive makes it Active again.',
+    overlay: replaceRoute('PATCH', '/items', (ctx) => {
+      const { items } = itemsToArchive(ctx);
+      const now = ctx.store.now();
+      for (const item of items)
+        Object.assign(item, { status: item.status === 'Inactive' ? 'Active' : 'Inactive', updatedDate: now });
+      return archiveReply(items);
+    }),
+  },
   'items-get-ignores-company': {
     clause: 'TENANT-GET-ISOLATION',
     description: 'GET /items/{itemId} finds items of any company, not only the one asked for.',

@@ -71,6 +71,11 @@ export const appointmentRequests = {
 
 /** §4.5 POST /appointmentRequests/create, with company and location where the profile puts them. */
 export function postAppointmentRequest(ctx: CheckContext, body: AppointmentRequestInput): Promise<ApiResponse> {
+  // §3 gives appointment requests no archive: a -t or path selection on a live target leaves none unasked.
+  if (ctx.run.unarchivable === 'refused')
+    ctx.skip(
+      'creates an appointment request, which has no archive (§3) and would stay on the live target: pass --allow-unarchivable to run it',
+    );
   const w = where(ctx, ctx.companyId);
   return ctx.api.post('/appointmentRequests/create', { ...w.body, ...body }, w.query);
 }

@@ -19,7 +19,16 @@ import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
 import { collect, collectShowing, isoSeconds, type Listing } from '../common/listing.js';
 import { appointmentRequests, postAppointmentRequest } from './adapter.js';
-import { instantOf, locate, updatedAtOf, type Findable, type Instant, type Window } from './records.js';
+import {
+  instantOf,
+  learnStart,
+  learnStartByValue,
+  locate,
+  updatedAtOf,
+  type Findable,
+  type Instant,
+  type Window,
+} from './records.js';
 
 /**
  * The appointment requests a run creates, once per target, for every appointment-request clause:
@@ -238,11 +247,35 @@ export function listingShowing(
  * windows from it, and read-only runs judge what it shows. With writes it is read after the
  * fixture's creates, so it may show them too.
  */
-export function appointmentSample(ctx: CheckContext): Promise<ApiResponse> {
-  return ctx.shared('appointmentRequests:sample', async (s) => {
+export async function appointmentSample(ctx: CheckContext): Promise<ApiResponse> {
+  const sample = await ctx.shared('appointmentRequests:sample', async (s) => {
     if (s.run.mode === 'full') await appointmentFixture(s).catch(() => undefined);
     return appointmentRequests.list(s, { size: 100, page: 1 });
   });
+  await learnFields(ctx, sample);
+  return sample;
+}
+
+/**
+ * Where this target's records hold their start, when no usual name does (§2.5 shows no field): by
+ * the values the run sent, found again in the listings it read; read-only, by value in the sample.
+ */
+async function learnFields(ctx: CheckContext, sample: ApiResponse): Promise<void> {
+  const plain = isSuccess(sample) ? appointmentRequests.records(sample) : [];
+  if (ctx.run.mode === 'full') {
+    const fx = await appointmentFixture(ctx).catch(() => undefined);
+    if (fx) {
+      const read = [...(fx.listings.a?.records ?? []), ...(fx.listings.b?.records ?? []), ...plain];
+      const sent = [...roles.map((r) => fx.planned[r]), fx.long.planned];
+      learnStart(
+        sent.flatMap((p) => {
+          const record = locate(read, p, { byStart: false });
+          return record ? [{ record, sent: p.body.startDateTime }] : [];
+        }),
+      );
+    }
+  }
+  learnStartByValue(plain);
 }
 
 export interface Seen {

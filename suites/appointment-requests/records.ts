@@ -66,13 +66,100 @@ const startNames = [
   'startTime',
 ];
 
-/** The located start of a record: the first usual name whose value reads as a time. */
+/**
+ * Where records of this target hold their start, when no usual name does (§2.5 shows no field):
+ * found by value (learnStart, learnStartByValue), never by a guessed name. Each worker learns it
+ * from the shared reads it is handed, so every check reads records the same way.
+ */
+const learned: string[] = [];
+
+const valueAt = (r: Rec, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (isRecord(v) ? v[k] : undefined), r);
+
+/** The located start of a record: the first usual name whose value reads as a time, else the path learned by value. */
 export function startOf(r: Rec): Instant | undefined {
   for (const name of startNames) {
     const at = instantOf(fieldValue(r, [name]));
     if (at) return at;
   }
+  for (const path of learned) {
+    const at = instantOf(valueAt(r, path));
+    if (at) return at;
+  }
   return undefined;
+}
+
+/** Leaves of a record outside arrays (an array's order is not shown), with their dotted paths. */
+function leaves(r: Rec, base = '', out: [string, unknown][] = [], depth = 0): [string, unknown][] {
+  if (depth > 6) return out;
+  for (const [k, v] of Object.entries(r)) {
+    const path = base ? `${base}.${k}` : k;
+    if (isRecord(v)) leaves(v, path, out, depth + 1);
+    else if (!Array.isArray(v)) out.push([path, v]);
+  }
+  return out;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * Learns where the start is held from the run's own requests: the field whose value reads the
+ * start each was sent with (`YYYY-MM-DD HH:mm`), as the same wall-clock text or as an instant one
+ * zone offset away for all of them (the zone is not shown, S-2.5-wall-clock-zone). The end and the
+ * stamps never fit every request at one offset (the long request ends days later). Returns the path.
+ */
+export function learnStart(pairs: readonly { record: Rec; sent: string }[]): string | undefined {
+  if (pairs.length === 0 || pairs.every((p) => startNamed(p.record))) return undefined;
+  const paths = new Set(pairs.flatMap((p) => leaves(p.record).map(([k]) => k)));
+  let best: { path: string; score: number } | undefined;
+  for (const path of paths) {
+    let offset: number | undefined;
+    let wall = true;
+    const fits = pairs.every(({ record, sent }) => {
+      const v = valueAt(record, path);
+      const sentUtc = Date.parse(`${sent.replace(' ', 'T')}:00Z`);
+      if (typeof v === 'string' && v.replace('T', ' ').startsWith(sent)) return true;
+      wall = false;
+      const at = instantOf(v);
+      if (!at || Number.isNaN(sentUtc)) return false;
+      const d = at.utc - sentUtc;
+      if (Math.abs(d) > ZONE_SLACK_MS || d % QUARTER_HOUR !== 0) return false;
+      if (offset === undefined) offset = d;
+      return d === offset;
+    });
+    if (!fits) continue;
+    const score = wall ? -1 : Math.abs(offset ?? 0);
+    if (!best || score < best.score) best = { path, score };
+  }
+  if (best && !learned.includes(best.path)) learned.unshift(best.path);
+  return best?.path;
+}
+
+const startNamed = (r: Rec) => startNames.some((n) => instantOf(fieldValue(r, [n])));
+
+/**
+ * For runs that wrote nothing (read-only): where no usual name holds a start, the field that holds
+ * a time at a whole minute in every record read (a booked start, as §4.5 creates it) and never
+ * after another such field of the same record (the end); record stamps carry seconds. Returns the path.
+ */
+export function learnStartByValue(records: readonly Rec[]): string | undefined {
+  if (records.length < 2 || records.some(startNamed) || learned.length) return undefined;
+  const minute = (v: unknown) => {
+    const at = instantOf(v);
+    return !!at && at.lo === at.hi && at.utc % 60_000 === 0 && (typeof v !== 'string' || /\d{2}:\d{2}/.test(v));
+  };
+  const wallMinute = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:00(\.0+)?)?$/.test(v);
+  const paths = [...new Set(records.flatMap((r) => leaves(r).map(([k]) => k)))].filter((path) =>
+    records.every((r) => {
+      const v = valueAt(r, path);
+      return minute(v) || wallMinute(v);
+    }),
+  );
+  const utc = (r: Rec, path: string) => instantOf(valueAt(r, path))!.utc;
+  const first = paths.filter((p) => paths.every((q) => q === p || records.every((r) => utc(r, p) <= utc(r, q))));
+  if (first.length !== 1) return undefined;
+  learned.push(first[0]!);
+  return first[0];
 }
 
 const updatedNames = [

@@ -48,6 +48,11 @@ export interface FrameCase {
   records: FrameRecord[];
   /** Reads to cite as evidence (shared scenarios'). */
   reads: (ApiResponse | undefined)[];
+  /**
+   * The write was refused where the spec leaves it open (S-3-update-archived): the refusal is judged
+   * by what it proves, the records read back after it must have kept every field.
+   */
+  refusal?: boolean;
 }
 
 export interface FrameScope {
@@ -112,7 +117,8 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
   const c = await scope.touched(ctx);
   await ctx.cite(c.answer, ...c.reads);
   if (c.unjudged || !c.answer) ctx.inconclusive(c.unjudged ?? `precondition: ${write} was not sent`);
-  if (!isSuccess(c.answer))
+  if (c.refusal) ctx.observe(`${write} refused (allowed where the spec leaves it open)`, describeResponse(c.answer));
+  else if (!isSuccess(c.answer))
     ctx.inconclusive(`${write} was refused (${describeResponse(c.answer)}); its own clauses judge the answer`);
   const rules = (r: FrameRecord): FrameRules => ({
     layout: adapter.frame.layout,
@@ -177,6 +183,27 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
 /** A status-like field, where the record's layout is not shown (harness/locate/shapes.ts inactiveState reads the same names). */
 export const statusLike = (path: string) =>
   /(^|\.)(status|customerStatus|active|isActive|enabled|archived|isArchived|inactive|isInactive|deleted)$/i.test(path);
+
+/**
+ * A write the spec leaves open, refused (S-3-update-archived: 409, 422, 404, success false): a
+ * realistic answer, judged by what it proves. The record read back after it must show every field
+ * as before (its archived state included); only that rule, which the spec states, can fail.
+ */
+export function refusedUpdate(
+  answer: ApiResponse,
+  id: string,
+  before: Rec,
+  after: Rec | undefined,
+  reads: (ApiResponse | undefined)[],
+  afterRead: ApiResponse | undefined,
+): FrameCase {
+  return {
+    answer,
+    refusal: true,
+    records: [{ id, before, after, afterRead, intent: { sets: {} } }],
+    reads: [...reads, afterRead],
+  };
+}
 
 /** Whether a write's answer refuses it in its body (a 2xx with success false, §2.7). */
 export const refusedInBody = (res: ApiResponse) => isSuccess(res) && isRecord(res.json) && res.json.success === false;

@@ -13,7 +13,9 @@ import { pagedResources } from './resources.js';
 // §8 (size and page; page 1 first), with each resource's list section: walking the pages yields
 // each record once, no page holds more than size, the reported total matches what the walk met,
 // and the records the run knows are in the list are met. What lies past the last page (empty,
-// a 4xx, the last page again) is the server's choice and ends the walk either way.
+// a 4xx, the last page again) is the server's choice and ends the walk either way. A walk during
+// which the list moved (records still appearing after the run's writes, S-PAGE-stability) judges
+// nothing: the list is walked again, and only a violation a still list repeats fails.
 for (const paged of pagedResources) {
   const { adapter } = paged;
   conformance(paged.clause, { needs: paged.needs }, async (ctx: CheckContext) => {
@@ -42,10 +44,12 @@ for (const paged of pagedResources) {
     const { walk, violations, stable, walks } = await walkConfirmed(paged.size, fetchPage, {
       maxPages: paged.maxPages,
       expected: scope.expected,
+      // A list still filling after the run's writes settles within a second or two (S-CONS-read-after-write).
+      pauseMs: 1000,
     });
     if (!stable)
       ctx.inconclusive(
-        `the list of ${adapter.path} (${scope.note}) changed between two walks: data was written meanwhile`,
+        `the list of ${adapter.path} (${scope.note}) kept changing over ${walks} walks: data was written meanwhile`,
       );
     const met = walk.pages.reduce((n, p) => n + p.ids.length, 0);
     ctx.observe(

@@ -1,20 +1,32 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { containsText, isSuccess, objectsWithKey } from '../../harness/checks/index.js';
+import { containsText, isSuccess } from '../../harness/checks/index.js';
 import type { ResourceAdapter, Sighting, TenantRecord } from './adapter.js';
 import { collect, collectShowing, type Listing } from './listing.js';
+import { withoutEchoes } from '../../harness/locate/shapes.js';
+
+export { withoutEchoes };
 
 /**
- * Whether an answer holds the record: a record of it the adapter knows by the same id (its content,
- * where the fields are not shown), its id under the documented id field, or its unique word.
+ * Whether an answer holds the record: among the answer's records (as the adapter finds them), one
+ * with its id, or one whose own values carry the word the run wrote into it. Never by text anywhere
+ * in the body: a list may echo its query in links, `meta` or a message (S-2.7-request-echo), and
+ * an echoed word is not a record.
  */
 export function holds(adapter: ResourceAdapter, body: unknown, record: TenantRecord): boolean {
+  const res = { json: withoutEchoes(body) } as ApiResponse;
+  const found = adapter.records(res);
+  const single = adapter.recordIn?.(res, record.id);
   return (
-    adapter.records({ json: body } as ApiResponse).some((r) => adapter.idOf(r) === record.id) ||
-    objectsWithKey(body, adapter.idKey).some((o) => String(o[adapter.idKey]) === record.id) ||
-    (!!record.term && containsText(body, record.term))
+    !!single ||
+    found.some((r) => adapter.idOf(r) === record.id) ||
+    (!!record.term && found.some((r) => containsText(r, record.term!)))
   );
 }
+
+/** The answer of a sighting that holds the record, for a failure's exchange. */
+export const holding = (adapter: ResourceAdapter, responses: readonly ApiResponse[], record: TenantRecord) =>
+  responses.find((r) => isSuccess(r) && holds(adapter, r.json, record));
 
 /**
  * A sighting through a narrowed documented listing, read to its end (a few pages at most). A record

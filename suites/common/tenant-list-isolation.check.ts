@@ -2,6 +2,7 @@ import { leaked } from '../../harness/checks/index.js';
 import { fail } from './judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { tenancyProbes } from './resources.js';
+import { holding } from './tenancy.js';
 
 // §1: every record belongs to a company. A record of COMPANY_ID, listed there (the control), never
 // shows when the same narrowed list is asked for OTHER_COMPANY_ID.
@@ -28,7 +29,7 @@ for (const probe of tenancyProbes) {
           leaked(
             `${adapter.name} ${record.id}`,
             `it belongs to company ${ctx.companyId} and company ${other} was listed`,
-            there.responses.find((r) => r.text.includes(record.term ?? record.id)),
+            holding(adapter, there.responses, record),
           ),
         );
       if (!there.complete)

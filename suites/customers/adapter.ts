@@ -7,7 +7,8 @@ import { getCustomer as getCustomerOf, listCustomers as listCustomersOf } from '
 import { customerShape } from '../../harness/locate/shapes.js';
 import { walkEnds } from '../../harness/locate/walk.js';
 import type { CustomerInput } from '../../generators/customers.js';
-import type { ResourceAdapter } from '../common/adapter.js';
+import type { Rec, ResourceAdapter } from '../common/adapter.js';
+import type { CustomerBody } from './body.js';
 import { statusLike } from '../common/frame.js';
 import { ownRecords, scopeOf } from '../common/own-records.js';
 
@@ -18,20 +19,9 @@ import { ownRecords, scopeOf } from '../common/own-records.js';
 
 const company = (ctx: CheckContext, companyId = ctx.companyId) => ({ [ctx.profile.companyParam]: companyId });
 
-export function postCustomers(ctx: CheckContext, customers: CustomerInput[]): Promise<ApiResponse> {
-  return ctx.api.post('/customers', { ...company(ctx), [ctx.profile.customers.arrayField]: customers });
-}
-
-export function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promise<ApiResponse> {
-  return ctx.api.put('/customers', { ...company(ctx), [ctx.profile.customers.arrayField]: updates });
-}
-
-/** §4.3: archive by a list of customerId values. */
-export function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
-  return ctx.api.patch('/customers', {
-    ...company(ctx),
-    [ctx.profile.customers.arrayField]: customerIds.map((customerId) => ({ customerId })),
-  });
+/** Sends customers already in `body`'s shape (the negotiation's own sends). */
+export function sendCustomers(ctx: CheckContext, body: CustomerBody, entries: Rec[]): Promise<ApiResponse> {
+  return ctx.api.post('/customers', { ...company(ctx), [body.arrayField]: entries });
 }
 
 export const getCustomer = (ctx: CheckContext, customerId: string, companyId = ctx.companyId): Promise<ApiResponse> =>

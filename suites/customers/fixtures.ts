@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess, whereSentShows } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, whereSentShows } from '../../harness/checks/index.js';
 import { isLocated, type Unlocated } from '../../harness/locate/locator.js';
 import {
   buildCustomer,
@@ -12,16 +12,26 @@ import {
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
 import { createLedgered, windowLeft } from '../common/own-records.js';
+import { refusedInBody } from '../common/frame.js';
 import {
-  archiveCustomers,
   customerLocator,
   customers,
   findCustomersByTerm,
   inactiveState,
   locateCreated,
-  postCustomers,
-  putCustomers,
+  sendCustomers,
 } from './adapter.js';
+import {
+  bodyOf,
+  describeBody,
+  negotiate,
+  PROFILE_LEARNED,
+  profileKeysOf,
+  refusesBody,
+  shaped,
+  type CustomerBody,
+  type Negotiation,
+} from './body.js';
 
 /**
  * The customers a run creates, once per target: one bulk POST (§4.3 "one or more customers") with
@@ -43,31 +53,99 @@ export interface CustomerFixture {
   unlocated: Partial<Record<CustomerRole, Unlocated>>;
   /** When the create was sent (Date.now()): later reads wait for it until CONSISTENCY_WINDOW_MS after. */
   writtenAt: number;
+  /** The body shape the server accepted (or the last one it refused), and the ones it refused first. */
+  body: CustomerBody;
+  refused: Negotiation['refused'];
 }
 
-export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
+/**
+ * The negotiated shape, for every customer write of the run: the shared create's (the customer
+ * fixture negotiates it once; a check that writes customers before it waits for it).
+ */
+export async function customerBody(ctx: CheckContext): Promise<CustomerBody> {
+  return (await customerFixture(ctx)).body;
+}
+
+/** POST /customers in the run's negotiated shape (suites/customers/body.ts). */
+export async function postCustomers(ctx: CheckContext, entries: CustomerInput[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return sendCustomers(
+    ctx,
+    body,
+    entries.map((c) => shaped(c, body)),
+  );
+}
+
+const company = (ctx: CheckContext) => ({ [ctx.profile.companyParam]: ctx.companyId });
+
+/** PUT /customers in the run's negotiated shape: only the fields given are sent (§4.3). */
+export async function putCustomers(ctx: CheckContext, updates: CustomerInput[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return ctx.api.put('/customers', { ...company(ctx), [body.arrayField]: updates.map((u) => shaped(u, body)) });
+}
+
+/** §4.3: archive by a list of customerId values, under the negotiated array key. */
+export async function archiveCustomers(ctx: CheckContext, customerIds: string[]): Promise<ApiResponse> {
+  const body = await customerBody(ctx);
+  return ctx.api.patch('/customers', {
+    ...company(ctx),
+    [body.arrayField]: customerIds.map((customerId) => ({ customerId })),
+  });
+}
+
+/** The shared fixture, with the negotiated body observed on the check that uses it (the certificate shows it). */
+export async function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
+  const fx = await createdCustomers(ctx);
+  if (isSuccess(fx.create)) {
+    ctx.observe('customer body (S-2.3-customer-body, negotiated)', describeBody(fx.body));
+    if (fx.refused.length) ctx.observe(PROFILE_LEARNED, profileKeysOf(fx.body));
+  }
+  return fx;
+}
+
+function createdCustomers(ctx: CheckContext): Promise<CustomerFixture> {
   return ctx.shared('customers', async (s) => {
     const names = s.profile.customers;
     const f = seededFaker(s.seed, 'customer-fixture');
-    const inputs = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<
+    const built = Object.fromEntries(customerRoles.map((role) => [role, buildCustomer(f, s.marker, names)])) as Record<
       CustomerRole,
       CustomerInput
     >;
-    const terms = Object.fromEntries(
-      customerRoles.map((role) => [role, customerTermOf(inputs[role], names)]),
-    ) as Record<CustomerRole, string>;
+    const terms = Object.fromEntries(customerRoles.map((role) => [role, customerTermOf(built[role], names)])) as Record<
+      CustomerRole,
+      string
+    >;
     const since = Date.now();
-    const create = await createLedgered(
-      s,
-      'customer',
-      customerRoles.map((r) => customerLocator(terms[r])),
-      () =>
-        postCustomers(
-          s,
-          customerRoles.map((r) => inputs[r]),
-        ),
+    // §4.3 shows no body: the profile's shape first, then what the server's refusal names (body.ts).
+    const n = await negotiate(bodyOf(names), (body) =>
+      createLedgered(
+        s,
+        'customer',
+        customerRoles.map((r) => customerLocator(terms[r])),
+        () =>
+          sendCustomers(
+            s,
+            body,
+            customerRoles.map((r) => shaped(built[r], body)),
+          ),
+      ),
     );
-    const fixture: CustomerFixture = { create, inputs, terms, ids: {}, reads: {}, unlocated: {}, writtenAt: since };
+    const create = n.answer;
+    const inputs = Object.fromEntries(customerRoles.map((r) => [r, shaped(built[r], n.body)])) as Record<
+      CustomerRole,
+      CustomerInput
+    >;
+    const fixture: CustomerFixture = {
+      create,
+      inputs,
+      terms,
+      ids: {},
+      reads: {},
+      unlocated: {},
+      writtenAt: since,
+      body: n.body,
+      refused: n.refused,
+    };
     if (!isSuccess(create)) return fixture;
     const located = await locateCreated(
       s,
@@ -87,16 +165,27 @@ export function customerFixture(ctx: CheckContext): Promise<CustomerFixture> {
   });
 }
 
+/**
+ * The create refused: a refusal of every body shape tried is a guess refused (the profile key says
+ * what to set); any other refusal is inconclusive.
+ */
+export function createRefused(ctx: CheckContext, fx: CustomerFixture): never {
+  const tried = fx.refused.map((r) => `${describeBody(r.body)}: ${r.status} ${r.said}`).join(' | ');
+  if (refusesBody(fx.create))
+    ctx.guessRefused(
+      'customers.names / customers.emails / customers.phones / customers.arrayField',
+      `precondition: POST /customers refused every body shape tried (§4.3 shows none): ${tried}`,
+    );
+  return ctx.inconclusive(`precondition: POST /customers was refused (${describeResponse(fx.create)})`);
+}
+
 /** A customer of a role as read back after the create (by id, else as listed), or inconclusive. */
 export async function fixtureCustomer(
   ctx: CheckContext,
   fx: CustomerFixture,
   role: CustomerRole,
 ): Promise<{ id: string; record: Rec; read?: ApiResponse }> {
-  if (!isSuccess(fx.create))
-    ctx.inconclusive(
-      `precondition: POST /customers with the profile's body was refused (${fx.create.status}); set customers.* in CONFORMANCE_PROFILE`,
-    );
+  if (!isSuccess(fx.create)) createRefused(ctx, fx);
   const id = ctx.need(
     fx.ids[role],
     `precondition: the created customer for ${role} could not be located by its unique word`,
@@ -156,7 +245,10 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
     const [a, b] = await Promise.all([fixtureCustomer(s, fx, 'update-a'), fixtureCustomer(s, fx, 'update-b')]);
     const f = seededFaker(s.seed, 'customer-update');
     const field = s.profile.customers.updatableField;
-    const sent = { a: { [field]: changedName(f) }, b: { [field]: `${changedName(f)}-B` } };
+    const sent = {
+      a: shaped({ [field]: changedName(f) }, fx.body),
+      b: shaped({ [field]: `${changedName(f)}-B` }, fx.body),
+    };
     const put = await putCustomers(s, [
       { customerId: a.id, ...sent.a },
       { customerId: b.id, ...sent.b },
@@ -220,14 +312,19 @@ export function customerUpdateArchived(ctx: CheckContext): Promise<ArchivedUpdat
       fx.ids['archive-b'],
       'precondition: the created customer for archive-b could not be located by its unique word',
     );
-    const sent = {
-      [s.profile.customers.updatableField]: `${changedName(seededFaker(s.seed, 'customer-update-archived'))}-Archived`,
-    };
+    const sent = shaped(
+      {
+        [s.profile.customers.updatableField]:
+          `${changedName(seededFaker(s.seed, 'customer-update-archived'))}-Archived`,
+      },
+      fx.body,
+    );
     const before = ar.reads[1];
     const archivedRecord = before && isSuccess(before) ? customers.recordIn(before, id) : undefined;
     if (!archivedRecord || inactiveState(archivedRecord) !== true) return { id, sent, before };
     const put = await putCustomers(s, [{ customerId: id, ...sent }]);
-    if (!isSuccess(put)) return { id, sent, before, put };
+    // A refusal is a realistic answer (S-3-update-archived): what it proves is read back once.
+    if (!isSuccess(put) || refusedInBody(put)) return { id, sent, before, put, after: await customers.get(s, id) };
     const { value: after } = await s.eventually(
       `PUT /customers: archived customer ${id} shows the value sent`,
       () => customers.get(s, id),

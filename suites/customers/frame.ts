@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/client.js';
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
-import { refusedInBody, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
+import { refusedInBody, refusedUpdate, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
 import { customers, inactiveState } from './adapter.js';
 import {
   customerArchive,
@@ -61,7 +61,8 @@ export const customerUpdateFrame: FrameScope = {
 /**
  * §4.3 PUT on a customer the run archived, without its status: only the field sent changes, so it
  * stays archived (§3 shows no reactivation). Whether an archived customer may be updated is not
- * shown: a refusal, or a value that never shows, leave it unjudged.
+ * shown (S-3-update-archived): a refusal is judged by what it proves (read back, every field kept,
+ * still archived); a value that never shows leaves it unjudged.
  */
 export const customerArchivedUpdateFrame: FrameScope = {
   adapter: customers,
@@ -80,14 +81,8 @@ export const customerArchivedUpdateFrame: FrameScope = {
         reads,
       };
     ctx.observe('PUT /customers of an archived customer answered', up.put.status);
-    if (!isSuccess(up.put) || refusedInBody(up.put)) {
-      return {
-        answer: up.put,
-        unjudged: `the update of an archived customer was refused (${describeResponse(up.put)}): whether archived customers may be updated is not shown (§3)`,
-        records: [],
-        reads,
-      };
-    }
+    if (!isSuccess(up.put) || refusedInBody(up.put))
+      return refusedUpdate(up.put, up.id, byId(up.before, up.id)!, byId(up.after, up.id), reads, up.after);
     return {
       answer: up.put,
       records: [

@@ -1,3 +1,4 @@
+import { withoutEchoes } from '../../harness/locate/shapes.js';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isClientError, isRecord, objectsWithKey, reportedTotal } from '../../harness/checks/index.js';
@@ -114,14 +115,14 @@ export const inventoryLevels = {
   idKey: 'itemId',
   documentedList: false,
   list: (ctx, query = {}, companyId = ctx.companyId) => listLevels(ctx, query, companyId),
-  records: (res) => objectsWithKey(res.json, 'itemId'),
+  records: (res) => objectsWithKey(withoutEchoes(res.json), 'itemId'),
   total: (res) =>
     isRecord(res.json)
       ? reportedTotal(Object.fromEntries(Object.entries(res.json).filter(([, v]) => !Array.isArray(v))))
       : undefined,
   idOf: (r) => (r.itemId === undefined || r.itemId === null ? undefined : String(r.itemId)),
   get: (ctx, id, companyId = ctx.companyId) => getItemLevels(ctx, id, companyId),
-  recordIn: (res, id) => objectsWithKey(res.json, 'itemId').find((r) => String(r.itemId) === id),
+  recordIn: (res, id) => objectsWithKey(withoutEchoes(res.json), 'itemId').find((r) => String(r.itemId) === id),
   // Judged as an item's quantities by location (levelsByLocation): keys are location ids, never bookkeeping.
   frame: { layout: 'named', documented: ['itemId'], archiveMoves: () => false, serverManaged: () => false },
 } as const satisfies ResourceAdapter;

@@ -116,8 +116,9 @@ export function levelZero(ctx: CheckContext): Promise<LevelZero> {
     const itemId = up.items.b;
     const before = up.sent.b;
     if (isClientError(up.put))
-      s.inconclusive(
-        `PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); set inventoryLevels.* in CONFORMANCE_PROFILE`,
+      s.guessRefused(
+        'inventoryLevels.arrayField / inventoryLevels.quantityField',
+        `PUT /inventoryLevels refused the profile's body (${describeResponse(up.put)}); §4.4 shows none`,
       );
     const shown =
       up.after.b && isSuccess(up.after.b) ? quantitiesAt(s, up.after.b.json, itemId, locationId) : undefined;

@@ -1,3 +1,4 @@
+import { withoutEchoes } from '../../harness/locate/shapes.js';
 import type { ApiClient, ApiResponse, Query } from '../../harness/client.js';
 import {
   firstRecordArray,
@@ -32,7 +33,7 @@ function recordIn(res: ApiResponse, id: string): Rec | undefined {
   const body = res.json;
   if (isRecord(body) && isRecord(body.data) && orderIdOf(body.data) === id) return body.data;
   if (isRecord(body) && orderIdOf(body) === id) return body;
-  return objectsWithKey(body, 'id').find((o) => orderIdOf(o) === id);
+  return objectsWithKey(withoutEchoes(body), 'id').find((o) => orderIdOf(o) === id);
 }
 
 /**

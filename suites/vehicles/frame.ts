@@ -1,5 +1,5 @@
 import { describeResponse, isSuccess } from '../../harness/checks/index.js';
-import { refusedInBody, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
+import { refusedInBody, refusedUpdate, watchedOnArchive, type FrameRecord, type FrameScope } from '../common/frame.js';
 import { vehicles } from './adapter.js';
 import {
   fixtureRecord,
@@ -52,7 +52,8 @@ export const vehicleUpdateFrame: FrameScope = {
 /**
  * §4.1 PUT on a vehicle the run archived, without vehicleStatus: the fields sent change, and it
  * stays Inactive (§3 shows no reactivation; vehicleStatus was not sent). Whether an archived
- * vehicle may be updated at all is not shown: a refusal, or fields that never show, leave it unjudged.
+ * vehicle may be updated at all is not shown (S-3-update-archived): a refusal is judged by what it
+ * proves (read back, every field kept, still Inactive); fields that never show leave it unjudged.
  */
 export const vehicleArchivedUpdateFrame: FrameScope = {
   adapter: vehicles,
@@ -71,14 +72,8 @@ export const vehicleArchivedUpdateFrame: FrameScope = {
         reads,
       };
     ctx.observe('PUT /vehicles of an archived vehicle answered', up.put.status);
-    if (!isSuccess(up.put) || refusedInBody(up.put)) {
-      return {
-        answer: up.put,
-        unjudged: `the update of an archived vehicle was refused (${describeResponse(up.put)}): whether archived vehicles may be updated is not shown (§3)`,
-        records: [],
-        reads,
-      };
-    }
+    if (!isSuccess(up.put) || refusedInBody(up.put))
+      return refusedUpdate(up.put, up.id, read(up.before, up.id)!, read(up.after, up.id), reads, up.after);
     const before = read(up.before, up.id)!;
     return {
       answer: up.put,

@@ -13,8 +13,9 @@ conformance('VEHICLE-SORT', async (ctx: CheckContext) => {
   await ctx.cite(p1, p2);
   if (isClientError(p1)) {
     ctx.observe(`sort=${field}`, `HTTP ${p1.status}`);
-    ctx.inconclusive(
-      `sort=${field}&sortDirection=ASC was refused (${p1.status}); the sort values are not shown: set vehicles.sortField in CONFORMANCE_PROFILE`,
+    ctx.guessRefused(
+      'vehicles.sortField',
+      `sort=${field}&sortDirection=ASC was refused (${p1.status}); §4.1 shows no sort value`,
     );
   }
   precondition(ctx, p1, `GET /vehicles?sort=${field}&sortDirection=ASC`);

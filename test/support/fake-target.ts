@@ -64,3 +64,60 @@ export async function pacedClient(
   const client = new ApiClient({ baseUrl: target.baseUrl, token: target.token, timeoutMs: pacing.budgetMs + 5_000 });
   return { pacing, target, client };
 }
+
+/**
+ * A target that answers a company it does not know the way some real backends do
+ * (S-TEN-company-mismatch): 200 and an empty list on the lists, `400 {"error":"Unknown companyId"}`
+ * on everything else. Every other request goes on to `upstream` (a reference mock) unchanged.
+ * `writes` counts the requests other than GET it received, whoever they were for.
+ */
+export async function emptyForUnknownCompanies(upstream: string, known: readonly string[]) {
+  const empty: Record<string, unknown> = {
+    '/items': { content: [], totalCount: 0, totalPages: 0, number: 1, size: 1, empty: true },
+    '/vehicles': { message: 'ok', results: { content: [], pagination: { page: 1, size: 1, total: 0 } } },
+    '/customers': { content: [], total: 0 },
+    '/purchaseOrders': { status: true, data: [], error: null },
+    '/appointmentRequests': { content: [], total: 0 },
+    '/inventoryLevels': { content: [], total: 0 },
+  };
+  let writes = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (req.method !== 'GET') writes += 1;
+      const url = new URL(req.url ?? '/', 'http://x');
+      let company = url.searchParams.get('companyId') ?? undefined;
+      try {
+        company ??= (JSON.parse(body.toString() || '{}') as { companyId?: string }).companyId;
+      } catch {
+        // not JSON: forwarded as it is
+      }
+      if (company !== undefined && !known.includes(company)) {
+        const path = url.pathname.replace(/^\/v2/, '');
+        if (req.method === 'GET' && path in empty) return json(res, 200, empty[path]);
+        return json(res, 400, { error: 'Unknown companyId' });
+      }
+      const headers = { ...req.headers };
+      for (const h of ['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']) delete headers[h];
+      void fetch(`${upstream}${(req.url ?? '').replace(/^\/v2/, '')}`, {
+        method: req.method,
+        headers: headers as Record<string, string>,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      })
+        .then(async (r) => {
+          const out = Buffer.from(await r.arrayBuffer());
+          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+          res.end(out);
+        })
+        .catch(() => json(res, 502, { error: 'upstream' }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`,
+    writes: () => writes,
+    stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}

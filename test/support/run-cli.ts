@@ -70,7 +70,9 @@ export function runConformanceCli(
   // A developer's PARTNER_CONFORMANCE_* names would win over the test's plain ones, and a
   // conformance.config.json in the checkout would be read: neither may reach a self-test run.
   for (const s of settingsCatalogue) if (s.alias) delete clean[s.alias];
+  // An empty value is unset, so blanking cannot hide a developer's .env: name none.
   clean.CONFORMANCE_CONFIG = '/dev/null';
+  clean.ENV_FILE = '/dev/null';
   Object.assign(clean, { VITEST_MAX_WORKERS: '2', FORCE_COLOR: '0', NO_COLOR: '1' }, env);
   const started = performance.now();
   return new Promise((done, fail) => {

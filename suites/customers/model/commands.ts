@@ -19,15 +19,14 @@ import {
 import { isLocated } from '../../../harness/locate/locator.js';
 import { liveRecords, readableRecords, rebase, tracked, type TrackedRecord } from '../../../harness/model/records.js';
 import { pickOf } from '../../../harness/model/run.js';
+import { shaped } from '../body.js';
+import { archiveCustomers, customerBody, postCustomers, putCustomers } from '../fixtures.js';
 import {
-  archiveCustomers,
   customerIn,
   customerLocator,
   findCustomersByTerm,
   inactiveState,
   locateCreated,
-  postCustomers,
-  putCustomers,
   readCustomerTolerantly,
 } from '../adapter.js';
 import { createLedgered } from '../../common/own-records.js';
@@ -83,7 +82,8 @@ export class CreateCustomer implements CustomerCommand {
   constructor(readonly build: () => CustomerInput) {}
   check = () => true;
   async run(m: CustomerModel, r: CustomerReal): Promise<void> {
-    const input = this.build();
+    // In the run's negotiated shape, so the model compares what was sent (body.ts).
+    const input = shaped(this.build(), await customerBody(r.ctx));
     const term = customerTermOf(input, r.ctx.profile.customers);
     const since = Date.now();
     const res = await createLedgered(r.ctx, 'customer', [customerLocator(term)], () => postCustomers(r.ctx, [input]));
@@ -119,8 +119,9 @@ export class UpdateCustomer implements CustomerCommand {
     const entry = pickOf(live(m), this.pick)!;
     const names = r.ctx.profile.customers;
     // The marker field keeps the marker and the unique term (last), so the record stays findable.
-    const sent: Record<string, unknown> = { [names.updatableField]: this.value };
+    let sent: Record<string, unknown> = { [names.updatableField]: this.value };
     if (this.alsoMarkerField) sent[names.markerField] = customerMarkerText(`${r.ctx.marker} edited`, entry.term);
+    sent = shaped(sent, await customerBody(r.ctx));
     const res = await putCustomers(r.ctx, [{ customerId: entry.id, ...sent }]);
     if (!isSuccess(res)) {
       r.stats.updatesRefused += 1;

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { walkConfirmed, type WalkedPage } from '../harness/checks/index.js';
+
+/**
+ * The paging walk over a list that is still filling (S-PAGE-stability, S-CONS-read-after-write):
+ * a production-like server shows new records in lists one to two seconds after their writes, so
+ * the run's own vehicles keep appearing while VEHICLE-PAGING walks. Simulated deterministically
+ * (a clock that moves per request and per pause), 50 seeds: a conforming list that fills never
+ * fails the walk, and a real paging fault (a record skipped by a still list, a record served twice)
+ * still does.
+ */
+
+function prng(seed: number): () => number {
+  let a = seed + 0x6d2b79f5;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + Math.imul(t ^ (t >>> 14), 71 | t));
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Sim {
+  fetchPage: (page: number) => Promise<WalkedPage>;
+  pause: () => Promise<void>;
+  expected: string[];
+  requests: () => number;
+  draw: string;
+  /** Whether the walk can know of a skip: the list reports totals, or the skipped record was expected. */
+  skipKnowable: () => boolean;
+}
+
+const SIZE = 2;
+
+/**
+ * A list of `base` records already visible, and (unless `still`) `added` records written between
+ * 1.5 s before the walk and 3 s into it, each visible `lag` ms after its write (1–2 s). Newest first or
+ * oldest first; totals reported or not; each request takes 100–250 ms, a pause 1 s.
+ */
+function simulate(seed: number, o: { fault?: 'skip' | 'repeat'; still?: boolean } = {}): Sim {
+  const rnd = prng(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  let now = 0;
+  let requests = 0;
+  const base = int(3, 7);
+  const records = Array.from({ length: base }, (_, i) => ({ id: `old-${i}`, at: -60_000 + i, visibleAt: -60_000 }));
+  const added = o.still ? 0 : int(1, 5);
+  for (let i = 0; i < added; i++) {
+    const at = int(-1500, 3000);
+    records.push({ id: `new-${i}`, at, visibleAt: at + int(1000, 2000) });
+  }
+  const newestFirst = rnd() < 0.5;
+  const withTotal = rnd() < 0.7;
+  const visible = () =>
+    records
+      .filter((r) => r.visibleAt <= now)
+      .sort((a, b) => (newestFirst ? b.at - a.at : a.at - b.at) || a.id.localeCompare(b.id));
+  // The run expects what its own earlier listing showed: the records visible when the walk starts.
+  const expected = visible().map((r) => r.id);
+  const fetchPage = async (page: number): Promise<WalkedPage> => {
+    requests += 1;
+    now += int(100, 250);
+    const list = visible().map((r) => r.id);
+    let ids = list.slice((page - 1) * SIZE, page * SIZE);
+    // The faults of a still list: pages after the first start one record late (the third record is
+    // never served), or the second page repeats page 1's last.
+    if (o.fault === 'skip' && page >= 2) ids = list.slice((page - 1) * SIZE + 1, page * SIZE + 1);
+    if (o.fault === 'repeat' && page === 2) ids = [list[SIZE - 1]!, ...ids.slice(1)];
+    return { page, ids, total: withTotal ? list.length : undefined };
+  };
+  return {
+    fetchPage,
+    pause: async () => void (now += 1000),
+    expected,
+    requests: () => requests,
+    skipKnowable: () => withTotal || expected.includes(visible()[SIZE]!.id),
+    draw: `seed ${seed}: ${base} listed, ${added} appearing, ${newestFirst ? 'newest' : 'oldest'} first, totals ${withTotal}`,
+  };
+}
+
+const seeds = Array.from({ length: 50 }, (_, i) => i + 1);
+
+describe('VEHICLE-PAGING over a list still filling after the run’s writes (50 seeds)', () => {
+  it('never fails a conforming list, and judges it (not inconclusive) once it holds still', async () => {
+    let judged = 0;
+    let requests = 0;
+    for (const seed of seeds) {
+      const sim = simulate(seed);
+      const r = await walkConfirmed(SIZE, sim.fetchPage, { maxPages: 12, expected: sim.expected, pause: sim.pause });
+      expect(r.violations, sim.draw).toEqual([]);
+      expect(r.stable, sim.draw).toBe(true);
+      // Every record it expected was met on the walk that judged.
+      const met = new Set(r.walk.pages.flatMap((p) => p.ids));
+      expect(
+        sim.expected.filter((id) => !met.has(id)),
+        sim.draw,
+      ).toEqual([]);
+      judged += 1;
+      requests += sim.requests();
+    }
+    expect(judged).toBe(50);
+    // Bounded: at most four walks of a short list per seed.
+    expect(requests / seeds.length).toBeLessThan(4 * 8);
+  });
+
+  it('still fails a still list that skips a record', async () => {
+    let knowable = 0;
+    for (const seed of seeds) {
+      const sim = simulate(seed, { fault: 'skip', still: true });
+      const r = await walkConfirmed(SIZE, sim.fetchPage, { maxPages: 12, expected: sim.expected, pause: sim.pause });
+      expect(r.stable, sim.draw).toBe(true);
+      if (!sim.skipKnowable()) continue;
+      knowable += 1;
+      expect(
+        r.violations.some((v) => /no page held it|reported total/.test(v)),
+        `${sim.draw}: ${r.violations.join('; ')}`,
+      ).toBe(true);
+    }
+    expect(knowable).toBeGreaterThan(25);
+  });
+
+  it('still fails a still list that serves a record twice', async () => {
+    for (const seed of seeds) {
+      const sim = simulate(seed, { fault: 'repeat', still: true });
+      const r = await walkConfirmed(SIZE, sim.fetchPage, { maxPages: 12, expected: sim.expected, pause: sim.pause });
+      expect(r.stable, sim.draw).toBe(true);
+      expect(
+        r.violations.some((v) => / on page \d+ and page \d+/.test(v)),
+        `${sim.draw}: ${r.violations.join('; ')}`,
+      ).toBe(true);
+    }
+  });
+});
