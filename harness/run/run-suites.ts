@@ -4,9 +4,12 @@ import { loadSettings } from '../config.js';
 import type { CheckOutcome, JournalEvent, RecordedExchange } from '../core/events.js';
 import { launchChecks } from './launch.js';
 import { startRun } from './start-run.js';
+import type { EmbeddedFront } from '../target.js';
 
 export interface SuiteRun {
   faults: readonly string[];
+  /** Servers in front of embedded mocks (test/family/), each run beside the conforming mock. */
+  fronts?: readonly EmbeddedFront[];
   reportsDir: string;
   seed?: number;
   /** Run as against a live target: the trimmed property runs and sampled matrices of a rate-limited run. */
@@ -47,7 +50,13 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
     { dotenv: false },
   );
   // An inner run in its own REPORTS_DIR (own lock, own scratch).
-  const run = await startRun({ settings, faults: opts.faults, frugal: opts.frugal, purpose: 'selfcheck' });
+  const run = await startRun({
+    settings,
+    faults: opts.faults,
+    fronts: opts.fronts,
+    frugal: opts.frugal,
+    purpose: 'selfcheck',
+  });
   try {
     const launch = await launchChecks({
       info: run.info,
