@@ -35,6 +35,8 @@ const asId = (v: unknown) => (v === undefined || v === null || v === '' ? undefi
 function vehicleRecords(body: unknown): Rec[] {
   if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content))
     return body.results.content.filter(isRecord);
+  // S-2.7-get-by-id-envelope: a read by id may hold the vehicle itself as content.
+  if (isRecord(body) && isRecord(body.results) && isRecord(body.results.content)) return [body.results.content];
   return recordArrayWith(body, 'vehicleId') ?? firstRecordArray(body) ?? [];
 }
 const vehicleIdOf = (r: Rec) => asId(r.vehicleId ?? fieldValue(r, ['vehicleId']));

@@ -208,7 +208,11 @@ export const dimensions: readonly Dimension[] = [
   {
     id: 'unknown-body-fields',
     silences: ['S-JSON-unknown-body-fields', 'S-2.2-create-extra-fields'],
-    values: [mock, { name: 'refused-400', rules: at(P.request, r.strictBodyRule) }],
+    values: [
+      mock,
+      { name: 'refused-400-beyond-record-fields', rules: at(P.request, r.strictBodyRule(false)) },
+      { name: 'refused-400-beyond-create-fields', rules: at(P.request, r.strictBodyRule(true)) },
+    ],
   },
   {
     id: 'text',
@@ -224,7 +228,7 @@ export const dimensions: readonly Dimension[] = [
     silences: ['S-TIME-output-forms', 'S-2.6-date-forms-nullability'],
     values: [
       mock,
-      { name: '+00:00', rules: at(P.echo, r.dateFormRule('offset')) },
+      { name: 'offset-00:00', rules: at(P.echo, r.dateFormRule('offset')) },
       { name: 'whole-seconds-Z', rules: at(P.echo, r.dateFormRule('seconds')) },
       { name: 'microseconds-Z', rules: at(P.echo, r.dateFormRule('micros')) },
       { name: 'po-at-minus-05:00', rules: at(P.echo, variant('po-dates-with-offset')) },

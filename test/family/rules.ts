@@ -372,15 +372,39 @@ const vehicleFields = [
   'vehicleStatus',
 ];
 const itemCreateFields = ['itemType', 'itemName', 'itemNumber', 'status', 'taxable', 'partDetails', 'tireDetails'];
+/** §2.2's common fields: a DTO that whitelists the record, not only the fields §4.2 lists for create. */
+const itemRecordFields = [
+  ...itemCreateFields,
+  'itemNameFR',
+  'category',
+  'subCategory',
+  'subSubCategory',
+  'description',
+  'descriptionFR',
+  'displayQuantityOnRO',
+  'displayDescriptionOnRO',
+  'commissionable',
+  'internalNotes',
+  'salesCodeName',
+  'salesCode',
+];
 
-export const strictBodyRule: Transformation = {
-  id: 'strict-body',
-  why: 'S-JSON-unknown-body-fields: unknown body fields may be refused',
+/** Unknown body fields refused: against §4.2's create list (`createOnly`) or §2.2's record fields. */
+export const strictBodyRule = (createOnly: boolean): Transformation => ({
+  id: createOnly ? 'strict-body-create-fields' : 'strict-body-record-fields',
+  why: 'S-JSON-unknown-body-fields, S-2.2-create-extra-fields: unknown body fields may be refused',
   request: (c) => {
     if (!isObject(c.body) || c.method === 'GET') return false;
     const area = c.path === '/vehicles' ? 'vehicles' : c.path === '/items' ? 'items' : undefined;
     if (!area) return false;
-    const allowed = area === 'vehicles' ? vehicleFields : c.method === 'POST' ? itemCreateFields : ['itemId'];
+    const allowed =
+      area === 'vehicles'
+        ? vehicleFields
+        : c.method === 'POST'
+          ? createOnly
+            ? itemCreateFields
+            : itemRecordFields
+          : ['itemId'];
     const top = Object.keys(c.body).filter((k) => k !== 'companyId' && k !== area);
     const inner = (Array.isArray(c.body[area]) ? (c.body[area] as unknown[]) : []).flatMap((e, i) =>
       isObject(e) ? Object.keys(e).flatMap((k) => (allowed.includes(k) ? [] : [`${area}[${i}].${k}`])) : [],
@@ -390,7 +414,7 @@ export const strictBodyRule: Transformation = {
       ? { status: 400, body: { success: false, error: `unknown field(s): ${unknown.join(', ')}` } }
       : false;
   },
-};
+});
 
 // ── text (S-TEXT-trimming, S-TEXT-case-normalisation, S-2.1-vin, S-2.1-plate-state) ─────────
 
@@ -728,7 +752,9 @@ export function burstRule(
   return {
     id: `burst-${perSecond}-per-s-${form}`,
     why: 'S-RATE-status, S-RATE-retry-after: throttling and its Retry-After form are not stated',
-    request: () => {
+    // Load shedding with 503 sheds reads only: a write answered 503 may or may not have happened.
+    request: (c) => {
+      if (form === '503' && c.method !== 'GET') return false;
       const now = Date.now();
       state.recent = state.recent.filter((t) => now - t < 1000);
       if (state.recent.length < perSecond) {
