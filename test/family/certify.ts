@@ -108,6 +108,8 @@ export async function certifyFamily(seeds: readonly MemberKey[], o: FamilyRunOpt
       o.log?.(
         `  seed ${seed}: ${v.conformant ? 'CONFORMANT' : 'NOT CONFORMANT'} (${v.passed} strict passed, ${v.failed.length} failed, ${v.inconclusive.length} inconclusive)`,
       );
+      for (const f of v.failed) o.log?.(`    FAILED ${f.clause}: ${f.first}`);
+      for (const f of v.inconclusive) o.log?.(`    INCONCLUSIVE ${f.clause}: ${f.first}`);
     }
   }
   return { members, runErrors, coverage: coverageOf(seeds), seconds: Math.round((Date.now() - started) / 1000) };
