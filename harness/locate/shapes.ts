@@ -106,6 +106,9 @@ export function inactiveState(r: Rec): boolean | undefined {
   if (typeof active === 'boolean') return !active;
   const archived = fieldValue(r, ['archived', 'isArchived', 'inactive', 'isInactive', 'deleted']);
   if (typeof archived === 'boolean') return archived;
+  // S-2.3-customer-archived-form: an archive timestamp, null (present) until the archive.
+  const since = ['archivedAt', 'archivedDate', 'deactivatedAt', 'inactiveSince'].find((k) => k in r);
+  if (since !== undefined) return r[since] !== null && r[since] !== '';
   return undefined;
 }
 

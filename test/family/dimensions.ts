@@ -254,8 +254,8 @@ export const dimensions: readonly Dimension[] = [
     silences: ['S-2.3-customer-archived-form'],
     values: [
       mock,
-      { name: 'active-false', rules: at(P.shape, r.customerArchivedRule('active-flag')) },
-      { name: 'archivedAt', rules: at(P.shape, r.customerArchivedRule('archived-at')) },
+      { name: 'active-false', rules: (s) => [{ phase: P.shape, rule: r.customerArchivedRule('active-flag', s) }] },
+      { name: 'archivedAt', rules: (s) => [{ phase: P.shape, rule: r.customerArchivedRule('archived-at', s) }] },
     ],
   },
   {

@@ -23,12 +23,15 @@ export interface MemberState {
   created: Map<string, number>;
   /** Request times of the last second, for the burst limit. */
   recent: number[];
+  /** Mock customer id → when this member first showed it archived (archivedAt never moves after). */
+  archivedAt: Map<string, string>;
   ids: { out: Map<string, string>; back: Map<string, string> };
 }
 
 export const newState = (): MemberState => ({
   created: new Map(),
   recent: [],
+  archivedAt: new Map(),
   ids: { out: new Map(), back: new Map() },
 });
 
@@ -604,13 +607,17 @@ export function appointmentRecordRule(form: AppointmentRecord): Transformation {
 
 export type CustomerArchived = 'active-flag' | 'archived-at';
 
-export function customerArchivedRule(form: CustomerArchived): Transformation {
+export function customerArchivedRule(form: CustomerArchived, state: MemberState): Transformation {
+  const archivedSince = (id: string, stamp: unknown) => {
+    if (!state.archivedAt.has(id)) state.archivedAt.set(id, String(stamp ?? new Date().toISOString()));
+    return state.archivedAt.get(id)!;
+  };
   const reshape = (v: unknown): unknown => {
     if (!isObject(v) || typeof v.customerId !== 'string' || typeof v.status !== 'string') return undefined;
     const { status, ...rest } = v;
     return form === 'active-flag'
       ? { ...rest, active: status === 'Active' }
-      : { ...rest, archivedAt: status === 'Active' ? null : String(v.updatedDate ?? '2026-01-01T00:00:00Z') };
+      : { ...rest, archivedAt: status === 'Active' ? null : archivedSince(v.customerId as string, v.updatedDate) };
   };
   return {
     id: `customer-archived-${form}`,
