@@ -85,7 +85,9 @@ describe('the installable package', () => {
     // The test runner and the loader the command runs on.
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['vitest', 'tsx', 'allure']));
     expect(packed.has('README.md') && packed.has('.env.example')).toBe(true);
-    expect([...packed].filter((f) => /^(test\/(?!selfcheck\/)|reports\/|bench\/)/.test(f))).toEqual([]);
+    expect([...packed].filter((f) => /^(test\/(?!selfcheck\/|family\/|variant\/)|reports\/|bench\/)/.test(f))).toEqual(
+      [],
+    );
   });
 
   it('starts its command with a Node shebang, from a file the package marks executable', () => {
