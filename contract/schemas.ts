@@ -34,6 +34,18 @@ export const vehicleListEnvelope = z.looseObject({
   }),
 });
 
+/**
+ * §2.7, §4.1: get-by-id answers the same envelope; whether content is an array of one or the vehicle
+ * itself is left open (S-2.7-get-by-id-envelope), so both are accepted.
+ */
+export const vehicleGetEnvelope = z.looseObject({
+  message: z.string(),
+  results: z.looseObject({
+    content: z.union([z.array(z.unknown()), anyObject]),
+    pagination: anyObject,
+  }),
+});
+
 /** §2.1 Tag: color is hexadecimal RGB without a leading #. */
 export const hexColorWithoutHash = z.string().regex(/^(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/);
 export const vehicleTag = z.looseObject({ name: z.string(), color: hexColorWithoutHash });

@@ -302,9 +302,19 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     .option('--subset <k/n>', 'a rotating subset: the faults whose index is k mod n')
     .option('--batch <n>', 'faulted mocks per batch', intArg('--batch', 1), 40)
     .option('--frugal', 'run the checks as under rate limits (trimmed property runs, sampled matrices)')
+    .option(
+      '--family <seeds>',
+      'certify the generated family of conforming servers: a count N (seeds 1..N), a list or a range a-b',
+    )
+    .option(
+      '--family-faults <seeds>',
+      'run the faults (all, or --faults) on these family members (count, list or range)',
+    )
     .action(
       act(async (o: Options) =>
         (await import('../../test/selfcheck/cli.js')).selfcheck({
+          family: text(o.family),
+          familyFaults: text(o.familyFaults),
           faults: text(o.faults),
           subset: text(o.subset),
           batch: num(o.batch),

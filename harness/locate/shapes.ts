@@ -53,6 +53,8 @@ const asId = (v: unknown) => (v === undefined || v === null || v === '' ? undefi
 function vehicleRecords(body: unknown): Rec[] {
   if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content))
     return body.results.content.filter(isRecord);
+  // S-2.7-get-by-id-envelope: a read by id may hold the vehicle itself as content.
+  if (isRecord(body) && isRecord(body.results) && isRecord(body.results.content)) return [body.results.content];
   return recordArrayWith(body, 'vehicleId') ?? firstRecordArray(body) ?? [];
 }
 const vehicleIdOf = (r: Rec) => asId(r.vehicleId ?? fieldValue(r, ['vehicleId']));
@@ -122,6 +124,9 @@ export function inactiveState(r: Rec): boolean | undefined {
   if (typeof active === 'boolean') return !active;
   const archived = fieldValue(r, ['archived', 'isArchived', 'inactive', 'isInactive', 'deleted']);
   if (typeof archived === 'boolean') return archived;
+  // S-2.3-customer-archived-form: an archive timestamp, null (present) until the archive.
+  const since = ['archivedAt', 'archivedDate', 'deactivatedAt', 'inactiveSince'].find((k) => k in r);
+  if (since !== undefined) return r[since] !== null && r[since] !== '';
   return undefined;
 }
 

@@ -4,9 +4,12 @@ import { loadSettings } from '../config.js';
 import type { CheckOutcome, JournalEvent, RecordedExchange } from '../core/events.js';
 import { launchChecks } from './launch.js';
 import { startRun } from './start-run.js';
+import type { EmbeddedFront } from '../target.js';
 
 export interface SuiteRun {
   faults: readonly string[];
+  /** Servers in front of embedded mocks (test/family/), each run beside the conforming mock. */
+  fronts?: readonly EmbeddedFront[];
   reportsDir: string;
   seed?: number;
   /** Run as against a live target: the trimmed property runs and sampled matrices of a rate-limited run. */
@@ -57,6 +60,7 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
   const run = await startRun({
     settings,
     faults: opts.faults,
+    fronts: opts.fronts,
     frugal: opts.frugal,
     purpose: 'selfcheck',
     ...(opts.selection ? { selection: opts.selection } : {}),

@@ -15,7 +15,7 @@ import type { ReportsLock } from '../publish/lock.js';
 import { removeIfEmpty, RUNS_DIR, type Scratch } from '../publish/publish.js';
 import { claimReportsDir } from '../publish/reports-dir.js';
 import { redact } from '../redact.js';
-import { liveTarget, startEmbedded } from '../target.js';
+import { liveTarget, startEmbedded, type EmbeddedFront } from '../target.js';
 import { runFacts } from './facts.js';
 import { Hub } from './hub.js';
 import { fileWeights, makePlan, readBudgets, selectFiles } from './plan.js';
@@ -28,6 +28,8 @@ export interface RunOptions {
   selection?: Omit<Selection, 'mode'>;
   /** Fault ids: the self-check runs every check against one mock per fault, beside the conforming one. */
   faults?: readonly string[];
+  /** Servers in front of embedded mocks (the generated family, test/family/), each one more target. */
+  fronts?: readonly EmbeddedFront[];
   /** Keep to the requests a clause needs; defaults to true under rate limits. */
   frugal?: boolean;
   /** A check that judged nothing ends inconclusive (default); off only for self-tests of the wrapper. */
@@ -111,6 +113,9 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
   };
 
   const faults = [...(o.faults ?? [])];
+  const fronts = o.fronts ?? [];
+  // Targets beside the conforming mock: their bodies are not recorded, their property runs are short.
+  const others = faults.length + fronts.length;
   let real: RealTarget[];
   const stops: (() => Promise<void>)[] = [];
   const tokens: TokenSource[] = [];
@@ -120,7 +125,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       tokens.push(token);
       real = [liveTarget(settings, token)];
     } else {
-      const embedded = await startEmbedded(faults.length ? [undefined, ...faults] : [undefined]);
+      const embedded = await startEmbedded([undefined, ...faults], fronts);
       real = embedded.targets;
       stops.push(embedded.stop);
     }
@@ -140,7 +145,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     sink: hub,
     record: hub.record,
     // The fault self-check's many mocks are thrown away: their bodies would only fill the disk.
-    recordBodies: faults.length === 0,
+    recordBodies: others === 0,
   });
   const stopAll = async () => {
     for (const t of tokens) t.stop();
@@ -156,7 +161,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       runId,
       marker: markerOf(runId),
       seed: settings.seed,
-      numRuns: faults.length ? Math.min(settings.numRuns, 10) : settings.numRuns,
+      numRuns: others ? Math.min(settings.numRuns, 10) : settings.numRuns,
       mode: settings.mode,
       unarchivable,
       requestTimeoutMs: settings.requestTimeoutMs,

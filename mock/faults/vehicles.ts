@@ -86,12 +86,13 @@ export const vehicleFaults = {
     description: 'GET /vehicles puts the records straight into results (an array) and drops pagination.',
     overlay: editReply('GET', '/vehicles', ({ message, results }) => ({ message, results: results.content })),
   },
-  'vehicles-get-content-object': {
+  // Not content as the object itself: that is a choice the spec leaves open (S-2.7-get-by-id-envelope).
+  'vehicles-get-content-missing': {
     clause: 'VEHICLE-GET-ENVELOPE',
-    description: 'GET /vehicles/{id} returns results.content as the vehicle object instead of an array.',
+    description: 'GET /vehicles/{id} spreads the vehicle into results, without the content key.',
     overlay: editReply('GET', '/vehicles/:vehicleId', (body) => ({
       ...body,
-      results: { ...body.results, content: body.results.content[0] },
+      results: { ...body.results.content[0], pagination: body.results.pagination },
     })),
   },
   'vehicles-update-no-message': {

@@ -1,4 +1,4 @@
-import { vehicleListEnvelope } from '../../contract/schemas.js';
+import { vehicleGetEnvelope } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
 import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
@@ -33,7 +33,7 @@ conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
   for (const { id, res } of reads) {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /vehicles/${id}`);
-    problems.push(...schemaViolations(vehicleListEnvelope, res.json).map((v) => `GET /vehicles/${id}: ${v}`));
+    problems.push(...schemaViolations(vehicleGetEnvelope, res.json).map((v) => `GET /vehicles/${id}: ${v}`));
     if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id))
       problems.push(`GET /vehicles/${id}: results.content does not hold that vehicle`);
   }

@@ -14,6 +14,10 @@ export interface SelfcheckOptions {
   /** Run as against a rate-limited target: the trimmed property runs and sampled matrices must still kill every fault. */
   frugal?: boolean;
   reportsDir: string;
+  /** Certify the generated family (test/family/): a count (seeds 1..N) or a list/range of seeds. */
+  family?: string;
+  /** Run the faults (or --faults) on these family members: a count or a list/range of seeds. */
+  familyFaults?: string;
 }
 
 class SelfcheckUsage extends Error {}
@@ -51,6 +55,10 @@ function selected(args: SelfcheckOptions): string[] {
  * no failure, and every strict clause has a fault; 1 otherwise; 2 on a usage error.
  */
 export async function selfcheck(args: SelfcheckOptions): Promise<number> {
+  if (args.family !== undefined || args.familyFaults !== undefined) {
+    const { familyCommand } = await import('../family/command.js');
+    return familyCommand(args);
+  }
   let chosen: string[];
   try {
     chosen = selected(args);

@@ -57,15 +57,12 @@ function forwardedHeaders(req: IncomingMessage): Headers {
 }
 
 function write(res: ServerResponse, answer: Answer, headers: Record<string, string> = {}): void {
-  const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+  const payload = answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
+  const length = Buffer.byteLength(payload);
   res.writeHead(answer.status, {
     ...headers,
-    ...(payload
-      ? {
-          'content-type': answer.contentType ?? 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-        }
-      : {}),
+    ...(length ? { 'content-type': answer.contentType ?? 'application/json', 'content-length': String(length) } : {}),
+    ...answer.headers,
   });
   res.end(payload);
 }
@@ -92,6 +89,8 @@ export async function startVariantServer(
       path: url.pathname.startsWith(VERSION_PREFIX) ? url.pathname.slice(VERSION_PREFIX.length) : url.pathname,
       query: url.searchParams,
       body: parsed.ok ? parsed.value : undefined,
+      headers: forwardedHeaders(req),
+      sent: new URLSearchParams(url.searchParams),
     };
     let changed = false;
     let answered: Answer | undefined;
@@ -99,29 +98,38 @@ export async function startVariantServer(
     const upstreamCall: Upstream = async (c) => {
       const u = new URL(`${upstream}${VERSION_PREFIX}${c.path}`);
       c.query.forEach((v, k) => u.searchParams.append(k, v));
-      const r = await fetch(u, { method: c.method, headers: forwardedHeaders(req), redirect: 'manual' });
+      const headers = forwardedHeaders(req);
+      if (c.body !== undefined) headers.set('content-type', 'application/json');
+      const r = await fetch(u, {
+        method: c.method,
+        headers,
+        body: c.body === undefined ? undefined : JSON.stringify(c.body),
+        redirect: 'manual',
+      });
       const text = await r.text();
       const json = parseJson(text);
       return { status: r.status, body: json.ok ? json.value : undefined };
     };
+    // In list order: a request hook may prepare the call a later serve answers (and the reverse).
     for (const t of transformations) {
-      if (!t.serve) continue;
-      const served = await t.serve(call, upstreamCall);
-      if (served === undefined) continue;
-      applied[t.id] = (applied[t.id] ?? 0) + 1;
-      answered = served;
-      break;
-    }
-    for (const t of transformations) {
-      if (answered) break;
-      if (!t.request) continue;
-      const outcome = t.request(call);
-      if (outcome === false) continue;
-      applied[t.id] = (applied[t.id] ?? 0) + 1;
-      if (outcome === true) changed = true;
-      else {
-        answered = outcome;
-        break;
+      if (t.request) {
+        const outcome = t.request(call);
+        if (outcome !== false) {
+          applied[t.id] = (applied[t.id] ?? 0) + 1;
+          if (outcome === true) changed = true;
+          else {
+            answered = outcome;
+            break;
+          }
+        }
+      }
+      if (t.serve) {
+        const served = await t.serve(call, upstreamCall);
+        if (served !== undefined) {
+          applied[t.id] = (applied[t.id] ?? 0) + 1;
+          answered = served;
+          break;
+        }
       }
     }
 

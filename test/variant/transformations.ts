@@ -13,6 +13,10 @@ export interface Call {
   query: URLSearchParams;
   /** Parsed JSON body, if the request had one. */
   body: unknown;
+  /** The request's headers as received (read only). */
+  headers?: Headers;
+  /** The query as the client sent it, before any hook changed it (for answers that echo the request). */
+  sent?: URLSearchParams;
 }
 
 export interface Answer {
@@ -20,10 +24,16 @@ export interface Answer {
   /** Parsed JSON body; undefined for none. */
   body: unknown;
   contentType?: string;
+  /** Extra response headers (Retry-After, ETag, WWW-Authenticate…). */
+  headers?: Record<string, string>;
+  /** A body sent as these bytes instead of JSON (a gateway's HTML page, a compressed body). */
+  raw?: Buffer | string;
 }
 
 /** Sends a call to the mock as it is (the variant's own requests for lists it serves itself). */
 export type Upstream = (call: Call) => Promise<{ status: number; body: unknown }>;
+
+export type Json = Record<string, unknown>;
 
 export interface Transformation {
   id: string;
@@ -37,9 +47,7 @@ export interface Transformation {
   response?(call: Call, answer: Answer, original: Answer): Answer | undefined;
 }
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const listPaths = new Set([
   '/vehicles',
@@ -49,10 +57,10 @@ const listPaths = new Set([
   '/appointmentRequests',
   '/purchaseOrders',
 ]);
-const isList = (c: Call) => c.method === 'GET' && listPaths.has(c.path);
-const is = (c: Call, method: string, path: string | RegExp) =>
+export const isList = (c: Call) => c.method === 'GET' && listPaths.has(c.path);
+export const is = (c: Call, method: string, path: string | RegExp) =>
   c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path));
-const ok = (a: Answer) => a.status >= 200 && a.status < 300 && isObject(a.body);
+export const ok = (a: Answer) => a.status >= 200 && a.status < 300 && isObject(a.body);
 /** Areas whose 400s include §7 rows; their statuses stay as the mock gives them. */
 const section7Area = (c: Call) => c.path.startsWith('/appointmentRequests') || c.path.startsWith('/purchaseOrders');
 const isPurchaseOrders = (c: Call) => c.path.startsWith('/purchaseOrders');
@@ -79,7 +87,7 @@ function appointmentRecord(r: unknown): unknown {
 }
 
 /** Content and pagination of the mock's `{ message, results: { content, pagination } }`. */
-function results(body: unknown): { content: unknown[]; pagination: Json } | undefined {
+export function results(body: unknown): { content: unknown[]; pagination: Json } | undefined {
   if (!isObject(body) || !isObject(body.results) || !Array.isArray(body.results.content)) return undefined;
   return {
     content: body.results.content,
@@ -87,7 +95,7 @@ function results(body: unknown): { content: unknown[]; pagination: Json } | unde
   };
 }
 
-const trimmed = (v: unknown): unknown =>
+export const trimmed = (v: unknown): unknown =>
   typeof v === 'string'
     ? v.trim()
     : Array.isArray(v)
@@ -106,7 +114,7 @@ const exactAppointmentDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/;
 const poDateNames = ['createdDateStart', 'createdDateEnd', 'updatedDateStart', 'updatedDateEnd'];
 
 /** An error body of the variant's own shape (RFC 9457 style), keeping the message text. */
-function problem(status: number, detail: unknown): Answer {
+export function problem(status: number, detail: unknown): Answer {
   return {
     status,
     contentType: 'application/problem+json',
@@ -114,7 +122,7 @@ function problem(status: number, detail: unknown): Answer {
   };
 }
 
-const messageOf = (body: unknown): unknown =>
+export const messageOf = (body: unknown): unknown =>
   isObject(body)
     ? typeof body.error === 'string'
       ? body.error
@@ -124,7 +132,7 @@ const messageOf = (body: unknown): unknown =>
     : undefined;
 
 /** Every record of a mock list for the call's query minus `drop`, all pages at the mock's maximum size. */
-async function everyRecord(
+export async function everyRecord(
   call: Call,
   upstream: Upstream,
   drop: readonly string[],
@@ -197,14 +205,14 @@ function itemsPage(call: Call, all: readonly unknown[]): Answer {
   };
 }
 
-const vehicleContent = (b: unknown) =>
+export const vehicleContent = (b: unknown) =>
   isObject(b) && isObject(b.results) && Array.isArray(b.results.content) ? b.results.content : undefined;
-const itemContent = (b: unknown) => (isObject(b) && Array.isArray(b.content) ? b.content : undefined);
+export const itemContent = (b: unknown) => (isObject(b) && Array.isArray(b.content) ? b.content : undefined);
 const text = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
 const stamp = (r: unknown) => (isObject(r) ? String(r.updatedDate ?? r.updatedAt ?? '') : '');
 
 /** Where a list answer holds its records and its reported total, for the past-the-end choice. */
-function listCount(c: Call, body: unknown): { count: number; total?: number } | undefined {
+export function listCount(c: Call, body: unknown): { count: number; total?: number } | undefined {
   if (!isObject(body)) return undefined;
   if (c.path === '/items' && Array.isArray(body.content))
     return { count: body.content.length, total: typeof body.totalCount === 'number' ? body.totalCount : undefined };

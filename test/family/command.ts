@@ -1,0 +1,124 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { faults, faultIds, type FaultDef } from '../../mock/faults/index.js';
+import { runSuites } from '../../harness/run/run-suites.js';
+import type { CheckOutcome } from '../../harness/core/events.js';
+import { errorLine } from '../../harness/core/outcome.js';
+import { MAX_UNRELATED_FAULT_FAILURES, maskOf } from './masks.js';
+import { certifyFamily, familyLines } from './certify.js';
+import { draw, drawLine, probes, type MemberKey } from './dimensions.js';
+import { familyFront, memberId } from './server.js';
+
+/**
+ * `partner-conformance selfcheck --family <seeds>` and `--family-faults <seeds>` (test/selfcheck/cli.ts
+ * hands them here): the family certified, and the fault self-check run on family members.
+ */
+export interface FamilyCommandOptions {
+  family?: string;
+  familyFaults?: string;
+  faults?: string;
+  subset?: string;
+  batch?: number;
+  reportsDir: string;
+}
+
+/** "200" is seeds 1..200; "7,19" a list; "30-60" a range; "probes" every value alone; "page-base=zero-based" one probe. */
+export function seedsOf(spec: string): MemberKey[] {
+  const s = spec.trim();
+  if (s === 'probes') return probes();
+  if (s.includes('=')) {
+    const keys = s.split(',').map((x) => x.trim());
+    for (const k of keys) draw(k);
+    return keys;
+  }
+  if (/^\d+$/.test(s)) return Array.from({ length: Number(s) }, (_, i) => i + 1);
+  const m = /^(\d+)-(\d+)$/.exec(s);
+  if (m) return Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, (_, i) => Number(m[1]) + i);
+  const list = s.split(',').map((x) => Number(x.trim()));
+  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`not seeds: ${spec}`);
+  return list;
+}
+
+function chosenFaults(o: FamilyCommandOptions): string[] {
+  if (o.faults) return o.faults.split(',').map((x) => x.trim());
+  const m = o.subset ? /^(\d+)\/(\d+)$/.exec(o.subset) : null;
+  return m ? faultIds.filter((_, i) => i % Number(m[2]) === Number(m[1])) : [...faultIds];
+}
+
+const first = (c: CheckOutcome) =>
+  `${c.name.split(':')[0]}: ${((c.error ? errorLine(c.error) : undefined) ?? c.failures?.[0]?.message ?? '').split('\n')[0]!.slice(0, 160)}`;
+
+export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
+  const out = resolve(o.reportsDir);
+  mkdirSync(out, { recursive: true });
+  let seeds: MemberKey[];
+  try {
+    seeds = seedsOf((o.family ?? o.familyFaults)!);
+  } catch (err) {
+    console.error(`Configuration error: selfcheck: ${(err as Error).message}`);
+    return 2;
+  }
+
+  if (o.family !== undefined) {
+    const report = await certifyFamily(seeds, { reportsDir: out, batch: o.batch ?? 20, log: console.log });
+    const lines = familyLines(report);
+    writeFileSync(join(out, 'family.json'), JSON.stringify(report, null, 2));
+    writeFileSync(join(out, 'family.md'), `# The generated family\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+    console.log(lines.join('\n'));
+    return report.members.every((m) => m.conformant) && report.runErrors.length === 0 ? 0 : 1;
+  }
+
+  const unknown = (o.faults ?? '').split(',').filter((f) => f && !faultIds.includes(f as never));
+  if (unknown.length) {
+    console.error(`Configuration error: selfcheck: unknown fault(s): ${unknown.join(', ')}`);
+    return 2;
+  }
+  const list = chosenFaults(o);
+  const started = Date.now();
+  const pairs = seeds.flatMap((seed) => list.map((fault) => ({ seed, fault })));
+  const skipped: string[] = [];
+  const runnable = pairs.filter((p) => {
+    const why = maskOf(draw(p.seed), p.fault);
+    if (why) skipped.push(`${memberId(p.seed, p.fault)}: does not apply: ${why}`);
+    return !why;
+  });
+  const batch = Math.max(1, o.batch ?? 30);
+  const rows: string[] = [];
+  let detected = 0;
+  let precise = 0;
+  for (let i = 0; i < runnable.length; i += batch) {
+    const part = runnable.slice(i, i + batch);
+    const members = [...new Set(part.map((p) => p.seed))];
+    console.log(`family faults: batch ${i / batch + 1}: ${part.length} faulted members, ${members.length} clean`);
+    const results = await runSuites({
+      faults: [],
+      fronts: [...members.map((s) => familyFront(s)), ...part.map((p) => familyFront(p.seed, p.fault))],
+      reportsDir: join(out, '.family-faults', String(i / batch)),
+      consistencyWindowMs: 4_000,
+    });
+    for (const p of part) {
+      const clause = (faults[p.fault as keyof typeof faults] as FaultDef).clause;
+      // What fails on the member without the fault is the member's, not the fault's.
+      const cleanFailing = new Set(
+        results.checks.filter((c) => c.target === memberId(p.seed) && c.verdict === 'failed').map((c) => c.key),
+      );
+      const failing = results.checks.filter(
+        (c) => c.target === memberId(p.seed, p.fault) && c.verdict === 'failed' && !cleanFailing.has(c.key),
+      );
+      const killing = failing.filter((c) => c.clause === clause);
+      const unrelated = failing.filter((c) => c.clause !== clause);
+      const isPrecise = killing.length > 0 && unrelated.length <= MAX_UNRELATED_FAULT_FAILURES;
+      if (killing.length) detected += 1;
+      if (isPrecise) precise += 1;
+      if (!killing.length || !isPrecise)
+        rows.push(
+          `${killing.length ? 'imprecise' : 'MISSED'}: ${p.fault} (${clause}) on seed ${p.seed} [${drawLine(draw(p.seed))}]${unrelated.length ? `; other failures: ${unrelated.map(first).join('; ')}` : ''}`,
+        );
+    }
+  }
+  const summary = `family faults: ${pairs.length} fault × member pairs (${list.length} faults × ${seeds.length} members); ${skipped.length} do not apply; detected ${detected}/${runnable.length}, precise ${precise}/${runnable.length} (${Math.round((Date.now() - started) / 1000)} s)`;
+  const lines = [summary, ...rows, ...skipped];
+  writeFileSync(join(out, 'family-faults.md'), `# Faults on family members\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+  console.log(lines.join('\n'));
+  return detected === runnable.length && precise === runnable.length ? 0 : 1;
+}

@@ -1,0 +1,37 @@
+import { MAX_UNRELATED_FAILURES } from '../selfcheck/kill-matrix.js';
+import type { Draw } from './dimensions.js';
+
+/** As in the mock's self-check: a fault is precise when at most this many other checks fail with it. */
+export const MAX_UNRELATED_FAULT_FAILURES = MAX_UNRELATED_FAILURES;
+
+/**
+ * Faults a member's choices take away: the member answers that part itself, so the fault under it
+ * never reaches the client. Each entry says which choice and why; a pair listed here is reported
+ * as "does not apply", never as detected or missed.
+ */
+const masks: { dimension: string; values: readonly string[]; faults: RegExp; why: string }[] = [
+  {
+    dimension: 'lists-of-archived',
+    values: ['hidden-newest-first'],
+    faults: /^(vehicles|items)-(page|sort|order|list-(order|pagination|total))/,
+    why: 'the member pages and orders vehicle and item lists itself, from all the mock records',
+  },
+  {
+    dimension: 'vehicle-pagination',
+    values: ['spring', 'laravel', 'offset', 'empty'],
+    faults: /^vehicles-pagination/,
+    why: 'the member writes its own vehicles pagination object',
+  },
+  {
+    dimension: 'error-body',
+    values: ['problem', 'spring', 'drf', 'nest', 'jsonapi'],
+    faults: /error-(body|envelope)/,
+    why: 'the member writes its own error bodies',
+  },
+];
+
+/** Why a fault cannot apply to the member of this draw, or undefined. */
+export function maskOf(d: Draw, fault: string): string | undefined {
+  const m = masks.find((x) => x.values.includes(d[x.dimension] ?? '') && x.faults.test(fault));
+  return m ? `${m.dimension}=${d[m.dimension]}: ${m.why}` : undefined;
+}
