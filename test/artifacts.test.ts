@@ -17,6 +17,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What REPORTS_DIR holds besides a run's outputs: other commands' files, scratch, the lock. */
 const OTHER_OUTPUTS = [
+  // A partial run's whole set, published beside a full certification (harness/publish).
+  'partial',
   'screenshots',
   'selfcheck.json',
   'selfcheck.md',

@@ -10,6 +10,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { loadProfile, PROFILE_LEARNED, writeProfile } from '../core/profile.js';
 import { RunConsole } from '../outputs/console.js';
 import { endLines } from '../outputs/end-lines.js';
+import { ledgerJson } from '../outputs/json.js';
 import { pagePath } from '../outputs/registry.js';
 import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
@@ -287,7 +288,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
         );
         con.print(
           left.length
-            ? `The cleanup was stopped by ${cleanupStoppedBy}: ${ledger?.summary.archivedByCleanup ?? 0} record(s) archived, ${left.length} still active; finish with: ${commandLine('cleanup', join(out, 'ledger.json'))}`
+            ? `The cleanup was stopped by ${cleanupStoppedBy}: ${ledger?.summary.archivedByCleanup ?? 0} record(s) archived, ${left.length} still active; finish with: ${commandLine('cleanup', join(out, ledgerJson.name))}`
             : `${cleanupStoppedBy} came as the cleanup ended: every record it had to archive was archived`,
         );
       }
