@@ -2,7 +2,10 @@ import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import type { ItemCreateInput, PartDetailsInput, TireDetailsInput } from '../contract/schemas.js';
 
-/** Builders of item create payloads (§4.2, §2.2). Every one carries the marker in `description`. */
+/**
+ * Builders of item create payloads (§4.2, §2.2). They send only the fields §4.2 lists for create (a server may
+ * refuse others, S-2.2-create-extra-fields); the run's marker rides in `itemName` and in the unique `itemNumber`.
+ */
 
 const money = (f: Faker, min: number, max: number) => Number(f.commerce.price({ min, max, dec: 2 }));
 
@@ -57,11 +60,10 @@ export function uniqueItemNumber(marker: string): string {
 export function buildPart(f: Faker, marker: string, overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {
   return {
     itemType: 'part',
-    itemName: `${f.commerce.productName()} (conformance)`,
+    itemName: `${f.commerce.productName()} (conformance ${marker})`,
     itemNumber: uniqueItemNumber(marker),
     status: 'Active',
     taxable: f.datatype.boolean(),
-    description: `conformance run ${marker}`,
     partDetails: partDetails(f),
     ...overrides,
   };
@@ -70,11 +72,10 @@ export function buildPart(f: Faker, marker: string, overrides: Partial<ItemCreat
 export function buildTire(f: Faker, marker: string, overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {
   return {
     itemType: 'tire',
-    itemName: `Tire (conformance)`,
+    itemName: `Tire (conformance ${marker})`,
     itemNumber: uniqueItemNumber(marker),
     status: 'Active',
     taxable: true,
-    description: `conformance run ${marker}`,
     tireDetails: tireDetails(f),
     ...overrides,
   };
@@ -174,7 +175,6 @@ export function validPartArbitrary(marker: string): fc.Arbitrary<() => ItemCreat
   return fc.tuple(commonArbitrary, partDetailsArbitrary).map(([c, d]) => () => ({
     itemType: 'part',
     itemNumber: uniqueItemNumber(marker),
-    description: `conformance run ${marker}`,
     ...c,
     partDetails: d,
   }));
@@ -185,7 +185,6 @@ export function validTireArbitrary(marker: string): fc.Arbitrary<() => ItemCreat
   return fc.tuple(commonArbitrary, tireDetailsArbitrary).map(([c, d]) => () => ({
     itemType: 'tire',
     itemNumber: uniqueItemNumber(marker),
-    description: `conformance run ${marker}`,
     ...c,
     tireDetails: d,
   }));

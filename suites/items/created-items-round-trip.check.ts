@@ -16,8 +16,8 @@ import { createItems } from './fixtures.js';
 import { patientReads } from '../common/own-records.js';
 
 /**
- * Fields sent on create that differ on read (details compared on the fields sent). Only the create
- * fields §4.2 lists: `description` also goes out (it carries the run marker) but is not among them.
+ * Fields sent on create that differ on read (details compared on the fields sent): the create fields
+ * §4.2 lists, which are all the builders send.
  */
 export function roundTripDifferences(
   sent: ItemCreateInput,
