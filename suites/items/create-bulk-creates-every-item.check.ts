@@ -1,6 +1,6 @@
-import { isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { precondition, verdict } from '../common/judge.js';
+import { notReadBack, precondition, verdict } from '../common/judge.js';
 import { items } from './adapter.js';
 import { itemFixture, itemRoles } from './fixtures.js';
 
@@ -9,7 +9,7 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
   const fx = await itemFixture(ctx);
   precondition(ctx, fx.create, `POST /items with ${itemRoles.length} items`);
   await ctx.cite(fx.create, ...Object.values(fx.reads));
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   let readable = 0;
   for (const role of itemRoles) {
     const [id, read] = [fx.ids[role], fx.reads[role]];
@@ -18,7 +18,11 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
       const why = fx.unlocated[role];
       if (why?.proven) {
         problems.push(
-          `the item sent as entry "${role}" (itemNumber ${fx.inputs[role].itemNumber}) does not exist after the create: ${why.why}`,
+          leftOut(
+            `entry "${role}" (itemNumber ${fx.inputs[role].itemNumber})`,
+            `it was sent in the create (${why.why})`,
+            fx.create,
+          ),
         );
         continue;
       }
@@ -26,13 +30,13 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
     }
     if (!read || !isSuccess(read) || !items.recordIn(read, id))
       problems.push(
-        `item ${id} (entry "${role}", itemNumber ${fx.inputs[role].itemNumber}) is not readable by its id: HTTP ${read?.status ?? 'none'}`,
+        notReadBack(id, `item (entry "${role}", itemNumber ${fx.inputs[role].itemNumber})`, read, fx.create),
       );
     else readable += 1;
   }
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     `POST /items accepted ${itemRoles.length} items but not all of them exist`,
     readable,
     'created items read back by id',
