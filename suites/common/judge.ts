@@ -44,6 +44,20 @@ export function fail(title: string, ...failures: Failure[]): never {
 }
 
 /**
+ * An entry of a bulk create shown absent afterwards: a record left out of what the write made. It has
+ * no id (none was ever shown), so the entry names it, and the write's answer is the exchange.
+ */
+export function notCreated(entry: string, why: string, write: ApiResponse): Failure {
+  return {
+    kind: 'record-left-out',
+    message: `the record sent as ${entry} does not exist after the create: ${why}`,
+    expected: entry,
+    actual: 'absent',
+    ...(write.exchangeId ? { exchange: write.exchangeId } : {}),
+  };
+}
+
+/**
  * A record a write created that does not read back by its id: the read's status when it was
  * refused, else the record left out of the read (or of the write's answer, when no read was made).
  */

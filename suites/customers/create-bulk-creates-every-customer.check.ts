@@ -1,6 +1,6 @@
-import { isClientError, isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
+import { isClientError, isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { expect2xx, notReadBack, verdict } from '../common/judge.js';
+import { expect2xx, notCreated, notReadBack, verdict } from '../common/judge.js';
 import { customers } from './adapter.js';
 import { refusesBody } from './body.js';
 import { createRefused, customerFixture, customerRoles } from './fixtures.js';
@@ -25,7 +25,7 @@ conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckConte
     const [id, read] = [fx.ids[role], fx.reads[role]];
     // Shown absent: the ids the answer gave for the create do not read back, and no listing shows the customer.
     if (!id && fx.unlocated[role]?.proven) {
-      problems.push(leftOut(`entry "${role}"`, `it was sent in the create (${fx.unlocated[role]!.why})`, fx.create));
+      problems.push(notCreated(`entry "${role}"`, fx.unlocated[role]!.why, fx.create));
       continue;
     }
     if (!id) ctx.inconclusive(`precondition: the customer of entry "${role}" could not be located by its unique word`);

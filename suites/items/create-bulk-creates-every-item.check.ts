@@ -1,6 +1,6 @@
-import { isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
+import { isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { notReadBack, precondition, verdict } from '../common/judge.js';
+import { notCreated, notReadBack, precondition, verdict } from '../common/judge.js';
 import { items } from './adapter.js';
 import { itemFixture, itemRoles } from './fixtures.js';
 
@@ -17,13 +17,7 @@ conformance('ITEM-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckContext) 
       // Shown absent (after the window, a narrowed list read to its end, or the answer's ids unreadable): it was not created.
       const why = fx.unlocated[role];
       if (why?.proven) {
-        problems.push(
-          leftOut(
-            `entry "${role}" (itemNumber ${fx.inputs[role].itemNumber})`,
-            `it was sent in the create (${why.why})`,
-            fx.create,
-          ),
-        );
+        problems.push(notCreated(`entry "${role}" (itemNumber ${fx.inputs[role].itemNumber})`, why.why, fx.create));
         continue;
       }
       ctx.inconclusive(`precondition: the item of entry "${role}" could not be located (${why?.why ?? 'unknown'})`);

@@ -1,6 +1,6 @@
-import { isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
+import { isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { notReadBack, precondition, verdict } from '../common/judge.js';
+import { notCreated, notReadBack, precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
 import { vehicleFixture, vehicleRoles } from './fixtures.js';
 
@@ -16,7 +16,7 @@ conformance('VEHICLE-CREATE-BULK', { needs: ['write', 'customer'] }, async (ctx:
     const read = fx.reads[role];
     if (!id) {
       const why = fx.unlocated[role];
-      if (why?.proven) problems.push(leftOut(`entry "${role}"`, `it was sent in the create (${why.why})`, fx.create));
+      if (why?.proven) problems.push(notCreated(`entry "${role}"`, why.why, fx.create));
       else
         ctx.inconclusive(
           `precondition: the vehicle of entry "${role}" could not be located (${why?.why ?? 'unknown'})`,
