@@ -128,11 +128,6 @@ export function inconsistency(
   };
 }
 
-/** Lines a check already wrote in words, each an inconsistency shown by `res` (prefer the typed builders). */
-export function inconsistencies(lines: readonly string[], res?: ApiResponse, what?: string): Failure[] {
-  return lines.map((message) => inconsistency(message, res, what ? { what } : {}));
-}
-
 /** Lines in words about fields read back that differ from what was written, each a field mismatch. */
 export function fieldMismatches(field: string, lines: readonly string[], res?: ApiResponse): Failure[] {
   return lines.map((message) => ({ kind: 'field-mismatch', field, message, ...exchangeOf(res) }));

@@ -1,3 +1,5 @@
+import type { Failure } from '../core/outcome.js';
+
 /** Generic paging invariants (§8: size and page, page 1 first), reusable for every paged list. */
 
 export interface WalkedPage {
@@ -9,6 +11,8 @@ export interface WalkedPage {
   values?: unknown[];
   /** Set when the server refused the page with a 4xx: past the end, that is one of its choices. */
   refused?: number;
+  /** The recorded exchange that served the page, so a failure can name it. */
+  exchange?: string;
 }
 
 /**
@@ -24,43 +28,90 @@ export interface PagingWalk {
   end: WalkEnd;
 }
 
-/** Records that appear on more than one page, or twice on one page. */
-export function repeatedRecords(walk: PagingWalk): string[] {
-  const seen = new Map<string, number>();
-  const repeated: string[] = [];
+const exchangeOf = (p: WalkedPage | undefined) => (p?.exchange ? { exchange: p.exchange } : {});
+
+/** Records that appear on more than one page, or twice on one page: the two pages disagree. */
+export function repeatedRecords(walk: PagingWalk): Failure[] {
+  const seen = new Map<string, WalkedPage>();
+  const repeated: Failure[] = [];
   for (const p of walk.pages)
     for (const id of p.ids) {
-      if (seen.has(id)) repeated.push(`${id} on page ${seen.get(id)} and page ${p.page}`);
-      else seen.set(id, p.page);
+      const first = seen.get(id);
+      if (first)
+        repeated.push({
+          kind: 'inconsistency',
+          message: `${id} on page ${first.page} and page ${p.page}`,
+          what: 'a record on two pages',
+          expected: `${id} on one page only`,
+          actual: `pages ${first.page} and ${p.page}`,
+          ...exchangeOf(p),
+          ...(first.exchange && first.exchange !== p.exchange ? { other: first.exchange } : {}),
+        });
+      else seen.set(id, p);
     }
   return repeated;
 }
 
 /** Pages holding more records than `size`. */
-export function oversizedPages(walk: PagingWalk): string[] {
+export function oversizedPages(walk: PagingWalk): Failure[] {
   return walk.pages
     .filter((p) => p.ids.length > walk.size)
-    .map((p) => `page ${p.page} holds ${p.ids.length} records with size=${walk.size}`);
+    .map((p) => ({
+      kind: 'field-mismatch',
+      field: 'records on the page',
+      message: `page ${p.page} holds ${p.ids.length} records with size=${walk.size}`,
+      expected: `at most ${walk.size}`,
+      actual: p.ids.length,
+      ...exchangeOf(p),
+    }));
 }
 
 /** A mismatch between the records walked and the total reported, for a walk that reached the end. */
-export function totalMismatch(walk: PagingWalk): string[] {
-  const total = walk.pages.find((p) => p.total !== undefined)?.total;
+export function totalMismatch(walk: PagingWalk): Failure[] {
+  const reporting = walk.pages.find((p) => p.total !== undefined);
+  const total = reporting?.total;
   if (total === undefined || walk.end === 'truncated') return [];
   const count = walk.pages.reduce((n, p) => n + p.ids.length, 0);
-  return count === total ? [] : [`walked ${count} records to the end of the list but the reported total is ${total}`];
+  const last = walk.pages.at(-1);
+  return count === total
+    ? []
+    : [
+        {
+          kind: 'inconsistency',
+          message: `walked ${count} records to the end of the list but the reported total is ${total}`,
+          what: 'the reported total and the records walked',
+          expected: total,
+          actual: count,
+          ...exchangeOf(reporting),
+          ...(last?.exchange && last.exchange !== reporting?.exchange ? { other: last.exchange } : {}),
+        },
+      ];
 }
 
 /** Records the caller knows are in the list (it made them) that the walk never met. */
-export function missingRecords(walk: PagingWalk, expected: readonly string[]): string[] {
+export function missingRecords(walk: PagingWalk, expected: readonly string[]): Failure[] {
   if (walk.end === 'truncated') return [];
   const seen = new Set(walk.pages.flatMap((p) => p.ids));
-  return expected.filter((id) => !seen.has(id)).map((id) => `${id} is in the list but no page held it`);
+  return expected
+    .filter((id) => !seen.has(id))
+    .map((id) => ({
+      kind: 'record-left-out',
+      id,
+      message: `${id} is in the list but no page held it`,
+      expected: id,
+      actual: 'absent',
+      ...exchangeOf(walk.pages.at(-1)),
+    }));
 }
 
-/** Every paging invariant of a walk. */
-export function pagingViolations(walk: PagingWalk, expected: readonly string[] = []): string[] {
+/** Every paging invariant of a walk, each a typed failure naming the page that shows it. */
+export function pagingFailures(walk: PagingWalk, expected: readonly string[] = []): Failure[] {
   return [...repeatedRecords(walk), ...oversizedPages(walk), ...totalMismatch(walk), ...missingRecords(walk, expected)];
+}
+
+/** Every paging invariant of a walk, in words. */
+export function pagingViolations(walk: PagingWalk, expected: readonly string[] = []): string[] {
+  return pagingFailures(walk, expected).map((f) => f.message);
 }
 
 /**
@@ -132,6 +183,8 @@ export async function walkPages(
 export interface ConfirmedWalk {
   walk: PagingWalk;
   violations: string[];
+  /** The confirmed violations as typed failures, each naming the page that shows it. */
+  failures: Failure[];
   /** False when no walk could be judged on a list that held still: the data kept moving under the check. */
   stable: boolean;
   walks: number;
@@ -168,14 +221,15 @@ export async function walkConfirmed(
     pauseMs?: number;
     pause?: () => Promise<void>;
     maxWalks?: number;
-    extra?: (w: PagingWalk) => string[];
+    extra?: (w: PagingWalk) => Failure[];
   } = {},
 ): Promise<ConfirmedWalk> {
-  const judge = (w: PagingWalk) => [...pagingViolations(w, opts.expected), ...(opts.extra?.(w) ?? [])];
+  const judge = (w: PagingWalk) => [...pagingFailures(w, opts.expected), ...(opts.extra?.(w) ?? [])];
   const pause =
     opts.pause ?? (() => (opts.pauseMs ? new Promise<void>((r) => setTimeout(r, opts.pauseMs)) : Promise.resolve()));
   const maxWalks = Math.max(2, opts.maxWalks ?? 4);
-  let suspect: { walk: PagingWalk; violations: string[] } | undefined;
+  const words = (fs: readonly Failure[]) => fs.map((f) => f.message);
+  let suspect: { walk: PagingWalk; failures: Failure[] } | undefined;
   let last: PagingWalk | undefined;
   for (let n = 1; n <= maxWalks; n++) {
     if (n > 1) await pause();
@@ -183,21 +237,22 @@ export async function walkConfirmed(
     const previous = last;
     last = walk;
     if (movedDuring(walk)) continue;
-    const violations = judge(walk);
-    if (violations.length === 0) return { walk, violations, stable: true, walks: n };
+    const failures = judge(walk);
+    if (failures.length === 0) return { walk, violations: [], failures, stable: true, walks: n };
     if (!suspect) {
-      suspect = { walk, violations };
+      suspect = { walk, failures };
       continue;
     }
-    const again = new Set(violations);
-    const repeated = suspect.violations.filter((v) => again.has(v));
+    // Compared in words; the failures kept are this walk's, so they name its exchanges.
+    const again = new Map(failures.map((f) => [f.message, f]));
+    const repeated = suspect.failures.flatMap((f) => again.get(f.message) ?? []);
     // Repeated on the same pages: the list held still between the walks, and the fault is the server's.
     if (repeated.length && (samePages(suspect.walk, walk) || (previous && samePages(previous, walk))))
-      return { walk, violations: repeated, stable: true, walks: n };
+      return { walk, violations: words(repeated), failures: repeated, stable: true, walks: n };
     // The violations moved with the data: the later walk is the one to confirm.
-    suspect = { walk, violations };
+    suspect = { walk, failures };
   }
-  return { walk: last!, violations: [], stable: false, walks: maxWalks };
+  return { walk: last!, violations: [], failures: [], stable: false, walks: maxWalks };
 }
 
 /** The sort values of every walked page, in walk order (pages must carry `values`). */

@@ -1,4 +1,11 @@
-import { describeResponse, isRecord, isSuccess, objectsWithKey, inconsistencies } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  fieldMismatch,
+  isRecord,
+  isSuccess,
+  objectsWithKey,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { appointmentFixture, roles } from './fixtures.js';
@@ -12,7 +19,7 @@ conformance('APPT-VEHICLE-NAME-GENERATED', { needs: ['write', 'location'] }, asy
   if (!accepted.length)
     ctx.inconclusive(`precondition: every create of the fixture was refused (${describeResponse(fx.creates.A)})`);
   await ctx.cite(...accepted.map((r) => fx.creates[r]));
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const r of accepted) {
     const names = objectsWithKey(fx.creates[r].json, 'vehicle')
       .map((o) => o.vehicle)
@@ -20,11 +27,13 @@ conformance('APPT-VEHICLE-NAME-GENERATED', { needs: ['write', 'location'] }, asy
       .map((v) => v.name);
     ctx.observe(`vehicle.name returned for ${r}`, names);
     if (!names.some((n) => typeof n === 'string' && n.trim().length > 0))
-      problems.push(`the answer to create ${r} carries no generated vehicle.name: ${describeResponse(fx.creates[r])}`);
+      problems.push(
+        fieldMismatch(`the answer to create ${r}`, 'vehicle.name', 'a generated name', names, fx.creates[r]),
+      );
   }
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'the create answer leaves out vehicle.name',
     accepted.length,
     'create answers with a generated vehicle.name',

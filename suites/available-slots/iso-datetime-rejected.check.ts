@@ -1,5 +1,5 @@
 import type { Query } from '../../harness/client.js';
-import { describeResponse, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, refusalMissing, unexpectedStatus } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { seededPick } from '../common/ranges.js';
@@ -49,11 +49,17 @@ conformance('SLOTS-ISO-REJECTED', { needs: ['location'] }, async (ctx: CheckCont
   const answers = await Promise.all(probes.map((p) => getSlots(ctx, p.query)));
   ctx.observe('messages', Object.fromEntries(probes.map((p, i) => [`${p.pair} ${p.bound}`, errorText(answers[i]!)])));
   const problems = probes.flatMap((p, i) =>
-    answers[i]!.status === 400 ? [] : [`${show(p.query)}: expected HTTP 400, got ${describeResponse(answers[i]!)}`],
+    answers[i]!.status === 400
+      ? []
+      : [
+          isSuccess(answers[i]!)
+            ? refusalMissing(answers[i]!, show(p.query), 'HTTP 400')
+            : unexpectedStatus(answers[i]!, 'HTTP 400', show(p.query)),
+        ],
   );
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'availableSlots accepted an ISO 8601 datetime',
     probes.length,
     'windows with one ISO 8601 bound answered 400 while the same days as YYYY-MM-DD were accepted',

@@ -1,4 +1,4 @@
-import { addDays, boundOf, dayOf, daySpan, rangePlacement, inconsistencies } from '../../harness/checks/index.js';
+import { addDays, boundOf, dayOf, daySpan, leaked, rangePlacement } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { slotsReference } from './fixtures.js';
@@ -22,7 +22,7 @@ conformance('SLOTS-WINDOW-BOUNDED', { needs: ['location'] }, async (ctx: CheckCo
   const outside = slotLike.filter((d) => rangePlacement(daySpan(d), range) === 'outside');
   verdict(
     ctx,
-    inconsistencies(outside.map((d) => `${d} came back for the window ${w.start}..${w.end}`)),
+    outside.map((d) => leaked(d, `the window asked for is ${w.start}..${w.end}`, reference.res)),
     'availableSlots served days outside the window asked for',
     inside.length,
     'days of the window returned',

@@ -43,6 +43,29 @@ export function fail(title: string, ...failures: Failure[]): never {
   throw new ContractViolation(title, failures);
 }
 
+/**
+ * An entry of a bulk create shown absent afterwards: a record left out of what the write made. It has
+ * no id (none was ever shown), so the entry names it, and the write's answer is the exchange.
+ */
+export function notCreated(entry: string, why: string, write: ApiResponse): Failure {
+  return {
+    kind: 'record-left-out',
+    message: `the record sent as ${entry} does not exist after the create: ${why}`,
+    expected: entry,
+    actual: 'absent',
+    ...(write.exchangeId ? { exchange: write.exchangeId } : {}),
+  };
+}
+
+/**
+ * A record a write created that does not read back by its id: the read's status when it was
+ * refused, else the record left out of the read (or of the write's answer, when no read was made).
+ */
+export function notReadBack(id: string, what: string, read: ApiResponse | undefined, write: ApiResponse): Failure {
+  if (read && !isSuccess(read)) return unexpectedStatus(read, 'a 2xx status', `${what} ${id}, read by its id`);
+  return leftOut(id, `${what} was created${read ? '' : ' (it was not read back)'}`, read ?? write);
+}
+
 /** A response the clause under test is about must be 2xx. */
 export function expect2xx(ctx: CheckContext, res: ApiResponse, what: string): void {
   if (!isSuccess(res)) fail(what, unexpectedStatus(res, 'a 2xx status', what));

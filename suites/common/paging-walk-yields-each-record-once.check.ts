@@ -4,7 +4,6 @@ import {
   unexpectedStatus,
   walkConfirmed,
   type WalkedPage,
-  inconsistencies,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { fail, verdict } from './judge.js';
@@ -28,8 +27,10 @@ for (const paged of pagedResources) {
           page,
           ids: adapter.records(res).map((r) => adapter.idOf(r) ?? JSON.stringify(r)),
           total: adapter.total(res),
+          ...(res.exchangeId ? { exchange: res.exchangeId } : {}),
         };
-      if (page > 1 && res.status < 500) return { page, ids: [], refused: res.status };
+      if (page > 1 && res.status < 500)
+        return { page, ids: [], refused: res.status, ...(res.exchangeId ? { exchange: res.exchangeId } : {}) };
       if (page === 1 && res.status < 500)
         ctx.inconclusive(`precondition: GET ${adapter.path} (${scope.note}) was refused (${describeResponse(res)})`);
       return fail(
@@ -41,7 +42,7 @@ for (const paged of pagedResources) {
         ),
       );
     };
-    const { walk, violations, stable, walks } = await walkConfirmed(paged.size, fetchPage, {
+    const { walk, failures, stable, walks } = await walkConfirmed(paged.size, fetchPage, {
       maxPages: paged.maxPages,
       expected: scope.expected,
       // A list still filling after the run's writes settles within a second or two (S-CONS-read-after-write).
@@ -56,11 +57,11 @@ for (const paged of pagedResources) {
       'walk',
       `${walk.pages.length} page(s) of ${paged.size} (${scope.note}), ended by ${walk.end}, ${walks} walk(s)`,
     );
-    if (walk.pages.length < 2 && violations.length === 0)
+    if (walk.pages.length < 2 && failures.length === 0)
       ctx.inconclusive(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
     verdict(
       ctx,
-      inconsistencies(violations),
+      failures,
       `walking GET ${adapter.path} pages (${scope.note})`,
       met,
       `records met over ${walk.pages.length} pages`,

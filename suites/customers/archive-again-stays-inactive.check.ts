@@ -1,4 +1,4 @@
-import { inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { inactiveState } from './adapter.js';
@@ -18,7 +18,7 @@ conformance('CUSTOMER-ARCHIVE-INACTIVE', { variant: 'again', needs: ['write'] },
   if (state === undefined) ctx.inconclusive('the customer record shows no status-like field to judge by');
   verdict(
     ctx,
-    inconsistencies(state ? [] : [`customer ${again.id} archived twice reads as active again`]),
+    state ? [] : [fieldMismatch(`customer ${again.id} archived twice`, 'status', 'inactive', 'active', again.read)],
     'a second archive did not leave the customer inactive',
     1,
     'customer archived twice read back',

@@ -1,6 +1,6 @@
-import { isClientError, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { isClientError, isSuccess, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { expect2xx, verdict } from '../common/judge.js';
+import { expect2xx, notCreated, notReadBack, verdict } from '../common/judge.js';
 import { customers } from './adapter.js';
 import { refusesBody } from './body.js';
 import { createRefused, customerFixture, customerRoles } from './fixtures.js';
@@ -20,23 +20,21 @@ conformance('CUSTOMER-CREATE-BULK', { needs: ['write'] }, async (ctx: CheckConte
     ctx.inconclusive(
       'none of the created customers could be located by its unique word (the search parameter is a guess, and the walk is bounded)',
     );
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const role of customerRoles) {
     const [id, read] = [fx.ids[role], fx.reads[role]];
     // Shown absent: the ids the answer gave for the create do not read back, and no listing shows the customer.
     if (!id && fx.unlocated[role]?.proven) {
-      problems.push(`the customer sent as entry "${role}" does not exist after the create: ${fx.unlocated[role]!.why}`);
+      problems.push(notCreated(`entry "${role}"`, fx.unlocated[role]!.why, fx.create));
       continue;
     }
     if (!id) ctx.inconclusive(`precondition: the customer of entry "${role}" could not be located by its unique word`);
     if (!read || !isSuccess(read) || !customers.recordIn(read, id))
-      problems.push(
-        `customer ${id} (entry "${role}") is not readable by its customerId: HTTP ${read?.status ?? 'none'}`,
-      );
+      problems.push(notReadBack(id, `customer (entry "${role}")`, read, fx.create));
   }
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     `POST /customers accepted ${customerRoles.length} customers but not all of them exist`,
     located.length,
     'created customers read back by id',

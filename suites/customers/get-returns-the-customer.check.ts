@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { customers } from './adapter.js';
@@ -26,16 +26,16 @@ async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiRe
 // §4.3 GET /customers/{customerId}: the details of that customer.
 conformance('CUSTOMER-GET-BY-ID', async (ctx: CheckContext) => {
   const reads = await readsToJudge(ctx);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const { id, res } of reads) {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /customers/${id}`);
     if (isSuccess(res) && !customers.recordIn(res, id))
-      problems.push(`GET /customers/${id} does not hold a record with that customerId: ${describeResponse(res)}`);
+      problems.push(leftOut(id, `GET /customers/${id} asked for that customer`, res));
   }
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'GET /customers/{customerId} does not return that customer',
     reads.length,
     'customers read by id',

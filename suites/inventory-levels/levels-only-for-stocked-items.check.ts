@@ -1,5 +1,13 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isClientError, isRecord, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  fieldMismatch,
+  isClientError,
+  isRecord,
+  isSuccess,
+  leaked,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { items } from '../items/adapter.js';
@@ -48,7 +56,7 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
       `GET /inventoryLevels was refused (${describeResponse(res)}); its parameters are the profile's guesses`,
     );
   precondition(ctx, res, 'GET /inventoryLevels');
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   let judged = 0;
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
@@ -61,7 +69,13 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
     if (unstocked && (stockedListed || whole || listed.has(unstocked))) {
       judged += 1;
       if (listed.has(unstocked))
-        problems.push(`the run's part ${unstocked}, created with isStockItem false, has levels in the list`);
+        problems.push(
+          leaked(
+            unstocked,
+            'the run created it with isStockItem false',
+            pages.find((p) => listedIn(ctx, [p]).has(unstocked)),
+          ),
+        );
     }
   }
   const sample = sampleItemIds(levelsIn(ctx, res.json), ctx.frugal ? 3 : 12);
@@ -71,7 +85,10 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
     const stock = isRecord(details) ? details.isStockItem : undefined;
     if (typeof stock !== 'boolean') return; // tires and others carry no isStockItem (§2.2)
     judged += 1;
-    if (!stock) problems.push(`item ${sample[i]} has levels but details.isStockItem is false`);
+    if (!stock)
+      problems.push(
+        fieldMismatch(`item ${sample[i]} has levels`, 'details.isStockItem', true, stock, r, 'details.isStockItem'),
+      );
   });
   if (judged === 0)
     ctx.inconclusive(
@@ -79,7 +96,7 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
     );
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'GET /inventoryLevels lists levels for items that are not stocked',
     judged,
     'items with levels judged by their stock flag',

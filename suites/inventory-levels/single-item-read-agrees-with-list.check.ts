@@ -1,5 +1,11 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isClientError, inconsistencies } from '../../harness/checks/index.js';
+import {
+  describeResponse,
+  inconsistency,
+  isClientError,
+  unexpectedStatus,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { getItemLevels, levelsIn, listLevels, sampleItemIds, type Level } from './adapter.js';
@@ -8,21 +14,36 @@ import { levelList } from './fixtures.js';
 const where = (l: Level) => l.locationId ?? '(no location shown)';
 
 /** List levels of one item that the single-item read does not show with the same quantity. */
-function disagreements(ctx: CheckContext, itemId: string, listed: Level[], single: ApiResponse): string[] {
+function disagreements(
+  ctx: CheckContext,
+  itemId: string,
+  listed: Level[],
+  single: ApiResponse,
+  list: ApiResponse,
+): Failure[] {
   if (single.status < 200 || single.status >= 300)
     return [
-      `item ${itemId}: the list shows levels but GET /inventoryLevels/${itemId} answers ${describeResponse(single)}`,
+      unexpectedStatus(single, 'a 2xx status', `GET /inventoryLevels/${itemId} (the list shows levels of the item)`),
     ];
   const own = levelsIn(ctx, single.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
   return listed
     .filter((l) => !own.some((o) => where(o) === where(l) && o.quantity === l.quantity))
-    .map(
-      (l) =>
-        `item ${itemId} at ${where(l)}: list ${l.quantity}, single read ${JSON.stringify(own.filter((o) => where(o) === where(l)).map((o) => o.quantity))}`,
-    );
+    .map((l) => {
+      const read = own.filter((o) => where(o) === where(l)).map((o) => o.quantity);
+      return inconsistency(
+        `item ${itemId} at ${where(l)}: list ${l.quantity}, single read ${JSON.stringify(read)}`,
+        single,
+        {
+          what: 'the levels of the item in the list and in the single read',
+          expected: l.quantity,
+          actual: read,
+          other: list,
+        },
+      );
+    });
 }
 
-async function compare(ctx: CheckContext, list: ApiResponse): Promise<{ problems: string[]; sampled: number }> {
+async function compare(ctx: CheckContext, list: ApiResponse): Promise<{ problems: Failure[]; sampled: number }> {
   if (isClientError(list))
     ctx.inconclusive(
       `GET /inventoryLevels was refused (${describeResponse(list)}); its parameters are the profile's guesses`,
@@ -39,6 +60,7 @@ async function compare(ctx: CheckContext, list: ApiResponse): Promise<{ problems
         id,
         levels.filter((l) => l.itemId === id),
         singles[i]!,
+        list,
       ),
     ),
     sampled: sample.length,
@@ -54,7 +76,7 @@ conformance('INVENTORY-ITEM-AGREES', async (ctx: CheckContext) => {
   if (problems.length) ({ problems, sampled } = await compare(ctx, await listLevels(ctx)));
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'the single-item levels disagree with the list',
     sampled,
     'items compared between list and single read',

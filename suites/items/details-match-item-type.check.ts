@@ -1,5 +1,5 @@
 import { partDetails, tireDetails } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, shapeViolations, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { items } from './adapter.js';
@@ -26,18 +26,14 @@ for (const type of ['part', 'tire'] as const) {
       if (id) reads = [{ id, read: await items.get(ctx, id) }];
     }
     if (!reads.length) ctx.skip(`no ${type} item to read`);
-    const problems: string[] = [];
+    const problems: Failure[] = [];
     for (const { id, read } of reads) {
       await ctx.cite(read);
-      problems.push(
-        ...schemaViolations(detailsSchema[type], items.recordIn(read, id)?.details).map(
-          (v) => `${type} ${id}: details.${v}`,
-        ),
-      );
+      problems.push(...shapeViolations(detailsSchema[type], items.recordIn(read, id)?.details, read, 'details'));
     }
     verdict(
       ctx,
-      inconsistencies(problems),
+      problems,
       `details of a ${type} do not have the §2.2 structure`,
       reads.length,
       `${type} details judged`,

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isClientError, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { describeResponse, inconsistency, isClientError, isSuccess } from '../../harness/checks/index.js';
 import { pageCounters, pageInconsistencies } from '../../harness/checks/items-page.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { emptyRead } from '../common/empties.js';
@@ -83,7 +83,9 @@ for (const [variant, read] of Object.entries(boundaries)) {
     ctx.observe('page judged', `${b.what}: totalCount ${page.data.totalCount}, size asked ${b.size}`);
     verdict(
       ctx,
-      inconsistencies(pageInconsistencies(page.data, 1, b.size), b.res),
+      pageInconsistencies(page.data, 1, b.size).map((p) =>
+        inconsistency(p, b.res, { what: 'the page counters and totalCount' }),
+      ),
       `the items page fields disagree with totalCount (${variant})`,
       1,
       `page at the boundary "${variant}" compared with totalCount`,

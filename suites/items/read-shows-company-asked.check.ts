@@ -1,4 +1,4 @@
-import { isRecord, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch, isRecord, isSuccess } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { readableItems } from './fixtures.js';
@@ -18,13 +18,19 @@ conformance('ITEM-COMPANY-MATCHES', async (ctx: CheckContext) => {
   await ctx.cite(...shown.map(({ read }) => read));
   const wrong = shown
     .filter(({ read }) => String((read.json as Record<string, unknown>).companyId) !== ctx.companyId)
-    .map(
-      ({ id, read }) =>
-        `GET /items/${id}?companyId=${ctx.companyId} shows companyId ${JSON.stringify((read.json as Record<string, unknown>).companyId)}`,
+    .map(({ id, read }) =>
+      fieldMismatch(
+        `GET /items/${id}?companyId=${ctx.companyId}`,
+        'companyId',
+        ctx.companyId,
+        (read.json as Record<string, unknown>).companyId,
+        read,
+        'companyId',
+      ),
     );
   verdict(
     ctx,
-    inconsistencies(wrong),
+    wrong,
     'items read under one company report another',
     shown.length,
     'items read by id showing the company asked for',

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { describeResponse, isSuccess, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, refusalMissing } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { orderIdOf } from './adapter.js';
@@ -70,9 +70,7 @@ conformance('PO-READ-ONLY', { needs: ['write'] }, async (ctx: CheckContext) => {
   ctx.observe('answers', Object.fromEntries(writes.map(([w], i) => [w, answers[i]!.status])));
   verdict(
     ctx,
-    inconsistencies(
-      answers.flatMap((res, i) => (isSuccess(res) ? [`${writes[i]![0]}: ${describeResponse(res)}`] : [])),
-    ),
+    answers.flatMap((res, i) => (isSuccess(res) ? [refusalMissing(res, writes[i]![0], 'any answer but a 2xx')] : [])),
     'a purchase-order write was accepted',
     answers.length,
     'purchase-order writes not accepted',

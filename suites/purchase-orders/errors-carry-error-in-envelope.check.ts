@@ -1,4 +1,4 @@
-import { isClientError, isRecord, inconsistencies } from '../../harness/checks/index.js';
+import { isClientError, isRecord, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { showQuery } from './adapter.js';
@@ -28,7 +28,15 @@ conformance('PO-ERROR-IN-ENVELOPE', async (ctx: CheckContext) => {
   );
   verdict(
     ctx,
-    inconsistencies(bare.map(({ query, res }) => `${showQuery(query)}: HTTP ${res.status} ${res.text.slice(0, 300)}`)),
+    bare.map(({ query, res }): Failure => ({
+      kind: 'shape-violation',
+      message: `${showQuery(query)}: HTTP ${res.status} ${res.text.slice(0, 300)}`,
+      issue: 'error is null or absent in the envelope of a refusal',
+      expected: 'a non-null error',
+      actual: isRecord(res.json) ? (res.json.error ?? 'absent') : res.text.slice(0, 300),
+      path: 'error',
+      ...(res.exchangeId ? { exchange: res.exchangeId } : {}),
+    })),
     'error answers without a non-null error in the envelope',
     refused.length,
     'refused purchase-order requests carrying a non-null error',

@@ -1,5 +1,5 @@
 import { poGetEnvelope } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, shapeViolations } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { backendSlices, poReadsById } from './reads.js';
@@ -26,12 +26,10 @@ conformance('PO-GET-ENVELOPE', async (ctx: CheckContext) => {
       `precondition: no read by id of a listed order was answered 2xx (${sent.map((r) => `${r.id}: HTTP ${r.res.status}`).join(', ') || 'none sent'})`,
     );
   }
-  const violations = answered.flatMap((r) =>
-    schemaViolations(poGetEnvelope, r.res.json).map((v) => `GET /purchaseOrders/${r.id}: ${v}`),
-  );
+  const violations = answered.flatMap((r) => shapeViolations(poGetEnvelope, r.res.json, r.res));
   verdict(
     ctx,
-    inconsistencies(violations),
+    violations,
     'GET /purchaseOrders/{id} is not the §2.7 get envelope',
     answered.length,
     'get answers of the §2.7 envelope',

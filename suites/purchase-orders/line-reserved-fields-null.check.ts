@@ -1,4 +1,4 @@
-import { isRecord, inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch, isRecord } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { sampleLines } from './lines.js';
@@ -10,15 +10,18 @@ conformance('PO-LINE-RESERVED-NULL', async (ctx: CheckContext) => {
   const lines = await sampleLines(ctx);
   verdict(
     ctx,
-    inconsistencies(
-      lines.flatMap(({ orderId, from, line }) =>
-        reserved
-          .filter((f) => !isRecord(line) || line[f] !== null)
-          .map(
-            (f) =>
-              `order ${orderId} (${from}): ${f} ${isRecord(line) && f in line ? JSON.stringify(line[f]) : 'missing'}`,
+    lines.flatMap(({ orderId, from, line, res }) =>
+      reserved
+        .filter((f) => !isRecord(line) || line[f] !== null)
+        .map((f) =>
+          fieldMismatch(
+            `order ${orderId} (${from}): a line item`,
+            f,
+            null,
+            isRecord(line) && f in line ? line[f] : 'absent',
+            res,
           ),
-      ),
+        ),
     ),
     'reserved line-item fields that are not null',
     lines.length,

@@ -3,17 +3,21 @@ import type { CheckContext } from '../../harness/conformance.js';
 import { isSuccess } from '../../harness/checks/index.js';
 import type { Rec } from '../common/adapter.js';
 import { orderIdOf } from './adapter.js';
-import { allReads, ordersReadById, poReadsById, poSlices, sampledOrders } from './reads.js';
+import { allReads, ordersReadById, poReadsById, poSlices, readOf, sampledOrders } from './reads.js';
 
 export interface Line {
   orderId: string;
   /** 'list' or 'get': where the line was read. */
   from: string;
   line: unknown;
+  /** The answer that shows the line. */
+  res?: ApiResponse;
 }
 
-const linesOf = (r: Rec, from: string): Line[] =>
-  Array.isArray(r.orderItems) ? r.orderItems.map((line) => ({ orderId: orderIdOf(r) ?? '(no id)', from, line })) : [];
+const linesOf = (r: Rec, from: string, res: ApiResponse | undefined): Line[] =>
+  Array.isArray(r.orderItems)
+    ? r.orderItems.map((line) => ({ orderId: orderIdOf(r) ?? '(no id)', from, line, ...(res ? { res } : {}) }))
+    : [];
 
 /**
  * Line items (§2.6) of the shared reads: those the list records carry (whether they carry any is
@@ -26,8 +30,8 @@ export async function sampleLines(ctx: CheckContext): Promise<Line[]> {
   const answered: ApiResponse[] = [...allReads(reads), ...got.map((g) => g.res)].filter(isSuccess);
   if (answered.length === 0) ctx.inconclusive('precondition: no purchase-order list or read was answered 2xx');
   await ctx.cite(...answered);
-  const fromList = sampledOrders(reads).flatMap((r) => linesOf(r, 'list'));
-  const fromGet = got.flatMap((g) => linesOf(g.record, 'get'));
+  const fromList = sampledOrders(reads).flatMap((r) => linesOf(r, 'list', readOf(reads, r)));
+  const fromGet = got.flatMap((g) => linesOf(g.record, 'get', g.res));
   ctx.observe('line items judged', { fromLists: fromList.length, fromReadsById: fromGet.length });
   const lines = [...fromList, ...fromGet];
   if (lines.length === 0) ctx.skip('no purchase order shows line items (orderItems)');

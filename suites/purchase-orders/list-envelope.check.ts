@@ -1,8 +1,8 @@
 import { poListEnvelope } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, shapeViolations } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, verdict } from '../common/judge.js';
-import { allReads, backendSlices, poSlices, slices, unionSlices } from './reads.js';
+import { allReads, backendSlices, poSlices, unionSlices } from './reads.js';
 
 // §2.7, §4.6: a list answers { status: boolean, data: array, pagination (optional), error: null }.
 // Judged on every row of the source table that was answered 2xx (a refused row is its own
@@ -12,12 +12,10 @@ conformance('PO-LIST-ENVELOPE', async (ctx: CheckContext) => {
   await ctx.cite(...allReads(reads));
   expect2xx(ctx, reads.omitted, 'GET /purchaseOrders');
   const answered = [...unionSlices, ...backendSlices].filter((n) => isSuccess(reads[n]));
-  const violations = answered.flatMap((n) =>
-    schemaViolations(poListEnvelope, reads[n].json).map((v) => `${slices[n].label}: ${v}`),
-  );
+  const violations = answered.flatMap((n) => shapeViolations(poListEnvelope, reads[n].json, reads[n]));
   verdict(
     ctx,
-    inconsistencies(violations),
+    violations,
     'GET /purchaseOrders is not the §2.7 list envelope',
     answered.length,
     'list answers of the §2.7 envelope',

@@ -1,4 +1,4 @@
-import { isRecord, inconsistencies } from '../../harness/checks/index.js';
+import { isRecord, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { ordersReadById, poReadsById } from './reads.js';
@@ -11,14 +11,16 @@ conformance('PO-ORDER-ITEMS-ARRAY', async (ctx: CheckContext) => {
   await ctx.cite(...read.map((r) => r.res));
   verdict(
     ctx,
-    inconsistencies(
-      read
-        .filter(({ record }) => !Array.isArray(record.orderItems))
-        .map(
-          ({ id, record }) =>
-            `order ${id}: orderItems is ${'orderItems' in record ? JSON.stringify(isRecord(record.orderItems) ? 'an object' : record.orderItems) : 'missing'}`,
-        ),
-    ),
+    read
+      .filter(({ record }) => !Array.isArray(record.orderItems))
+      .map(({ id, record, res }): Failure => ({
+        kind: 'shape-violation',
+        message: `order ${id}: orderItems is ${'orderItems' in record ? JSON.stringify(isRecord(record.orderItems) ? 'an object' : record.orderItems) : 'missing'}`,
+        issue: 'orderItems is not an array',
+        expected: 'an array of line items',
+        actual: 'orderItems' in record ? record.orderItems : 'absent',
+        ...(res.exchangeId ? { exchange: res.exchangeId } : {}),
+      })),
     'orders whose orderItems is not an array',
     read.length,
     'orders read by id with their line-item array',

@@ -106,6 +106,11 @@ export const allReads = (r: SliceReads): ApiResponse[] => [...backendSlices, ...
 export const recordsOf = (res: ApiResponse | undefined): Rec[] =>
   res && isSuccess(res) ? purchaseOrders.records(res) : [];
 
+/** The list answer a record of sampledOrders came from, so a failure about it can name it. */
+export function readOf(reads: SliceReads, record: Rec): ApiResponse | undefined {
+  return [...unionSlices, ...backendSlices].map((n) => reads[n]).find((res) => recordsOf(res).includes(record));
+}
+
 /** The records of every slice read, one per id (a record may show in a backend slice and in the unions). */
 export function sampledOrders(reads: SliceReads): Rec[] {
   const seen = new Map<string, Rec>();

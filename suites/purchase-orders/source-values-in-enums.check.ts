@@ -1,10 +1,11 @@
-import { inconsistencies } from '../../harness/checks/index.js';
+import type { ApiResponse } from '../../harness/client.js';
+import { fieldMismatch, type Failure } from '../../harness/checks/index.js';
 import { poIntegrationSources, poSources } from '../../contract/schemas.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { verdict } from '../common/judge.js';
 import { orderIdOf } from './adapter.js';
-import { allReads, ordersReadById, poReadsById, poSlices, sampledOrders } from './reads.js';
+import { allReads, ordersReadById, poReadsById, poSlices, readOf, sampledOrders } from './reads.js';
 
 const sources: readonly unknown[] = poSources;
 const channels: readonly unknown[] = poIntegrationSources;
@@ -16,12 +17,15 @@ conformance('PO-SOURCE-VALUES', async (ctx: CheckContext) => {
   const [reads, byId] = await Promise.all([poSlices(ctx), poReadsById(ctx)]);
   const got = ordersReadById(byId);
   await ctx.cite(...allReads(reads), ...got.map((g) => g.res));
-  const records: Rec[] = [...sampledOrders(reads), ...got.map((g) => g.record)];
+  const records: { r: Rec; res?: ApiResponse }[] = [
+    ...sampledOrders(reads).map((r) => ({ r, res: readOf(reads, r) })),
+    ...got.map((g) => ({ r: g.record, res: g.res })),
+  ];
   if (records.length === 0) ctx.skip('the company has no purchase orders');
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   let judged = 0;
   let unshown = 0;
-  for (const r of records)
+  for (const { r, res } of records)
     for (const [field, allowed] of [
       ['source', sources],
       ['integrationSource', channels],
@@ -30,14 +34,17 @@ conformance('PO-SOURCE-VALUES', async (ctx: CheckContext) => {
       if (v === undefined || v === null) unshown += 1;
       else {
         judged += 1;
-        if (!allowed.includes(v)) problems.push(`${orderIdOf(r) ?? '(no id)'} ${field} ${JSON.stringify(v)}`);
+        if (!allowed.includes(v))
+          problems.push(
+            fieldMismatch(`order ${orderIdOf(r) ?? '(no id)'}`, field, `one of ${allowed.join(', ')}`, v, res),
+          );
       }
     }
   if (unshown) ctx.observe('values not shown', unshown);
   if (judged === 0) ctx.inconclusive(`none of the ${records.length} orders shows source or integrationSource`);
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'purchase orders with an undocumented source or integrationSource',
     judged,
     `source and integrationSource values of ${records.length} orders`,

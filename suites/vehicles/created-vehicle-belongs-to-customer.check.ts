@@ -1,4 +1,4 @@
-import { fieldValue, inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch, fieldValue, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { fixtureReads, vehicleFixture } from './fixtures.js';
@@ -7,7 +7,7 @@ import { fixtureReads, vehicleFixture } from './fixtures.js';
 conformance('VEHICLE-CREATE-OWNER', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
   const fx = await vehicleFixture(ctx);
   const customerId = ctx.need(ctx.target.customerId, 'CUSTOMER_ID is not set');
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   let judged = 0;
   for (const { id, record, read } of fixtureReads(fx)) {
     await ctx.cite(read);
@@ -16,14 +16,14 @@ conformance('VEHICLE-CREATE-OWNER', { needs: ['write', 'customer'] }, async (ctx
     judged += 1;
     if (String(owner) !== customerId)
       problems.push(
-        `vehicle ${id} was created for customer ${customerId} but reads back with customerId ${JSON.stringify(owner)}`,
+        fieldMismatch(`vehicle ${id}, created for customer ${customerId}`, 'customerId', customerId, owner, read),
       );
   }
   if (judged === 0 && problems.length === 0)
     ctx.inconclusive('no created vehicle could be read back showing a customerId to compare');
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'created vehicles do not belong to the customer they were created for',
     judged,
     'created vehicles read back with their owner',

@@ -1,5 +1,6 @@
-import { fieldValue, isRecord, inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch, fieldValue, isRecord, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
+import type { ApiResponse } from '../../harness/client.js';
 import type { VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
 import { verdict } from '../common/judge.js';
@@ -29,12 +30,13 @@ const sentFields = [
  * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
  * order and letter case are not shown); numbers by value, so 12 and 12.0 agree.
  */
-function differences(sent: VehicleInput, read: Rec): string[] {
-  const out: string[] = [];
+function differences(id: string, sent: VehicleInput, read: Rec, res: ApiResponse): Failure[] {
+  const out: Failure[] = [];
+  const what = `vehicle ${id} read back`;
   for (const key of sentFields) {
     const got = fieldValue(read, [key]);
     if (got !== sent[key] && !(typeof sent[key] === 'number' && Number(got) === sent[key]))
-      out.push(`${key}: sent ${JSON.stringify(sent[key])}, read ${JSON.stringify(got)}`);
+      out.push(fieldMismatch(what, key, sent[key], got, res));
   }
   const tags = fieldValue(read, ['tags']);
   const readTags = Array.isArray(tags)
@@ -45,7 +47,7 @@ function differences(sent: VehicleInput, read: Rec): string[] {
     : [];
   const sentTags = sent.tags.map((t) => `${t.name}|${t.color.toLowerCase()}`).sort();
   if (JSON.stringify(readTags) !== JSON.stringify(sentTags))
-    out.push(`tags: sent ${JSON.stringify(sent.tags)}, read ${JSON.stringify(tags)}`);
+    out.push(fieldMismatch(what, 'tags', sent.tags, tags, res));
   return out;
 }
 
@@ -53,17 +55,17 @@ function differences(sent: VehicleInput, read: Rec): string[] {
 // an empty string (§2.1 allows it), notes keep their text. Judged on the run's created vehicles, no request of its own.
 conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
   const fx = await vehicleFixture(ctx);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   let judged = 0;
   for (const { role, id, record, read } of fixtureReads(fx)) {
     await ctx.cite(read);
     judged += 1;
-    problems.push(...differences(fx.inputs[role], record).map((d) => `${id}: ${d}`));
+    problems.push(...differences(id, fx.inputs[role], record, read));
   }
   if (judged === 0) ctx.inconclusive('precondition: no created vehicle could be read back');
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'created vehicles do not read back as sent',
     judged,
     'created vehicles compared field by field',

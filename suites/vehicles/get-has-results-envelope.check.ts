@@ -1,6 +1,6 @@
 import { vehicleGetEnvelope } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
-import { isSuccess, schemaViolations, inconsistencies } from '../../harness/checks/index.js';
+import { isSuccess, leftOut, shapeViolations, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -29,17 +29,17 @@ async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiRe
 // §4.1 GET /vehicles/{vehicleId}, §2.7: the same results envelope as the list, holding that vehicle.
 conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
   const reads = await readsToJudge(ctx);
-  const problems: string[] = [];
+  const problems: Failure[] = [];
   for (const { id, res } of reads) {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /vehicles/${id}`);
-    problems.push(...schemaViolations(vehicleGetEnvelope, res.json).map((v) => `GET /vehicles/${id}: ${v}`));
+    problems.push(...shapeViolations(vehicleGetEnvelope, res.json, res));
     if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id))
-      problems.push(`GET /vehicles/${id}: results.content does not hold that vehicle`);
+      problems.push(leftOut(id, `GET /vehicles/${id} asked for it (results.content)`, res));
   }
   verdict(
     ctx,
-    inconsistencies(problems),
+    problems,
     'GET /vehicles/{vehicleId} is not { message, results: { content, pagination } } holding the vehicle',
     reads.length,
     'reads by id judged',

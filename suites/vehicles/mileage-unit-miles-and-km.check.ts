@@ -1,5 +1,5 @@
 import { mileageUnits } from '../../contract/schemas.js';
-import { fieldValue, inconsistencies } from '../../harness/checks/index.js';
+import { fieldMismatch, fieldValue } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { fixtureRecord, vehicleFixture } from './fixtures.js';
@@ -14,10 +14,10 @@ for (const unit of mileageUnits) {
     const input = fx.inputs[role];
     const problems = (['mileageUnit', 'mileage'] as const)
       .filter((key) => fieldValue(record, [key]) !== input[key])
-      .map((key) => `${key}: sent ${JSON.stringify(input[key])}, read ${JSON.stringify(fieldValue(record, [key]))}`);
+      .map((key) => fieldMismatch(`vehicle ${id} read back`, key, input[key], fieldValue(record, [key]), read));
     verdict(
       ctx,
-      inconsistencies(problems),
+      problems,
       `vehicle ${id}, created with mileageUnit ${unit}, does not read back as sent`,
       1,
       `vehicle with mileageUnit ${unit} read back`,

@@ -1,4 +1,4 @@
-import { compareLoosely, fieldValue, isClientError, orderBreaks, inconsistencies } from '../../harness/checks/index.js';
+import { compareLoosely, fieldValue, inconsistency, isClientError, orderBreaks } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -31,7 +31,9 @@ conformance('VEHICLE-SORT', async (ctx: CheckContext) => {
   if (compared === 0) ctx.inconclusive(`the records do not show ${field}, so their order cannot be judged`);
   verdict(
     ctx,
-    inconsistencies(orderBreaks(values, compareLoosely, (v) => JSON.stringify(v))),
+    orderBreaks(values, compareLoosely, (v) => JSON.stringify(v)).map((b) =>
+      inconsistency(b, p1, { what: `the ${field} order across pages 1 and 2`, other: p2 }),
+    ),
     `sort=${field}&sortDirection=ASC is not ascending across pages 1 and 2`,
     compared,
     `adjacent ${field} values in order`,
