@@ -13,7 +13,12 @@ function disagreements(ctx: CheckContext, itemId: string, listed: Level[], singl
     return [
       `item ${itemId}: the list shows levels but GET /inventoryLevels/${itemId} answers ${describeResponse(single)}`,
     ];
-  const own = levelsIn(ctx, single.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
+  const shown = levelsIn(ctx, single.json);
+  const own = shown.filter((l) => l.itemId === undefined || l.itemId === itemId);
+  // §2.4 names one field of a level, `itemId`: the single read's levels carry it too.
+  const unnamed = shown.filter((l) => l.itemId === undefined);
+  if (unnamed.length)
+    return [`item ${itemId}: GET /inventoryLevels/${itemId} shows ${unnamed.length} levels without an itemId (§2.4)`];
   return listed
     .filter((l) => !own.some((o) => where(o) === where(l) && o.quantity === l.quantity))
     .map(
@@ -29,6 +34,10 @@ async function compare(ctx: CheckContext, list: ApiResponse): Promise<{ problems
     );
   precondition(ctx, list, 'GET /inventoryLevels');
   const levels = levelsIn(ctx, list.json);
+  // §2.4 names one field of a level, `itemId`: a list showing levels none of which carries it hides the key.
+  const unnamed = levels.filter((l) => l.itemId === undefined);
+  if (unnamed.length && unnamed.length === levels.length)
+    return { problems: [`GET /inventoryLevels shows ${levels.length} levels, none with an itemId (§2.4)`], sampled: 1 };
   const sample = sampleItemIds(levels, ctx.frugal ? 2 : 5);
   if (!sample.length) ctx.skip('the list shows no levels with an itemId');
   const singles = await Promise.all(sample.map((id) => getItemLevels(ctx, id)));

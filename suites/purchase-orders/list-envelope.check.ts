@@ -1,20 +1,32 @@
 import { poListEnvelope } from '../../contract/schemas.js';
-import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { isRecord, isSuccess, schemaViolations } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, verdict } from '../common/judge.js';
 import { allReads, backendSlices, poSlices, slices, unionSlices } from './reads.js';
 
 // §2.7, §4.6: a list answers { status: boolean, data: array, pagination (optional), error: null }.
 // Judged on every row of the source table that was answered 2xx (a refused row is its own
-// clause's failure), the plain list without a source required.
+// clause's failure), the plain list without a source required. Each order of `data` carries its
+// §2.6 identifier under its documented name `id` (string or number: its type is not shown,
+// silences S-2.6-id-form), whichever backend it comes from.
 conformance('PO-LIST-ENVELOPE', async (ctx: CheckContext) => {
   const reads = await poSlices(ctx);
   await ctx.cite(...allReads(reads));
   expect2xx(ctx, reads.omitted, 'GET /purchaseOrders');
   const answered = [...unionSlices, ...backendSlices].filter((n) => isSuccess(reads[n]));
-  const violations = answered.flatMap((n) =>
-    schemaViolations(poListEnvelope, reads[n].json).map((v) => `${slices[n].label}: ${v}`),
-  );
+  const violations = answered.flatMap((n) => {
+    const body = reads[n].json;
+    const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+    const unnamed = data.filter((o) => !isRecord(o) || (typeof o.id !== 'string' && typeof o.id !== 'number'));
+    return [
+      ...schemaViolations(poListEnvelope, body).map((v) => `${slices[n].label}: ${v}`),
+      ...(unnamed.length
+        ? [
+            `${slices[n].label}: ${unnamed.length} of ${data.length} orders carry no \`id\` (§2.6), e.g. ${JSON.stringify(unnamed[0]).slice(0, 160)}`,
+          ]
+        : []),
+    ];
+  });
   verdict(
     ctx,
     violations,

@@ -1,6 +1,6 @@
 import { vehicleListEnvelope } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
-import { isSuccess, schemaViolations } from '../../harness/checks/index.js';
+import { isSuccess, schemaViolations, statedTypeFailures } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -34,6 +34,8 @@ conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /vehicles/${id}`);
     problems.push(...schemaViolations(vehicleListEnvelope, res.json).map((v) => `GET /vehicles/${id}: ${v}`));
+    // §2.1: the vehicle it holds shows each stated field in its stated JSON type.
+    problems.push(...statedTypeFailures(res.json, 'vehicle', res, `GET /vehicles/${id}:`).map((f) => f.message));
     if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id))
       problems.push(`GET /vehicles/${id}: results.content does not hold that vehicle`);
   }

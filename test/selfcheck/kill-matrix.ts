@@ -153,3 +153,59 @@ export function killMatrixMarkdown(m: KillMatrix, scope: string): string {
   ];
   return lines.join('\n');
 }
+
+/** One operator's line of the kill matrix over generated faults (mock/faults/operators/). */
+export interface OperatorLine {
+  operator: string;
+  generated: number;
+  caught: number;
+  precise: number;
+  /** `<target> (clause)` of each generated fault no check of its clause caught. */
+  survivors: string[];
+  /** Caught, but with more other clauses failing than MAX_UNRELATED_FAILURES allows. */
+  imprecise: string[];
+}
+
+/** Per operator: faults generated, caught (a check of the fault's clause failed), caught precisely. */
+export function operatorTable(rows: readonly FaultRow[]): OperatorLine[] {
+  const by = new Map<string, FaultRow[]>();
+  for (const r of rows) {
+    const op = r.id.split(':')[0]!;
+    by.set(op, [...(by.get(op) ?? []), r]);
+  }
+  return [...by].map(([operator, rs]) => ({
+    operator,
+    generated: rs.length,
+    caught: rs.filter((r) => r.detected).length,
+    precise: rs.filter((r) => r.precise).length,
+    survivors: rs.filter((r) => !r.detected).map((r) => `${r.id.slice(operator.length + 1)} (${r.clause})`),
+    imprecise: rs
+      .filter((r) => r.detected && !r.precise)
+      .map((r) => `${r.id.slice(operator.length + 1)} (${r.clause})`),
+  }));
+}
+
+export function operatorTableMarkdown(
+  lines: readonly OperatorLine[],
+  unreached: readonly { operator: string; target: string; why: string }[],
+): string {
+  const total = (k: 'generated' | 'caught' | 'precise') => lines.reduce((n, l) => n + l[k], 0);
+  return [
+    '## Operators',
+    '',
+    '| Operator | Generated | Caught | Caught precisely | Survivors (target, clause) |',
+    '|---|---:|---:|---:|---|',
+    ...lines.map(
+      (l) =>
+        `| ${l.operator} | ${l.generated} | ${l.caught} | ${l.precise} | ${l.survivors.join('<br>').replace(/\|/g, '\\|') || 'none'} |`,
+    ),
+    `| **all** | ${total('generated')} | ${total('caught')} | ${total('precise')} | |`,
+    '',
+    '### Targets an operator does not reach',
+    '',
+    '| Operator | Target | Why |',
+    '|---|---|---|',
+    ...unreached.map((u) => `| ${u.operator} | ${u.target} | ${u.why.replace(/\|/g, '\\|')} |`),
+    '',
+  ].join('\n');
+}

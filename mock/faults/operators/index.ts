@@ -1,0 +1,36 @@
+import type { FaultDef } from '../fault.js';
+import { bulkOperator } from './bulk.js';
+import { envelopeOperator, identifierOperator } from './envelope.js';
+import { filterOperator } from './filter.js';
+import type { GeneratedFault, OperatorOutput, Unreached } from './operator.js';
+import { typeOperator } from './type.js';
+
+/**
+ * Every operator of mock/faults/operators/, in the order the kill matrix reports them. Each
+ * generated fault is a plain FaultDef (mock/faults/fault.ts) named `<operator>:<target>`.
+ */
+export const operators: Record<string, () => OperatorOutput> = {
+  type: typeOperator,
+  envelope: envelopeOperator,
+  identifier: identifierOperator,
+  filter: filterOperator,
+  bulk: bulkOperator,
+};
+export type OperatorName = keyof typeof operators;
+
+const outputs = Object.entries(operators).map(([name, make]) => [name, make()] as const);
+
+/** The generated faults by id, `<operator>:<target>`. */
+export const operatorFaults: Readonly<Record<string, GeneratedFault>> = Object.fromEntries(
+  outputs.flatMap(([, o]) => o.faults.map((f) => [`${f.operator}:${f.target}`, f])),
+);
+export const operatorFaultIds = Object.keys(operatorFaults);
+
+/** Targets an operator reaches in the tables but cannot turn into a fault, with the reason. */
+export const unreachedTargets: readonly Unreached[] = outputs.flatMap(([, o]) => o.unreached);
+
+export const isOperatorFaultId = (id: string): boolean => Object.hasOwn(operatorFaults, id);
+
+export const operatorOf = (id: string): string => id.split(':')[0]!;
+
+export type { FaultDef, GeneratedFault, Unreached };
