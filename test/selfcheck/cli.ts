@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { faultDef, faultIds, isKnownFault, type FaultDef } from '../../mock/faults/index.js';
-import { operatorFaultIds, operatorOf, operators, unreachedTargets } from '../../mock/faults/operators/index.js';
+import {
+  knownSurvivors,
+  operatorFaultIds,
+  operatorOf,
+  operators,
+  unreachedTargets,
+} from '../../mock/faults/operators/index.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { killMatrix, killMatrixMarkdown, operatorTable, operatorTableMarkdown, type FaultInfo } from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
@@ -11,6 +17,8 @@ export interface SelfcheckOptions {
   faults?: string;
   /** Run the faults the operators generate: 'all', or comma-separated operator names. */
   operators?: string;
+  /** A rotating sample k/n of the generated faults (known survivors aside) run beside the chosen ones. */
+  withOperators?: string;
   /** A rotating subset k/n. */
   subset?: string;
   batch?: number;
@@ -44,7 +52,23 @@ function operatorPool(names: string): string[] {
   return operatorFaultIds.filter((id) => wanted.includes(operatorOf(id)));
 }
 
+const kOfN = (flag: string, v: string): [number, number] => {
+  const m = /^(\d+)\/(\d+)$/.exec(v);
+  if (!m || Number(m[1]) >= Number(m[2])) throw new SelfcheckUsage(`${flag} takes k/n with 0 <= k < n`);
+  return [Number(m[1]), Number(m[2])];
+};
+
+/** The generated faults of sample k/n, the known survivors aside (they are reported, not expected caught). */
+function operatorSample(v: string): string[] {
+  const [k, n] = kOfN('--with-operators', v);
+  return operatorFaultIds.filter((id) => !Object.hasOwn(knownSurvivors, id)).filter((_, i) => i % n === k);
+}
+
 function selected(args: SelfcheckOptions): string[] {
+  return [...chosenOf(args), ...(args.withOperators ? operatorSample(args.withOperators) : [])];
+}
+
+function chosenOf(args: SelfcheckOptions): string[] {
   const pool = args.operators ? operatorPool(args.operators) : faultIds;
   if (args.faults) {
     const list = args.faults
@@ -119,6 +143,13 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
       );
     }
     if (chosen.length === 0) break;
+    // A long run (the whole operator matrix) leaves what it has so far, should it be stopped.
+    const done = chosen.slice(0, i + batch.length).map((id) => ({ id, clause: faultDef(id)!.clause, description: '' }));
+    mkdirSync(out, { recursive: true });
+    writeFileSync(
+      join(out, `${args.operators ? 'selfcheck-operators' : 'selfcheck'}.progress.json`),
+      JSON.stringify({ seconds: Math.round((Date.now() - started) / 1000), ...killMatrix(done, checks) }, null, 2),
+    );
   }
   const info = (id: string): FaultInfo => {
     const f: FaultDef = faultDef(id)!;
@@ -127,7 +158,7 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
   const infos = chosen.map(info);
   const pool = args.operators ? operatorPool(args.operators) : faultIds;
   const kind = args.operators ? 'generated faults' : 'faults';
-  const scope = `${chosen.length === pool.length ? `all ${pool.length} ${kind}` : `${chosen.length} of ${pool.length} ${kind} (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.operators ? ` of operators ${args.operators}` : ''}${args.frugal ? ', frugal' : ''}`;
+  const scope = `${chosen.length === pool.length ? `all ${pool.length} ${kind}` : `${chosen.length} of ${pool.length} ${kind} (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.operators ? ` of operators ${args.operators}` : ''}${args.withOperators ? `, with generated-fault sample ${args.withOperators}` : ''}${args.frugal ? ', frugal' : ''}`;
   // Clause and technique coverage stay judged by the hand-written catalogue, whatever ran.
   const matrix = killMatrix(infos, checks, faultIds.map(info));
   const seconds = Math.round((Date.now() - started) / 1000);

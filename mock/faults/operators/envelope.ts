@@ -97,6 +97,7 @@ const synonyms: Record<string, string> = {
   unsorted: 'isUnsorted',
   pageable: 'paging',
 };
+const containers = new Set(['data', 'results', 'content', 'pagination', 'pageable', 'sort', 'error']);
 const renamed = (key: string) => synonyms[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The object holding a dotted key, and the key's last name. */
@@ -129,6 +130,11 @@ function envelopeFaults(out: OperatorOutput): void {
             `${route.method} ${route.path} answers without \`${key}\` (${env.section}).`,
             edit('dropped'),
           ),
+        );
+        // Renamed: the containers only (data, results, content…), where a tolerant reader may find the
+        // records under another name; a renamed scalar is a dropped one to every reader of the documented name.
+        if (!containers.has(key.split('.').at(-1)!)) continue;
+        out.faults.push(
           generated(
             'envelope',
             `${route.name}.${key}:renamed`,

@@ -40,7 +40,10 @@ export function filterOperator(): OperatorOutput {
           editRequest('GET', list.path, (ctx) => withoutQuery(ctx, param)),
         ),
       );
-      for (const other of [...filters.filter((f) => f !== param), 'page'])
+      // Purchase orders: beside paging and the source table only (see ignored-without-source); their other
+      // filters are judged together row by row of the source table (PO-FILTERS-COMBINE), not pairwise.
+      const beside = name === 'purchaseOrders' ? ['page'] : [...filters.filter((f) => f !== param), 'page'];
+      for (const other of beside)
         out.faults.push(
           generated(
             'filter',

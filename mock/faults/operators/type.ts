@@ -89,6 +89,15 @@ const leftOut: Partial<Record<StatedKind, Record<string, string>>> = {
   },
 };
 
+/** Purchase orders: few fields, each judged by its own clause, so every field on every route. */
+const perField = new Set<StatedKind>(['purchaseOrder', 'poLine']);
+
+/** The first field of a kind's table with a stated type, the one that stands for the type off the get route. */
+const firstOfType = (kind: StatedKind, type: StatedType) =>
+  (Object.entries(statedFields[kind].fields) as [string, StatedType][]).find(
+    ([f, t]) => t === type && !leftOut[kind]?.[f],
+  )?.[0];
+
 export function typeOperator(): OperatorOutput {
   const out: OperatorOutput = { faults: [], unreached: [] as Unreached[] };
   for (const kind of Object.keys(statedFields) as StatedKind[]) {
@@ -99,8 +108,19 @@ export function typeOperator(): OperatorOutput {
         out.unreached.push({ operator: 'type', target: `${kind}.${field}`, why });
         continue;
       }
+      for (const route of routesOf[kind](field))
+        if (route.name !== 'get' && !perField.has(kind) && firstOfType(kind, type) !== field)
+          out.unreached.push({
+            operator: 'type',
+            target: `${kind}.${field}@${route.name}`,
+            why: `stands with ${kind}.${firstOfType(kind, type)}@${route.name}: one field per stated type off the get route`,
+          });
       const { to, swap } = swaps[type];
-      for (const route of routesOf[kind](field)) {
+      // Every field on the route that answers the whole record; one field per stated type elsewhere
+      // (the judge reads every route's records by the same table, so one field per type proves the route).
+      for (const route of routesOf[kind](field).filter(
+        (r) => r.name === 'get' || perField.has(kind) || firstOfType(kind, type) === field,
+      )) {
         out.faults.push(
           generated(
             'type',
