@@ -9,7 +9,14 @@ import {
   unreachedTargets,
 } from '../../mock/faults/operators/index.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
-import { killMatrix, killMatrixMarkdown, operatorTable, operatorTableMarkdown, type FaultInfo } from './kill-matrix.js';
+import {
+  clauseOperatorMarkdown,
+  killMatrix,
+  killMatrixMarkdown,
+  operatorTable,
+  operatorTableMarkdown,
+  type FaultInfo,
+} from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
 
 export interface SelfcheckOptions {
@@ -174,7 +181,7 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
     join(out, `${base}.md`),
     killMatrixMarkdown(matrix, scope) +
       (byOperator
-        ? `\n${operatorTableMarkdown(
+        ? `\n${clauseOperatorMarkdown(matrix.rows)}\n${operatorTableMarkdown(
             byOperator,
             unreachedTargets.filter((u) => chosen.some((id) => operatorOf(id) === u.operator)),
           )}`

@@ -209,3 +209,27 @@ export function operatorTableMarkdown(
     '',
   ].join('\n');
 }
+
+/**
+ * Coverage that means judged: clause × operator, each cell the generated faults of that operator on
+ * that clause caught of those run (`3/3`), so a clause counts as covered by an operator only where
+ * its faults were caught.
+ */
+export function clauseOperatorMarkdown(rows: readonly FaultRow[]): string {
+  const ops = [...new Set(rows.map((r) => r.id.split(':')[0]!))];
+  const clauses = [...new Set(rows.map((r) => r.clause))].sort();
+  const cell = (clause: string, op: string) => {
+    const mine = rows.filter((r) => r.clause === clause && r.id.startsWith(`${op}:`));
+    if (!mine.length) return '·';
+    const caught = mine.filter((r) => r.detected).length;
+    return caught === mine.length ? `${caught}/${mine.length}` : `**${caught}/${mine.length}**`;
+  };
+  return [
+    '## Clause × operator (generated faults caught / run)',
+    '',
+    `| Clause | ${ops.join(' | ')} |`,
+    `|---|${ops.map(() => '---:').join('|')}|`,
+    ...clauses.map((c) => `| ${c} | ${ops.map((op) => cell(c, op)).join(' | ')} |`),
+    '',
+  ].join('\n');
+}
