@@ -1,4 +1,5 @@
 import type { FaultDef } from '../fault.js';
+import { aliasOperator } from './alias.js';
 import { bulkOperator } from './bulk.js';
 import { envelopeOperator, identifierOperator } from './envelope.js';
 import { filterOperator } from './filter.js';
@@ -15,6 +16,7 @@ export const operators: Record<string, () => OperatorOutput> = {
   identifier: identifierOperator,
   filter: filterOperator,
   bulk: bulkOperator,
+  alias: aliasOperator,
 };
 export type OperatorName = keyof typeof operators;
 
