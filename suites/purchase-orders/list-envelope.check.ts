@@ -18,12 +18,17 @@ conformance('PO-LIST-ENVELOPE', async (ctx: CheckContext) => {
     const body = reads[n].json;
     const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
     const unnamed = data.filter((o) => !isRecord(o) || (typeof o.id !== 'string' && typeof o.id !== 'number'));
+    // §2.6: orderItems, where a listed order shows it, is an array of line items.
+    const linesOff = data.filter((o) => isRecord(o) && o.orderItems !== undefined && !Array.isArray(o.orderItems));
     return [
       ...schemaViolations(poListEnvelope, body).map((v) => `${slices[n].label}: ${v}`),
       ...(unnamed.length
         ? [
             `${slices[n].label}: ${unnamed.length} of ${data.length} orders carry no \`id\` (§2.6), e.g. ${JSON.stringify(unnamed[0]).slice(0, 160)}`,
           ]
+        : []),
+      ...(linesOff.length
+        ? [`${slices[n].label}: ${linesOff.length} orders show orderItems as something other than an array (§2.6)`]
         : []),
     ];
   });

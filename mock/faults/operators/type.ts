@@ -63,8 +63,9 @@ const routesOf: Record<StatedKind, (field: string) => JudgedRoute[]> = {
   purchaseOrder: (f) => {
     const clause =
       f === 'orderItems' ? 'PO-ORDER-ITEMS-ARRAY' : f.endsWith('Date') ? 'PO-DATES-ISO' : 'PO-SOURCE-VALUES';
+    // PO-ORDER-ITEMS-ARRAY judges reads by id; a listed order's orderItems is the list envelope's (§2.6, §2.7).
     return [
-      { ...poList, clause },
+      { ...poList, clause: f === 'orderItems' ? 'PO-LIST-ENVELOPE' : clause },
       { ...poGet, clause },
     ];
   },
