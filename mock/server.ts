@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomBytes } from 'node:crypto';
 import { checkToken, mintToken, tokenKey, verifyToken } from './auth.js';
-import { faults as catalogue, isFaultId, type FaultId } from './faults/index.js';
+import { faultDef, isKnownFault, type FaultId } from './faults/index.js';
 import { errorReply, HttpError, type Reply } from './http.js';
 import { prng, type Knobs } from './knobs.js';
 import { authLayer } from './layers/auth.js';
@@ -80,12 +80,12 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 const overlaysOf = (id: FaultId): readonly Overlay[] => {
-  const overlay: Overlay | readonly Overlay[] = catalogue[id].overlay;
+  const overlay: Overlay | readonly Overlay[] = faultDef(id)!.overlay;
   return Array.isArray(overlay) ? overlay : [overlay as Overlay];
 };
 
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
-  const unknown = (options.faults ?? []).filter((f) => !isFaultId(f));
+  const unknown = (options.faults ?? []).filter((f) => !isKnownFault(f));
   if (unknown.length) throw new Error(`unknown mock fault(s): ${unknown.join(', ')}`);
   const faultIds = [...new Set(options.faults as FaultId[])];
   const overlays = faultIds.flatMap(overlaysOf);

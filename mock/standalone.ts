@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { faults, faultIds, isFaultId } from './faults/index.js';
+import { faults, faultIds, isKnownFault } from './faults/index.js';
 import { startMock, type MockServer } from './server.js';
 
 /**
@@ -46,7 +46,7 @@ const shellWord = (v: string) => (/^[A-Za-z0-9_.,:/@%+=-]*$/.test(v) ? v : `'${v
 const dotenvValue = (v: string) => (/^[A-Za-z0-9_.,:/@%+=-]*$/.test(v) ? v : JSON.stringify(v));
 
 export async function startStandalone(o: StandaloneOptions): Promise<Standalone> {
-  const unknown = (o.faults ?? []).filter((f) => !isFaultId(f));
+  const unknown = (o.faults ?? []).filter((f) => !isKnownFault(f));
   if (unknown.length) throw new StandaloneError(`unknown fault "${unknown[0]}" (see --list-faults)`);
   const limited = o.rateGet !== undefined || o.rateWrite !== undefined;
   const mock = await startMock({

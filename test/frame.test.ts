@@ -40,9 +40,18 @@ describe('frameViolations, named layout', () => {
     expect(v.moved).toEqual([{ path: 'notes', expected: 'term run', actual: '' }]);
   });
 
-  it('takes reordered tags, re-cased text and a number as its numeric string as unchanged', () => {
-    const after = { ...vehicle, tags: [...vehicle.tags].reverse(), model: ' focus ', mileage: '1200' };
+  it('takes reordered tags and re-cased text as unchanged', () => {
+    const after = { ...vehicle, tags: [...vehicle.tags].reverse(), model: ' focus ' };
     expect(frameViolations(vehicle, after, { sets: {} }, named).moved).toEqual([]);
+  });
+
+  it('takes a stated number turned into its numeric string as moved (§2.1 states the type), 12.0 as unchanged', () => {
+    expect(frameViolations(vehicle, { ...vehicle, mileage: '1200' }, { sets: {} }, named).moved).toEqual([
+      { path: 'mileage', expected: 1200, actual: '1200' },
+    ]);
+    expect(frameViolations(vehicle, { ...vehicle, mileage: JSON.parse('1200.0') }, { sets: {} }, named).moved).toEqual(
+      [],
+    );
   });
 
   it('reports a vanished field, and a reactivation when the status was not sent', () => {

@@ -7,7 +7,7 @@ import type { Failure, FailureOf } from '../core/outcome.js';
  * outputs can show the request, a curl line and the failing value of the body.
  */
 
-const exchangeOf = (res: ApiResponse | undefined) => (res?.exchangeId ? { exchange: res.exchangeId } : {});
+export const exchangeOf = (res: ApiResponse | undefined) => (res?.exchangeId ? { exchange: res.exchangeId } : {});
 
 /** The status and the start of the body, for a failure line. */
 export function statusLine(res: ApiResponse): string {

@@ -60,12 +60,15 @@ export const serverManaged = (path: string) => /updated|modified|version|etag|ti
 
 /**
  * Equal as a reader would take them where the spec is silent on form: strings trimmed and
- * case-folded, a number and its numeric string alike, arrays as multisets (order not shown),
- * objects field by field.
+ * case-folded, arrays as multisets (order not shown), objects field by field. A number and its
+ * numeric string are alike only where the layout is not shown (`typesStated` false: §2.3, §2.4);
+ * where §2 states a field's type, "2019" is not 2019 (a string is another JSON type), while 12 and
+ * 12.0 stay equal (JSON does not tell them apart, silences S-JSON-numbers).
  */
-export function looselyEqual(a: unknown, b: unknown): boolean {
+export function looselyEqual(a: unknown, b: unknown, typesStated = false): boolean {
   if (typeof a === 'string' && typeof b === 'string') return a.trim().toLowerCase() === b.trim().toLowerCase();
   if (typeof a === 'number' || typeof b === 'number') {
+    if (typesStated) return a === b;
     const [x, y] = [
       typeof a === 'string' && a.trim() !== '' ? Number(a) : a,
       typeof b === 'string' && b.trim() !== '' ? Number(b) : b,
@@ -76,7 +79,7 @@ export function looselyEqual(a: unknown, b: unknown): boolean {
     if (a.length !== b.length) return false;
     const unmatched = [...b];
     return a.every((x) => {
-      const i = unmatched.findIndex((y) => looselyEqual(x, y));
+      const i = unmatched.findIndex((y) => looselyEqual(x, y, typesStated));
       return i >= 0 && unmatched.splice(i, 1).length === 1;
     });
   }
@@ -84,7 +87,7 @@ export function looselyEqual(a: unknown, b: unknown): boolean {
     const keys = new Set(
       [...Object.keys(a), ...Object.keys(b)].filter((k) => a[k] !== undefined || b[k] !== undefined),
     );
-    return [...keys].every((k) => looselyEqual(a[k], b[k]));
+    return [...keys].every((k) => looselyEqual(a[k], b[k], typesStated));
   }
   return a === b;
 }
@@ -178,7 +181,7 @@ function named(
 ): FrameVerdict {
   const managed = rules.serverManaged ?? serverManaged;
   const notApplied = Object.entries(intent.sets)
-    .filter(([k, v]) => !looselyEqual(valueAt(after, k), v))
+    .filter(([k, v]) => !looselyEqual(valueAt(after, k), v, true))
     .map(([k, v]) => ({ path: k, expected: v, actual: valueAt(after, k) }));
   const derived = derivedFrom(before, intent.sets, (k) => valueAt(before, k));
   const watched = rules.watched ?? Object.keys(before);
@@ -190,7 +193,7 @@ function named(
     const [was, is] = [valueAt(before, path), valueAt(after, path)];
     if (was === undefined && is === undefined) continue;
     compared += 1;
-    if (!looselyEqual(was, is) && !derived(was, is)) moved.push({ path, expected: was, actual: is });
+    if (!looselyEqual(was, is, true) && !derived(was, is)) moved.push({ path, expected: was, actual: is });
   }
   return { notApplied, moved, compared };
 }

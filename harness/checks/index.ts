@@ -10,4 +10,5 @@ export * from './updated-window.js';
 export * from './filter.js';
 export * from './ranges.js';
 export * from './failures.js';
+export * from './stated-types.js';
 export { isFailure, failureKinds, type Failure, type FailureKind } from '../core/outcome.js';

@@ -295,7 +295,7 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
       responses.push(res);
       return res;
     };
-    await locateCustomers(open(), o, {
+    const walked = await locateCustomers(open(), o, {
       sought,
       outcomes,
       wait,
@@ -303,11 +303,15 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
       page,
       ends: (enough, maxPages) => walkEnds(page, reader, {}, { maxPages, enough }),
     });
+    // The guessed search proves nothing by an absence; a walk that read the whole list does.
     for (const i of open())
-      missing[i] = {
-        proven: false,
-        why: 'not in the answer, nor found by its unique word in the customer list (its query is not shown, §4.3, so its absence proves nothing)',
-      };
+      missing[i] =
+        walked?.ok && walked.complete
+          ? { proven: true, why: 'not in the answer, nor anywhere in the customer list, read to its end' }
+          : {
+              proven: false,
+              why: 'not in the answer, nor found by its unique word in the customer list (its query is not shown, §4.3, so its absence proves nothing)',
+            };
   }
 
   // The ids the answer gave that never read back show the records were not stored.
@@ -335,8 +339,12 @@ interface CustomerSearch {
  * the read by id; then the list is walked from both ends (new records usually sit at one of them),
  * a bounded number of pages.
  */
-async function locateCustomers(todo: readonly number[], o: LocateOptions, s: CustomerSearch): Promise<void> {
-  if (!todo.length) return;
+async function locateCustomers(
+  todo: readonly number[],
+  o: LocateOptions,
+  s: CustomerSearch,
+): Promise<Listing | undefined> {
+  if (!todo.length) return undefined;
   const open = () => todo.filter((i) => !s.outcomes[i]);
   const searchParam = o.scope.profile.customers.searchParam;
   const terms = todo.map((i) => s.sought[i]!.keys.term).filter((t): t is string => !!t);
@@ -356,7 +364,8 @@ async function locateCustomers(todo: readonly number[], o: LocateOptions, s: Cus
     },
     (left) => left === 0,
   );
-  if (!open().length) return;
+  if (!open().length) return undefined;
   const walk = await s.ends(foundIn, o.maxPages ?? 8);
   if (walk.ok) await s.claimAll(open(), walk.records);
+  return walk;
 }

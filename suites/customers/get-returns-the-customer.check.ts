@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/client.js';
-import { isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
+import { exchangeOf, firstRecordArray, isSuccess, leftOut, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { customers } from './adapter.js';
@@ -23,10 +23,33 @@ async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiRe
   return [{ id, res: await customers.get(ctx, id) }];
 }
 
-// §4.3 GET /customers/{customerId}: the details of that customer.
+/**
+ * §2.3 names one field of a customer, its identifier `customerId`, the key GET /customers/{customerId}
+ * takes: the rows of a list carry it under that name (an `id` in its place hides the key a client reads by).
+ */
+async function listedWithoutCustomerId(ctx: CheckContext): Promise<Failure[]> {
+  const list = await customerSample(ctx);
+  if (!isSuccess(list)) return [];
+  const withId = customers.records(list);
+  const rows = withId.length ? withId : (firstRecordArray(list.json) ?? []);
+  const bare = rows.filter((r) => r.customerId === undefined || r.customerId === null || r.customerId === '');
+  if (!bare.length) return [];
+  await ctx.cite(list);
+  return [
+    {
+      kind: 'shape-violation',
+      message: `GET /customers lists ${bare.length} of ${rows.length} records without a customerId, e.g. ${JSON.stringify(bare[0]).slice(0, 160)}`,
+      issue: 'a listed customer carries no customerId (§2.3)',
+      actual: bare[0],
+      ...exchangeOf(list),
+    },
+  ];
+}
+
+// §4.3 GET /customers/{customerId}: the details of that customer; §2.3: listed customers carry that id.
 conformance('CUSTOMER-GET-BY-ID', async (ctx: CheckContext) => {
   const reads = await readsToJudge(ctx);
-  const problems: Failure[] = [];
+  const problems: Failure[] = await listedWithoutCustomerId(ctx);
   for (const { id, res } of reads) {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /customers/${id}`);

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../../harness/client.js';
 import {
   describeResponse,
+  exchangeOf,
   inconsistency,
   isClientError,
   unexpectedStatus,
@@ -25,7 +26,20 @@ function disagreements(
     return [
       unexpectedStatus(single, 'a 2xx status', `GET /inventoryLevels/${itemId} (the list shows levels of the item)`),
     ];
-  const own = levelsIn(ctx, single.json).filter((l) => l.itemId === undefined || l.itemId === itemId);
+  const shown = levelsIn(ctx, single.json);
+  const own = shown.filter((l) => l.itemId === undefined || l.itemId === itemId);
+  // §2.4 names one field of a level, `itemId`: the single read's levels carry it too.
+  const unnamed = shown.filter((l) => l.itemId === undefined);
+  if (unnamed.length)
+    return [
+      {
+        kind: 'shape-violation',
+        message: `item ${itemId}: GET /inventoryLevels/${itemId} shows ${unnamed.length} levels without an itemId (§2.4)`,
+        issue: 'a level carries no itemId (§2.4)',
+        actual: unnamed[0],
+        ...exchangeOf(single),
+      },
+    ];
   return listed
     .filter((l) => !own.some((o) => where(o) === where(l) && o.quantity === l.quantity))
     .map((l) => {
@@ -50,6 +64,21 @@ async function compare(ctx: CheckContext, list: ApiResponse): Promise<{ problems
     );
   precondition(ctx, list, 'GET /inventoryLevels');
   const levels = levelsIn(ctx, list.json);
+  // §2.4 names one field of a level, `itemId`: a list showing levels none of which carries it hides the key.
+  const unnamed = levels.filter((l) => l.itemId === undefined);
+  if (unnamed.length && unnamed.length === levels.length)
+    return {
+      problems: [
+        {
+          kind: 'shape-violation',
+          message: `GET /inventoryLevels shows ${levels.length} levels, none with an itemId (§2.4)`,
+          issue: 'no level carries an itemId (§2.4)',
+          actual: levels[0],
+          ...exchangeOf(list),
+        },
+      ],
+      sampled: 1,
+    };
   const sample = sampleItemIds(levels, ctx.frugal ? 2 : 5);
   if (!sample.length) ctx.skip('the list shows no levels with an itemId');
   const singles = await Promise.all(sample.map((id) => getItemLevels(ctx, id)));

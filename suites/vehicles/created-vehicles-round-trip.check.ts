@@ -28,15 +28,16 @@ const sentFields = [
 
 /**
  * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
- * order and letter case are not shown); numbers by value, so 12 and 12.0 agree.
+ * order and letter case are not shown); other fields exactly, in their stated JSON types.
  */
 function differences(id: string, sent: VehicleInput, read: Rec, res: ApiResponse): Failure[] {
   const out: Failure[] = [];
   const what = `vehicle ${id} read back`;
   for (const key of sentFields) {
     const got = fieldValue(read, [key]);
-    if (got !== sent[key] && !(typeof sent[key] === 'number' && Number(got) === sent[key]))
-      out.push(fieldMismatch(what, key, sent[key], got, res));
+    // §2.1 states each type: the sent JSON value must come back as that value, "2019" is not 2019
+    // (12.0 parses as 12, so the one looseness JSON allows stays, silences S-JSON-numbers).
+    if (got !== sent[key]) out.push(fieldMismatch(what, key, sent[key], got, res));
   }
   const tags = fieldValue(read, ['tags']);
   const readTags = Array.isArray(tags)

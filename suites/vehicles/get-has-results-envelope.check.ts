@@ -1,6 +1,6 @@
 import { vehicleGetEnvelope } from '../../contract/schemas.js';
 import type { ApiResponse } from '../../harness/client.js';
-import { isSuccess, leftOut, shapeViolations, type Failure } from '../../harness/checks/index.js';
+import { isSuccess, leftOut, shapeViolations, statedTypeFailures, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
 import { vehicles } from './adapter.js';
@@ -34,6 +34,8 @@ conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
     await ctx.cite(res);
     expect2xx(ctx, res, `GET /vehicles/${id}`);
     problems.push(...shapeViolations(vehicleGetEnvelope, res.json, res));
+    // §2.1: the vehicle it holds shows each stated field in its stated JSON type.
+    problems.push(...statedTypeFailures(res.json, 'vehicle', res, `GET /vehicles/${id}:`));
     if (isSuccess(res) && !vehicles.records(res).some((r) => vehicles.idOf(r) === id))
       problems.push(leftOut(id, `GET /vehicles/${id} asked for it (results.content)`, res));
   }

@@ -1,4 +1,6 @@
+import type { ApiResponse } from '../../harness/client.js';
 import { isSuccess } from '../../harness/checks/index.js';
+import type { Rec } from '../common/adapter.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { updatedWindowRule } from '../common/filter-rules.js';
 import { DAY_MS, isoSeconds } from '../common/listing.js';
@@ -11,6 +13,19 @@ import { vehicleUpdated } from './updated.js';
 
 const known = (m: Map<string, Known>, k: Known) => void (m.has(k.id) || m.set(k.id, k));
 
+/** A make shown by a sampled vehicle of another customer, and what search alone finds for it (read once a run). */
+function commonWordRead(
+  ctx: CheckContext,
+  others: readonly Rec[],
+): Promise<{ term: string; res: ApiResponse } | undefined> {
+  const term = others.map((r) => r.make).find((m): m is string => typeof m === 'string' && /^[A-Za-z]{3,}$/.test(m));
+  if (!term) return Promise.resolve(undefined);
+  return ctx.shared('vehicles:search-common-word', async (s) => ({
+    term,
+    res: await vehicles.list(s, { search: term, size: 50, page: 1 }),
+  }));
+}
+
 /**
  * §4.1 GET /vehicles: customerId, search and the updated window in pairs, and with paging.
  *
@@ -20,6 +35,7 @@ const known = (m: Map<string, Known>, k: Known) => void (m.has(k.id) || m.set(k.
  *   customerId × updated window around the run   the same check's other read: the run's come back,
  *                                                the customer's older ones stay out
  *   customerId × search                          the carrier comes back, the run's other vehicles stay out
+ *   customerId × search for a common word        other customers' vehicles search alone finds stay out
  *   search × updated window around the run       the same, by the window instead of the customer
  *   customerId × updated window × paging         pages of 2 (without rate limits)
  *
@@ -95,6 +111,26 @@ export const vehiclePairs: PairwiseScope = {
         },
       );
     }
+    // customerId beside a word other customers' vehicles carry too (a make of the sample): every
+    // record must still be the customer's, whatever search matches; the word's own read says which
+    // of the others search alone finds, so customerId is shown to narrow beside it.
+    // Not under rate limits: its own read would make the clause dearer there.
+    const common = ctx.frugal ? undefined : await commonWordRead(ctx, byCustomer?.others ?? []);
+    if (common && isSuccess(common.res))
+      rows.push({
+        label: "customerId × search for a word other customers' vehicles carry",
+        rules: [
+          customerRule(customerId),
+          searchRule(
+            common.term,
+            vehicles
+              .records(common.res)
+              .map(vehicles.idOf)
+              .filter((x): x is string => !!x),
+          ),
+        ],
+        size: 50,
+      });
     // The fixture waited until the customer's list showed its vehicles: read once, at whatever page they sit.
     rows.push({
       label: 'customerId × updated window around the run × pages of 2',

@@ -1,13 +1,31 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { faults, faultIds, type FaultDef } from '../../mock/faults/index.js';
+import { faultDef, faultIds, isKnownFault, type FaultDef } from '../../mock/faults/index.js';
+import {
+  knownSurvivors,
+  operatorFaultIds,
+  operatorOf,
+  operators,
+  unreachedTargets,
+} from '../../mock/faults/operators/index.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
-import { killMatrix, killMatrixMarkdown, type FaultInfo } from './kill-matrix.js';
+import {
+  clauseOperatorMarkdown,
+  killMatrix,
+  killMatrixMarkdown,
+  operatorTable,
+  operatorTableMarkdown,
+  type FaultInfo,
+} from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
 
 export interface SelfcheckOptions {
   /** Comma-separated fault ids. */
   faults?: string;
+  /** Run the faults the operators generate: 'all', or comma-separated operator names. */
+  operators?: string;
+  /** A rotating sample k/n of the generated faults (known survivors aside) run beside the chosen ones. */
+  withOperators?: string;
   /** A rotating subset k/n. */
   subset?: string;
   batch?: number;
@@ -28,13 +46,47 @@ class SelfcheckUsage extends Error {}
  */
 const SELFCHECK_WINDOW_MS = 2_000;
 
+/** The generated faults of the operators named ('all': every operator). */
+function operatorPool(names: string): string[] {
+  const wanted =
+    names === 'all'
+      ? Object.keys(operators)
+      : names
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+  const unknown = wanted.filter((n) => !Object.hasOwn(operators, n));
+  if (unknown.length)
+    throw new SelfcheckUsage(
+      `unknown operator(s): ${unknown.join(', ')} (known: ${Object.keys(operators).join(', ')})`,
+    );
+  return operatorFaultIds.filter((id) => wanted.includes(operatorOf(id)));
+}
+
+const kOfN = (flag: string, v: string): [number, number] => {
+  const m = /^(\d+)\/(\d+)$/.exec(v);
+  if (!m || Number(m[1]) >= Number(m[2])) throw new SelfcheckUsage(`${flag} takes k/n with 0 <= k < n`);
+  return [Number(m[1]), Number(m[2])];
+};
+
+/** The generated faults of sample k/n, the known survivors aside (they are reported, not expected caught). */
+function operatorSample(v: string): string[] {
+  const [k, n] = kOfN('--with-operators', v);
+  return operatorFaultIds.filter((id) => !Object.hasOwn(knownSurvivors, id)).filter((_, i) => i % n === k);
+}
+
 function selected(args: SelfcheckOptions): string[] {
+  return [...chosenOf(args), ...(args.withOperators ? operatorSample(args.withOperators) : [])];
+}
+
+function chosenOf(args: SelfcheckOptions): string[] {
+  const pool = args.operators ? operatorPool(args.operators) : faultIds;
   if (args.faults) {
     const list = args.faults
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const unknown = list.filter((f) => !faultIds.includes(f as never));
+    const unknown = list.filter((f) => !isKnownFault(f));
     if (unknown.length)
       throw new SelfcheckUsage(`unknown fault(s): ${unknown.join(', ')} (see partner-conformance mock --list-faults)`);
     return list;
@@ -43,9 +95,9 @@ function selected(args: SelfcheckOptions): string[] {
     // A rotating subset "k/n": the faults whose index ≡ k (mod n); used to keep `npm test` short.
     const m = /^(\d+)\/(\d+)$/.exec(args.subset);
     if (!m || Number(m[1]) >= Number(m[2])) throw new SelfcheckUsage('--subset takes k/n with 0 <= k < n');
-    return faultIds.filter((_, i) => i % Number(m[2]) === Number(m[1]));
+    return pool.filter((_, i) => i % Number(m[2]) === Number(m[1]));
   }
-  return [...faultIds];
+  return [...pool];
 }
 
 /**
@@ -107,20 +159,50 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
       );
     }
     if (chosen.length === 0) break;
+    // A long run (the whole operator matrix) leaves what it has so far, should it be stopped.
+    const done = chosen.slice(0, i + batch.length).map((id) => ({ id, clause: faultDef(id)!.clause, description: '' }));
+    mkdirSync(out, { recursive: true });
+    writeFileSync(
+      join(out, `${args.operators ? 'selfcheck-operators' : 'selfcheck'}.progress.json`),
+      JSON.stringify({ seconds: Math.round((Date.now() - started) / 1000), ...killMatrix(done, checks) }, null, 2),
+    );
   }
   const info = (id: string): FaultInfo => {
-    const f: FaultDef = faults[id as keyof typeof faults];
+    const f: FaultDef = faultDef(id)!;
     return { id, clause: f.clause, description: f.description, ...(f.technique ? { technique: f.technique } : {}) };
   };
   const infos = chosen.map(info);
-  const scope = `${chosen.length === faultIds.length ? `all ${faultIds.length} faults` : `${chosen.length} of ${faultIds.length} faults (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.frugal ? ', frugal' : ''}`;
+  const pool = args.operators ? operatorPool(args.operators) : faultIds;
+  const kind = args.operators ? 'generated faults' : 'faults';
+  const scope = `${chosen.length === pool.length ? `all ${pool.length} ${kind}` : `${chosen.length} of ${pool.length} ${kind} (${args.subset ? `subset ${args.subset}` : 'chosen'})`}${args.operators ? ` of operators ${args.operators}` : ''}${args.withOperators ? `, with generated-fault sample ${args.withOperators}` : ''}${args.frugal ? ', frugal' : ''}`;
+  // Clause and technique coverage stay judged by the hand-written catalogue, whatever ran.
   const matrix = killMatrix(infos, checks, faultIds.map(info));
+  const seconds = Math.round((Date.now() - started) / 1000);
   mkdirSync(out, { recursive: true });
+  // Generated faults report beside the hand-written ones (selfcheck-operators.*), never over them.
+  const base = args.operators ? 'selfcheck-operators' : 'selfcheck';
+  const byOperator = args.operators ? operatorTable(matrix.rows) : undefined;
   writeFileSync(
-    join(out, 'selfcheck.json'),
-    JSON.stringify({ scope, seconds: Math.round((Date.now() - started) / 1000), ...matrix }, null, 2),
+    join(out, `${base}.json`),
+    JSON.stringify({ scope, seconds, operators: byOperator, ...matrix }, null, 2),
   );
-  writeFileSync(join(out, 'selfcheck.md'), killMatrixMarkdown(matrix, scope));
+  writeFileSync(
+    join(out, `${base}.md`),
+    killMatrixMarkdown(matrix, scope) +
+      (byOperator
+        ? `\n${clauseOperatorMarkdown(matrix.rows)}\n${operatorTableMarkdown(
+            byOperator,
+            unreachedTargets.filter((u) => chosen.some((id) => operatorOf(id) === u.operator)),
+          )}`
+        : ''),
+  );
+  for (const l of byOperator ?? []) {
+    console.log(
+      `  operator ${l.operator}: generated ${l.generated}, caught ${l.caught}, caught precisely ${l.precise}`,
+    );
+    for (const s of l.survivors) console.log(`    survivor ${l.operator}:${s}`);
+    for (const s of l.imprecise) console.log(`    imprecise ${l.operator}:${s}`);
+  }
   for (const r of matrix.rows.filter((x) => !x.detected || !x.precise)) {
     console.log(
       `  ${r.detected ? 'imprecise' : 'MISSED'}: ${r.id} (${r.clause})${r.unrelated.length ? `; other failures: ${r.unrelated.join('; ')}` : ''}`,
@@ -133,8 +215,6 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
     console.log(`  techniques without a fault: ${matrix.techniques.unproven.join(', ')}`);
   if (matrix.techniques.untracked.length)
     console.log(`  faults tagged outside contract/techniques.ts: ${matrix.techniques.untracked.join(', ')}`);
-  console.log(
-    `${matrix.summary} (${scope}, ${Math.round((Date.now() - started) / 1000)} s) → ${join(out, 'selfcheck.md')}`,
-  );
+  console.log(`${matrix.summary} (${scope}, ${seconds} s) → ${join(out, `${base}.md`)}`);
   return matrix.ok ? 0 : 1;
 }
