@@ -65,9 +65,12 @@ export interface FrameScope {
   /**
    * Whether a field the intent sets that does not read back fails the clause (`judged`: the write's
    * own effect is this clause's rule), or only leaves the record unjudged unless something else
-   * moved (`precondition`: another clause judges the effect, or the spec leaves it open).
+   * moved (`precondition`: another clause judges the effect, or the spec leaves it open), or the spec
+   * leaves open whether the write applies at all (`optional`, S-3-update-archived: a server may answer
+   * 2xx and change nothing): a write that never shows, with nothing else moved, kept every field, and
+   * that is what the clause asks.
    */
-  applied: 'judged' | 'precondition';
+  applied: 'judged' | 'precondition' | 'optional';
   /** The write and the records it touched, from the shared scenarios (no request of its own where they read). */
   touched(ctx: CheckContext): Promise<FrameCase>;
 }
@@ -161,6 +164,14 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
     const notApplied = v.notApplied.map((m) =>
       fieldMismatch(`${what}, a field it sets`, m.path, m.expected, m.actual, r.afterRead, m.path),
     );
+    if (scope.applied === 'optional' && notApplied.length && !moved.length) {
+      ctx.observe(`${write} left ${adapter.name} ${r.id} as it was (allowed where the spec leaves it open)`, {
+        notApplied: v.notApplied.map((m) => m.path),
+      });
+      judged += 1;
+      compared += v.compared;
+      continue;
+    }
     if (scope.applied === 'precondition' && notApplied.length && !moved.length) {
       unjudged.push(`${write} never showed on ${adapter.name} ${r.id} (${v.notApplied.map((m) => m.path).join(', ')})`);
       continue;

@@ -70,7 +70,7 @@ export const customerArchivedUpdateFrame: FrameScope = {
   variant: 'archived',
   needs: ['write'],
   write: 'PUT /customers of an archived customer',
-  applied: 'precondition',
+  applied: 'optional',
   async touched(ctx) {
     const up = await customerUpdateArchived(ctx);
     const reads = [up.before, up.after];

@@ -61,7 +61,7 @@ export const vehicleArchivedUpdateFrame: FrameScope = {
   variant: 'archived',
   needs: ['write', 'customer'],
   write: 'PUT /vehicles of an archived vehicle',
-  applied: 'precondition',
+  applied: 'optional',
   async touched(ctx) {
     const up = await vehicleUpdateArchived(ctx);
     const reads = [up.before, up.after];
