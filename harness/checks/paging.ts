@@ -220,3 +220,39 @@ export function compareLoosely(a: unknown, b: unknown): number {
   }
   return 0;
 }
+
+/** One probe page of a list whose page base is not stated: the ids it held, or the status that refused it. */
+export interface BaseProbe {
+  ids: readonly string[];
+  refused?: number;
+}
+
+export interface ObservedBase {
+  /** The page number of the first page: 1 unless the list showed it counts from 0. */
+  base: 0 | 1;
+  /** What decided it, for the run's observations. */
+  why: string;
+}
+
+/**
+ * The first page of a list whose base is not stated (S-PAGE-base, S-4.6-paging; only items are
+ * stated 1-based, §2.7), from two reads asked together: page=0 with size 2, and page=1 with size 1.
+ * Counting from 1, page=0 is refused, empty or the first page again, so page=1 holds page 0's first
+ * record; counting from 0, page=1 holds page 0's second record (or nothing when the list has one).
+ * The size-2 page tells a one-indexed server from a list that moved between the two reads: only
+ * the second record proves 0. Anything else (too little data, a list that moved) keeps 1, the
+ * examples' first page (§8).
+ */
+export function observedBase(zero: BaseProbe, one: BaseProbe): ObservedBase {
+  if (zero.refused !== undefined) return { base: 1, why: `page=0 refused (${zero.refused})` };
+  if (zero.ids.length === 0) return { base: 1, why: 'page=0 empty' };
+  if (one.refused !== undefined) return { base: 1, why: `page=1 refused (${one.refused}): undecided, 1 assumed` };
+  const [first, second] = zero.ids;
+  if (one.ids.length === 0)
+    return zero.ids.length === 1
+      ? { base: 0, why: 'page=0 holds the only record, page=1 is past it' }
+      : { base: 1, why: 'page=1 empty though page=0 is not: undecided, 1 assumed' };
+  if (one.ids[0] === first) return { base: 1, why: 'page=0 is the same first page as page=1' };
+  if (second !== undefined && one.ids[0] === second) return { base: 0, why: 'page=0 and page=1 are distinct pages' };
+  return { base: 1, why: 'the list moved between the reads: undecided, 1 assumed' };
+}
