@@ -6,7 +6,7 @@ import { onBase } from '../suites/common/page-base.js';
 
 /**
  * The page base of the lists whose base is not stated (S-PAGE-base, S-4.6-paging), observed from
- * page=0 (size 2) beside page=1 (size 1). Servers simulated over one record set: a 1-based server
+ * page=0 beside page=1 (size 2). Servers simulated over one record set: a 1-based server
  * that refuses page 0 (DRF), one that serves page 0 as the first page (Spring one-indexed, Kaminari),
  * and a 0-based one (Spring Data's default).
  */
@@ -17,7 +17,7 @@ const oneBasedRefusing: Server = (page, size) =>
   page < 1 ? { ids: [], refused: 400 } : { ids: ids.slice((page - 1) * size, page * size) };
 const oneBasedClamping: Server = (page, size) => oneBasedRefusing(Math.max(1, page), size);
 const zeroBased: Server = (page, size) => ({ ids: ids.slice(page * size, (page + 1) * size) });
-const probe = (server: Server) => observedBase(server(0, 2), server(1, 1));
+const probe = (server: Server) => observedBase(server(0, 2), server(1, 2));
 
 describe('the observed page base (S-PAGE-base)', () => {
   it('page=0 refused: the first page is page=1', () => {
@@ -25,21 +25,30 @@ describe('the observed page base (S-PAGE-base)', () => {
   });
 
   it('page=0 the same first page as page=1: the first page is page=1', () => {
-    expect(probe(oneBasedClamping)).toEqual({ base: 1, why: 'page=0 is the same first page as page=1' });
+    expect(probe(oneBasedClamping)).toEqual({ base: 1, why: 'page=1 is the same first page as page=0' });
   });
 
   it('page=0 and page=1 distinct and non-empty: the first page is page=0', () => {
     expect(probe(zeroBased)).toEqual({ base: 0, why: 'page=0 and page=1 are distinct pages' });
   });
 
-  it('too little data or a list that moved between the reads keeps page=1', () => {
+  it('too little data, or a list that moved between the reads, decides by what it proves', () => {
     expect(observedBase({ ids: [] }, { ids: [] }).base).toBe(1);
-    expect(observedBase({ ids: ['r1', 'r2'] }, { ids: [] }).base).toBe(1);
-    // A record inserted at the top between the reads of a 1-based list: neither of page 0's records.
-    expect(observedBase({ ids: ['r1', 'r2'] }, { ids: ['r0'] }).base).toBe(1);
     expect(observedBase({ ids: ['r1'] }, { ids: [], refused: 400 }).base).toBe(1);
-    // A 0-based list of one record: page=1 is past it.
+    // A record added on top of a 1-based list between the reads: page 1 still holds page 0's first.
+    expect(observedBase({ ids: ['r1', 'r2'] }, { ids: ['r0', 'r1'] }).base).toBe(1);
+    // The same on a 0-based list: page 1 moves by one, and still lacks page 0's first record.
+    expect(observedBase({ ids: ['r1', 'r2'] }, { ids: ['r2', 'r3'] }).base).toBe(0);
+    // A 0-based list that fits on page 0: page=1 is past it.
     expect(observedBase({ ids: ['r1'] }, { ids: [] }).base).toBe(0);
+  });
+
+  it('a 0-based list whose pages overlap by one (a paging fault) is still seen 0-based', () => {
+    const overlapping: Server = (page, size) => {
+      const start = page > 0 ? page * size - 1 : 0;
+      return { ids: ids.slice(start, start + size) };
+    };
+    expect(probe(overlapping).base).toBe(0);
   });
 });
 

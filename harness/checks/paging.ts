@@ -236,23 +236,17 @@ export interface ObservedBase {
 
 /**
  * The first page of a list whose base is not stated (S-PAGE-base, S-4.6-paging; only items are
- * stated 1-based, §2.7), from two reads asked together: page=0 with size 2, and page=1 with size 1.
- * Counting from 1, page=0 is refused, empty or the first page again, so page=1 holds page 0's first
- * record; counting from 0, page=1 holds page 0's second record (or nothing when the list has one).
- * The size-2 page tells a one-indexed server from a list that moved between the two reads: only
- * the second record proves 0. Anything else (too little data, a list that moved) keeps 1, the
- * examples' first page (§8).
+ * stated 1-based, §2.7), from page=0 and page=1 asked together with the same small size. Counting
+ * from 1, page=0 is refused, empty or the first page again, so page=1 still holds page 0's first
+ * record (also when a record was added on top between the two reads). Counting from 0, page=1 is
+ * the next page: without page 0's first record, or empty past a list that fits on page 0. Nothing
+ * else is decided (page 1 refused): 1, the examples' first page (§8), is kept.
  */
 export function observedBase(zero: BaseProbe, one: BaseProbe): ObservedBase {
   if (zero.refused !== undefined) return { base: 1, why: `page=0 refused (${zero.refused})` };
   if (zero.ids.length === 0) return { base: 1, why: 'page=0 empty' };
   if (one.refused !== undefined) return { base: 1, why: `page=1 refused (${one.refused}): undecided, 1 assumed` };
-  const [first, second] = zero.ids;
-  if (one.ids.length === 0)
-    return zero.ids.length === 1
-      ? { base: 0, why: 'page=0 holds the only record, page=1 is past it' }
-      : { base: 1, why: 'page=1 empty though page=0 is not: undecided, 1 assumed' };
-  if (one.ids[0] === first) return { base: 1, why: 'page=0 is the same first page as page=1' };
-  if (second !== undefined && one.ids[0] === second) return { base: 0, why: 'page=0 and page=1 are distinct pages' };
-  return { base: 1, why: 'the list moved between the reads: undecided, 1 assumed' };
+  if (one.ids.length === 0) return { base: 0, why: 'page=0 holds the whole list, page=1 is past it' };
+  if (one.ids.includes(zero.ids[0]!)) return { base: 1, why: 'page=1 is the same first page as page=0' };
+  return { base: 0, why: 'page=0 and page=1 are distinct pages' };
 }

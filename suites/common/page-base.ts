@@ -21,6 +21,9 @@ const probeOf = (res: ApiResponse, reader: BaseReader): BaseProbe =>
     ? { ids: reader.records(res).map((r) => reader.idOf(r) ?? JSON.stringify(r)) }
     : { ids: [], refused: res.status };
 
+/** Two records a page: a page one record off (a paging fault) still differs from the page before it. */
+const PROBE_SIZE = 2;
+
 /**
  * The first page's number for one list, observed once per run (a shared fixture, two GETs asked
  * together: observedBase). Never judged: a refusal or an error keeps 1, so no target fails for it.
@@ -35,8 +38,8 @@ export function pageBase(
   return ctx.shared(`page-base:${list}`, async (s) => {
     try {
       const [zero, one] = await Promise.all([
-        raw(s, { ...probeQuery, size: 2, page: 0 }),
-        raw(s, { ...probeQuery, size: 1, page: 1 }),
+        raw(s, { ...probeQuery, size: PROBE_SIZE, page: 0 }),
+        raw(s, { ...probeQuery, size: PROBE_SIZE, page: 1 }),
       ]);
       const seen = observedBase(probeOf(zero, reader), probeOf(one, reader));
       s.observe(`page base of ${list}`, `first page is page=${seen.base}: ${seen.why}`);
