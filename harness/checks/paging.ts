@@ -1,4 +1,7 @@
-/** Generic paging invariants (§8: size and page, page 1 first), reusable for every paged list. */
+/**
+ * Generic paging invariants (§8: size and page), reusable for every paged list. Pages are counted
+ * from 1 here; the adapters send each list's own base (S-PAGE-base, suites/common/page-base.ts).
+ */
 
 export interface WalkedPage {
   page: number;
