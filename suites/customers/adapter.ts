@@ -11,7 +11,7 @@ import type { Rec, ResourceAdapter } from '../common/adapter.js';
 import type { CustomerBody } from './body.js';
 import { statusLike } from '../common/frame.js';
 import { onBase } from '../common/page-base.js';
-import { ownRecords, scopeOf } from '../common/own-records.js';
+import { baseLists, ownRecords, scopeOf } from '../common/own-records.js';
 
 /**
  * Helpers shared by the customer checks (§4.3, beta). Only `customerId` is documented (§2.3):
@@ -40,7 +40,7 @@ export const listCustomers = async (
 ): Promise<ApiResponse> =>
   listCustomersOf(ctx.api, scopeOf(ctx, companyId), await onBase(ctx, 'customers', query, rawCustomers, customerShape));
 
-const rawCustomers = (ctx: CheckContext, query: Query) => listCustomersOf(ctx.api, scopeOf(ctx, ctx.companyId), query);
+const { raw: rawCustomers } = baseLists['/customers'];
 
 /** The customer records of a list body, located tolerantly (the envelope is not shown). */
 export const customerRecords = (body: unknown): Record<string, unknown>[] => customerShape.records(body);

@@ -4,10 +4,10 @@ import { getVehicle, listVehicles as listVehiclesOf } from '../../harness/locate
 import { vehicleShape } from '../../harness/locate/shapes.js';
 import type { VehicleChanges, VehicleInput } from '../../generators/vehicles.js';
 import type { ResourceAdapter } from '../common/adapter.js';
-import { scopeOf } from '../common/own-records.js';
+import { baseLists, scopeOf } from '../common/own-records.js';
 import { onBase } from '../common/page-base.js';
 
-const rawVehicles = (ctx: CheckContext, query: Query) => listVehiclesOf(ctx.api, scopeOf(ctx, ctx.companyId), query);
+const { raw: rawVehicles } = baseLists['/vehicles'];
 
 /** The §2.1 fields: what a write leaves alone unless it sends them (vehicleStatus is the archive's, §3). */
 export const vehicleFields = [
