@@ -1,6 +1,9 @@
 import type { Failure } from '../core/outcome.js';
 
-/** Generic paging invariants (§8: size and page, page 1 first), reusable for every paged list. */
+/**
+ * Generic paging invariants (§8: size and page), reusable for every paged list. Pages are counted
+ * from 1 here; the adapters send each list's own base (S-PAGE-base, suites/common/page-base.ts).
+ */
 
 export interface WalkedPage {
   page: number;
@@ -274,4 +277,34 @@ export function compareLoosely(a: unknown, b: unknown): number {
     return binary > 0 && folded > 0 && locale > 0 ? 1 : Math.min(binary, folded, locale, 0);
   }
   return 0;
+}
+
+/** One probe page of a list whose page base is not stated: the ids it held, or the status that refused it. */
+export interface BaseProbe {
+  ids: readonly string[];
+  refused?: number;
+}
+
+export interface ObservedBase {
+  /** The page number of the first page: 1 unless the list showed it counts from 0. */
+  base: 0 | 1;
+  /** What decided it, for the run's observations. */
+  why: string;
+}
+
+/**
+ * The first page of a list whose base is not stated (S-PAGE-base, S-4.6-paging; only items are
+ * stated 1-based, §2.7), from page=0 and page=1 asked together with the same small size. Counting
+ * from 1, page=0 is refused, empty or the first page again, so page=1 still holds page 0's first
+ * record (also when a record was added on top between the two reads). Counting from 0, page=1 is
+ * the next page: without page 0's first record, or empty past a list that fits on page 0. Nothing
+ * else is decided (page 1 refused): 1, the examples' first page (§8), is kept.
+ */
+export function observedBase(zero: BaseProbe, one: BaseProbe): ObservedBase {
+  if (zero.refused !== undefined) return { base: 1, why: `page=0 refused (${zero.refused})` };
+  if (zero.ids.length === 0) return { base: 1, why: 'page=0 empty' };
+  if (one.refused !== undefined) return { base: 1, why: `page=1 refused (${one.refused}): undecided, 1 assumed` };
+  if (one.ids.length === 0) return { base: 0, why: 'page=0 holds the whole list, page=1 is past it' };
+  if (one.ids.includes(zero.ids[0]!)) return { base: 1, why: 'page=1 is the same first page as page=0' };
+  return { base: 0, why: 'page=0 and page=1 are distinct pages' };
 }

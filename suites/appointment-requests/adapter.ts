@@ -4,6 +4,7 @@ import { firstRecordArray, isRecord, recordArrayWith, reportedTotal } from '../.
 import type { AppointmentRequestInput } from '../../generators/appointment-requests.js';
 import type { Rec, ResourceAdapter } from '../common/adapter.js';
 import { requestKeyOf } from './records.js';
+import { onBase } from '../common/page-base.js';
 
 /**
  * Appointment requests (§2.5, §4.5). The list is documented for "a company and location", but the
@@ -29,6 +30,10 @@ function where(ctx: CheckContext, companyId: string): { query: Query; body: Reco
  * rule 2: lists return the comment there) or `updatedAt` (list rule 4), so that another array of
  * the envelope (warnings, links) is never taken for them; else the first array of objects.
  */
+/** The list with its page sent as given, for observing the base. */
+const rawRequests = (ctx: CheckContext, query: Query) =>
+  ctx.api.get('/appointmentRequests', { ...where(ctx, ctx.companyId).query, ...query });
+
 function records(res: ApiResponse): Rec[] {
   return (
     recordArrayWith(res.json, 'description') ??
@@ -59,8 +64,12 @@ export const appointmentRequests = {
    */
   idKey: 'appointmentRequest',
   documentedList: false,
-  list: (ctx, query = {}, companyId = ctx.companyId) =>
-    ctx.api.get('/appointmentRequests', { ...where(ctx, companyId).query, ...query }),
+  // page counts from 1 here; the list's own base is observed (S-PAGE-base).
+  list: async (ctx, query = {}, companyId = ctx.companyId) =>
+    ctx.api.get('/appointmentRequests', {
+      ...where(ctx, companyId).query,
+      ...(await onBase(ctx, 'appointmentRequests', query, rawRequests, { records, idOf: requestKeyOf })),
+    }),
   records,
   total: (res) => {
     const body = res.json;

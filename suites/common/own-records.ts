@@ -1,9 +1,11 @@
-import type { ApiResponse } from '../../harness/client.js';
+import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator, Resource } from '../../harness/core/events.js';
 import { isLocated, locate, type LocateResult, type Waiter } from '../../harness/locate/locator.js';
-import type { Kind, Scope } from '../../harness/locate/requests.js';
+import { listCustomers, listVehicles, type Api, type Kind, type Scope } from '../../harness/locate/requests.js';
+import { customerShape, vehicleShape } from '../../harness/locate/shapes.js';
+import { onBase, type BaseReader } from './page-base.js';
 
 /** The company a check's requests act for, with the known location when it is COMPANY_ID's. */
 export function scopeOf(ctx: CheckContext, companyId = ctx.companyId): Scope {
@@ -12,6 +14,26 @@ export function scopeOf(ctx: CheckContext, companyId = ctx.companyId): Scope {
     profile: ctx.profile,
     locationId: companyId === ctx.companyId ? ctx.target.locationId : undefined,
     note: (name, value) => ctx.observe(name, value),
+  };
+}
+
+/** The lists the locator walks whose page base is not stated (S-PAGE-base): read raw to observe it; the adapters share these. */
+export const baseLists: Record<
+  '/vehicles' | '/customers',
+  { list: string; raw: (ctx: CheckContext, query: Query) => Promise<ApiResponse>; reader: BaseReader }
+> = {
+  '/vehicles': { list: 'vehicles', raw: (s, q) => listVehicles(s.api, scopeOf(s), q), reader: vehicleShape },
+  '/customers': { list: 'customers', raw: (s, q) => listCustomers(s.api, scopeOf(s), q), reader: customerShape },
+};
+
+/** The check's client for the locator: its pages, counted from 1, sent on each list's observed base. */
+export function basedApi(ctx: CheckContext): Api {
+  return {
+    get: async (path, query = {}) => {
+      const based = baseLists[path as keyof typeof baseLists];
+      return ctx.api.get(path, based ? await onBase(ctx, based.list, query, based.raw, based.reader) : query);
+    },
+    patch: (path, body, query) => ctx.api.patch(path, body, query),
   };
 }
 
@@ -56,7 +78,7 @@ export async function ownRecords(
   if (!isSuccess(o.answer)) return { outcomes: [], unreadable: [], responses: [] };
   for (const locator of locators) ctx.ledger.created(resource, undefined, { customerId: locator.customerId, locator });
   const result = await locate(kind, locators, {
-    api: ctx.api,
+    api: basedApi(ctx),
     scope: scopeOf(ctx),
     ...o,
     wait: o.wait ?? waiterOf(ctx),

@@ -9,7 +9,8 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { fail, verdict } from './judge.js';
 import { pagedResources } from './resources.js';
 
-// §8 (size and page; page 1 first), with each resource's list section: walking the pages yields
+// §8 (size and page; page 1 first as every check counts, shifted to the observed base by the adapters,
+// S-PAGE-base), with each resource's list section: walking the pages yields
 // each record once, no page holds more than size, the reported total matches what the walk met,
 // and the records the run knows are in the list are met. What lies past the last page (empty,
 // a 4xx, the last page again) is the server's choice and ends the walk either way. A walk during

@@ -10,7 +10,8 @@ import type { CustomerInput } from '../../generators/customers.js';
 import type { Rec, ResourceAdapter } from '../common/adapter.js';
 import type { CustomerBody } from './body.js';
 import { statusLike } from '../common/frame.js';
-import { ownRecords, scopeOf } from '../common/own-records.js';
+import { onBase } from '../common/page-base.js';
+import { baseLists, ownRecords, scopeOf } from '../common/own-records.js';
 
 /**
  * Helpers shared by the customer checks (§4.3, beta). Only `customerId` is documented (§2.3):
@@ -30,9 +31,16 @@ export const getCustomer = (ctx: CheckContext, customerId: string, companyId = c
 /**
  * GET /customers; §4.3 lists "for the specified locations", a parameter whose name is guessed.
  * The list is asked without it first; only when that is refused, again with the known location.
+ * `page` counts from 1 here; the list's own base is observed (S-PAGE-base).
  */
-export const listCustomers = (ctx: CheckContext, query: Query = {}, companyId = ctx.companyId): Promise<ApiResponse> =>
-  listCustomersOf(ctx.api, scopeOf(ctx, companyId), query);
+export const listCustomers = async (
+  ctx: CheckContext,
+  query: Query = {},
+  companyId = ctx.companyId,
+): Promise<ApiResponse> =>
+  listCustomersOf(ctx.api, scopeOf(ctx, companyId), await onBase(ctx, 'customers', query, rawCustomers, customerShape));
+
+const { raw: rawCustomers } = baseLists['/customers'];
 
 /** The customer records of a list body, located tolerantly (the envelope is not shown). */
 export const customerRecords = (body: unknown): Record<string, unknown>[] => customerShape.records(body);

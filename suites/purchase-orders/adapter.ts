@@ -1,5 +1,6 @@
 import { withoutEchoes } from '../../harness/locate/shapes.js';
 import type { ApiClient, ApiResponse, Query } from '../../harness/client.js';
+import type { CheckContext } from '../../harness/conformance.js';
 import {
   firstRecordArray,
   isRecord,
@@ -8,6 +9,7 @@ import {
   reportedTotal,
 } from '../../harness/checks/index.js';
 import type { Rec, ResourceAdapter } from '../common/adapter.js';
+import { onBase } from '../common/page-base.js';
 
 /**
  * Purchase orders (§2.6, §2.7, §4.6), read only. Documented names only: companyId, the query
@@ -54,12 +56,21 @@ export function getOrderWith(client: ApiClient, companyId: string, id: string): 
   return client.get(`/purchaseOrders/${encodeURIComponent(id)}`, { companyId });
 }
 
+/** The list with its page sent as given, for observing the base. */
+const rawOrders = (ctx: CheckContext, query: Query) => listOrdersWith(ctx.api, ctx.companyId, query);
+
 export const purchaseOrders = {
   name: 'purchaseOrders',
   path: '/purchaseOrders',
   idKey: 'id',
   documentedList: true,
-  list: (ctx, query = {}, companyId = ctx.companyId) => listOrdersWith(ctx.api, companyId, query),
+  // page counts from 1 here; the base is observed on one source (S-4.6-paging, S-PAGE-base).
+  list: async (ctx, query = {}, companyId = ctx.companyId) =>
+    listOrdersWith(
+      ctx.api,
+      companyId,
+      await onBase(ctx, 'purchaseOrders', query, rawOrders, { records, idOf: orderIdOf }, { source: 'inventory' }),
+    ),
   records,
   total,
   idOf: orderIdOf,

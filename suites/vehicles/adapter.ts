@@ -4,7 +4,10 @@ import { getVehicle, listVehicles as listVehiclesOf } from '../../harness/locate
 import { vehicleShape } from '../../harness/locate/shapes.js';
 import type { VehicleChanges, VehicleInput } from '../../generators/vehicles.js';
 import type { ResourceAdapter } from '../common/adapter.js';
-import { scopeOf } from '../common/own-records.js';
+import { baseLists, scopeOf } from '../common/own-records.js';
+import { onBase } from '../common/page-base.js';
+
+const { raw: rawVehicles } = baseLists['/vehicles'];
 
 /** The §2.1 fields: what a write leaves alone unless it sends them (vehicleStatus is the archive's, §3). */
 export const vehicleFields = [
@@ -35,7 +38,9 @@ export const vehicles = {
   path: '/vehicles',
   idKey: 'vehicleId',
   documentedList: true,
-  list: (ctx, query = {}, companyId = ctx.companyId) => listVehiclesOf(ctx.api, scopeOf(ctx, companyId), query),
+  // page counts from 1 here; the list's own base is observed (S-PAGE-base).
+  list: async (ctx, query = {}, companyId = ctx.companyId) =>
+    listVehiclesOf(ctx.api, scopeOf(ctx, companyId), await onBase(ctx, 'vehicles', query, rawVehicles, vehicleShape)),
   records: (res) => vehicleShape.records(res.json),
   total: (res) => vehicleShape.total(res.json),
   idOf: vehicleShape.idOf,
