@@ -22,6 +22,8 @@ const OTHER_OUTPUTS = [
   'screenshots',
   'selfcheck.json',
   'selfcheck.md',
+  'selfcheck-operators.json',
+  'selfcheck-operators.md',
   'flakecheck.json',
   'flakecheck.md',
   'bench',

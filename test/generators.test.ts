@@ -26,7 +26,9 @@ describe('item generators', () => {
     const f = seededFaker(1, 'gen');
     for (const item of [buildPart(f, 'cnf-m1'), buildTire(f, 'cnf-m1')]) {
       expect(brokenRules(item)).toEqual([]);
-      expect(item.description).toContain('cnf-m1');
+      // Only the create fields §4.2 lists go out (S-2.2-create-extra-fields); the marker rides in itemName.
+      expect(item.itemName).toContain('cnf-m1');
+      expect(item).not.toHaveProperty('description');
     }
     fc.assert(
       fc.property(validItemArbitrary('cnf-m2'), (build) => brokenRules(build()).length === 0),
