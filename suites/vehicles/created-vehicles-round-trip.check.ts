@@ -4,27 +4,11 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
 import { verdict } from '../common/judge.js';
+import { vehicleFields } from './adapter.js';
 import { fixtureReads, vehicleFixture } from './fixtures.js';
 
-/** The §2.1 fields sent on create; vehicleStatus is the service's (§3). */
-const sentFields = [
-  'customerId',
-  'year',
-  'make',
-  'model',
-  'vehicleName',
-  'engine',
-  'color',
-  'licensePlate',
-  'state',
-  'vin',
-  'imgUrl',
-  'notes',
-  'driveType',
-  'transmission',
-  'mileage',
-  'mileageUnit',
-] as const;
+/** The §2.1 fields sent on create: all but the id (the service's), tags (compared as a set below) and vehicleStatus (§3). */
+const sentFields = vehicleFields.filter((f) => f !== 'vehicleId' && f !== 'tags' && f !== 'vehicleStatus');
 
 /**
  * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
