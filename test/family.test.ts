@@ -93,6 +93,39 @@ describe('the family is a generated space of servers', () => {
   });
 });
 
+it('lists that lag still cut their pages from what they show: counts and pages agree during the lag', async () => {
+  const m = await startFamilyMember(
+    'visibility=lists-lag-1s+lists-of-archived=hidden-newest-first+page-base=zero-based',
+  );
+  try {
+    const token = m.mock.tokens.full;
+    const company = m.mock.fixtures.companyId;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    type Page = { results: { content: { vehicleId: string }[]; pagination: { totalCount: number; page: number } } };
+    const page = async (p: number) =>
+      (await (await fetch(`${m.url}/vehicles?companyId=${company}&size=2&page=${p}`, { headers })).json()) as Page;
+    const before = await page(0);
+    const vehicle = { customerId: m.customerId, year: 2020, make: 'Lag', model: 'Probe', vin: 'LAGPROBE000000001' };
+    const created = await fetch(`${m.url}/vehicles`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ companyId: company, vehicles: [vehicle, vehicle] }),
+    });
+    expect(created.status).toBe(200);
+    // Newest first: the two new vehicles would fill page 0; during the lag the page is cut without them.
+    const during = await page(0);
+    expect(during.results.pagination.page).toBe(0);
+    expect(during.results.content.map((v) => v.vehicleId)).toEqual(before.results.content.map((v) => v.vehicleId));
+    expect(during.results.pagination.totalCount).toBe(before.results.pagination.totalCount);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const after = await page(0);
+    expect(after.results.pagination.totalCount).toBe(before.results.pagination.totalCount + 2);
+    expect(after.results.content).toHaveLength(2);
+  } finally {
+    await m.stop();
+  }
+});
+
 describe('the family certified by the suites', () => {
   const reports = mkdtempSync(join(tmpdir(), 'cnf-family-'));
   afterAll(() => rmSync(reports, { recursive: true, force: true }));

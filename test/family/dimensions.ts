@@ -37,7 +37,7 @@ const P = {
   idsIn: 5,
   request: 10,
   serve: 15,
-  lag: 20,
+  lag: 12,
   shape: 30,
   status: 40,
   error: 50,

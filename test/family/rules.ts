@@ -163,29 +163,87 @@ const createdIds = (c: Call, a: Answer): string[] => {
 const recordId = (r: unknown) =>
   isObject(r) ? (r.vehicleId ?? r.appointmentRequestId ?? r.customerId ?? r.itemId) : undefined;
 
+/** The lists a new record reaches late, and where each keeps its records. */
+const laggingLists = ['/vehicles', '/items', '/customers', '/appointmentRequests'];
+const pageRecords = (c: Call, body: unknown): unknown[] | undefined =>
+  c.path === '/items'
+    ? isObject(body) && Array.isArray(body.content)
+      ? body.content
+      : undefined
+    : results(body)?.content;
+
+/** The page the mock numbered (1 first) and its size, from a page answer (results.pagination or the items page object). */
+function pageOfAnswer(c: Call, body: unknown): { page: number; size: number } | undefined {
+  const p = c.path === '/items' ? body : results(body)?.pagination;
+  if (!isObject(p)) return undefined;
+  const page = Number(p.page ?? p.number);
+  const size = Number(p.size);
+  return Number.isInteger(page) && page >= 1 && Number.isInteger(size) && size >= 1 ? { page, size } : undefined;
+}
+
+/** A page answer re-cut from the visible records: its content and every count agree with them. */
+function recut(c: Call, template: Answer, visible: readonly unknown[], at: { page: number; size: number }): Answer {
+  const content = visible.slice((at.page - 1) * at.size, at.page * at.size);
+  const totalPages = Math.ceil(visible.length / at.size);
+  if (!isObject(template.body)) return template;
+  if (c.path === '/items')
+    return {
+      ...template,
+      body: {
+        ...template.body,
+        content,
+        totalPages,
+        totalCount: visible.length,
+        last: at.page >= totalPages,
+        numberOfElements: content.length,
+        empty: content.length === 0,
+      },
+    };
+  const r = template.body.results as Json;
+  const pagination = { ...(r.pagination as Json), totalCount: visible.length, totalPages };
+  return { ...template, body: { ...template.body, results: { ...r, content, pagination } } };
+}
+
 /**
  * New records reach the lists `listLagMs` after their create was answered (a search index), and
- * reads by id `byIdLagMs` after it (a replica): until then they are not there.
+ * reads by id `byIdLagMs` after it (a replica): until then they are not there. A list is read as the
+ * index holds it: its pages are cut from the records it shows and its counts are theirs, so a page
+ * is never short of a record the index has not taken in yet (S-CONS-read-after-write).
  */
 export function lagRule(state: MemberState, listLagMs: number, byIdLagMs: number): Transformation {
   const young = (id: unknown, lag: number) => typeof id === 'string' && Date.now() - (state.created.get(id) ?? 0) < lag;
+  const anyYoung = () => [...state.created.values()].some((t) => Date.now() - t < listLagMs);
   return {
     id: `lag-lists-${listLagMs}-by-id-${byIdLagMs}`,
     why: 'S-CONS-read-after-write: when a write becomes visible is not stated',
+    serve: async (c, _upstream, next) => {
+      if (c.method !== 'GET' || !laggingLists.includes(c.path) || !anyYoung()) return undefined;
+      const template = await next(c);
+      const at = ok(template) ? pageOfAnswer(c, template.body) : undefined;
+      if (!at || !pageRecords(c, template.body)) return template;
+      // Every record the server would list for this query, in its order, at the largest pages it serves.
+      const all: unknown[] = [];
+      let first: number | undefined;
+      for (let page = 1; page <= 50; page++) {
+        const query = new URLSearchParams(c.query);
+        query.set('size', '100');
+        query.set('page', String(page));
+        const got = await next({ ...c, query });
+        const batch = ok(got) ? (pageRecords(c, got.body) ?? []) : [];
+        all.push(...batch);
+        first ??= batch.length;
+        if (batch.length === 0 || batch.length < first) break;
+      }
+      return recut(
+        c,
+        template,
+        all.filter((x) => !young(recordId(x), listLagMs)),
+        at,
+      );
+    },
     response: (c, a, original) => {
       for (const id of createdIds(c, original)) state.created.set(id, Date.now());
       if (c.method !== 'GET' || !ok(a) || !isObject(a.body)) return undefined;
-      const r = results(a.body);
-      if (r && listPaths.includes(c.path)) {
-        const content = r.content.filter((x) => !young(recordId(x), listLagMs));
-        if (content.length === r.content.length) return undefined;
-        return { ...a, body: { ...a.body, results: { ...(a.body.results as Json), content } } };
-      }
-      if (c.path === '/items' && Array.isArray(a.body.content)) {
-        const content = a.body.content.filter((x) => !young(recordId(x), listLagMs));
-        if (content.length === a.body.content.length) return undefined;
-        return { ...a, body: { ...a.body, content, numberOfElements: content.length, empty: content.length === 0 } };
-      }
       const m = /^\/(vehicles|items|customers)\/([^/]+)$/.exec(c.path);
       if (m && young(decodeURIComponent(m[2]!), byIdLagMs))
         return { status: 404, body: { success: false, error: 'not found' } };

@@ -67,6 +67,9 @@ function write(res: ServerResponse, answer: Answer, headers: Record<string, stri
   res.end(payload);
 }
 
+/** A call another hook may change in place without touching the original. */
+const copyOf = (c: Call): Call => ({ ...c, query: new URLSearchParams(c.query) });
+
 /**
  * `rules` replaces the variant's own choices: the self-tests use it for stand-in servers that
  * break one thing (filters that always answer empty, a set with nothing in it).
@@ -110,8 +113,19 @@ export async function startVariantServer(
       const json = parseJson(text);
       return { status: r.status, body: json.ok ? json.value : undefined };
     };
+    // The server from transformation `from` on, for a copy of a call: its hooks, then the mock.
+    const rest = async (from: number, c: Call): Promise<Answer> => {
+      for (let i = from; i < transformations.length; i++) {
+        const t = transformations[i]!;
+        const outcome = t.request?.(c);
+        if (outcome !== undefined && outcome !== false && outcome !== true) return outcome;
+        const served = t.serve ? await t.serve(c, upstreamCall, (n) => rest(i + 1, copyOf(n))) : undefined;
+        if (served !== undefined) return served;
+      }
+      return upstreamCall(c);
+    };
     // In list order: a request hook may prepare the call a later serve answers (and the reverse).
-    for (const t of transformations) {
+    for (const [index, t] of transformations.entries()) {
       if (t.request) {
         const outcome = t.request(call);
         if (outcome !== false) {
@@ -124,7 +138,7 @@ export async function startVariantServer(
         }
       }
       if (t.serve) {
-        const served = await t.serve(call, upstreamCall);
+        const served = await t.serve(call, upstreamCall, (n) => rest(index + 1, copyOf(n)));
         if (served !== undefined) {
           applied[t.id] = (applied[t.id] ?? 0) + 1;
           answered = served;

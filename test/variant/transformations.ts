@@ -39,8 +39,12 @@ export interface Transformation {
   id: string;
   /** Why a conforming server may do this: the spec section that leaves the point open. */
   why: string;
-  /** Answers the call itself, from the mock's data (re-filtered, re-ordered lists), or undefined. */
-  serve?(call: Call, upstream: Upstream): Promise<Answer | undefined>;
+  /**
+   * Answers the call itself, from the mock's data (re-filtered, re-ordered lists), or undefined.
+   * `upstream` is the mock itself; `next` is the rest of the server (the later hooks, then the mock),
+   * for a rule that reads what the server would answer and answers something else from it.
+   */
+  serve?(call: Call, upstream: Upstream, next: Upstream): Promise<Answer | undefined>;
   /** Changes the call in place (returns true when it did) or answers it without the mock. */
   request?(call: Call): boolean | Answer;
   /** Returns the rewritten answer, or undefined when it does not apply. */
