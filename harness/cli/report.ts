@@ -74,7 +74,7 @@ function allureConfig(cert: Certification | undefined, history: { file: string; 
     plugins: {
       awesome: {
         options: {
-          // The title carries the verdict: Allure's ring counts checks, not the certificate.
+          // The title carries the verdict too: the ring counts clauses, and one failed clause is a thin slice.
           reportName: cert ? `Partner API v2 conformance: ${cert.headline}` : 'Partner API v2 conformance',
           singleFile: true,
           groupBy: ['epic', 'feature', 'story'],
@@ -82,15 +82,26 @@ function allureConfig(cert: Certification | undefined, history: { file: string; 
         },
       },
     },
+    // Each clause result carries its certificate verdict as a label; a harness error names itself in the message.
     categories: [
-      { name: 'Contract violations', matchedStatuses: ['failed'] },
+      { name: 'Contract violations', matchers: { statuses: ['failed'] } },
+      { name: "Harness errors (not the target's fault)", matchers: { statuses: ['broken'], message: 'harness error' } },
       {
-        name: 'Inconclusive (no answer, or a precondition failed)',
-        matchedStatuses: ['skipped'],
-        messageRegex: '.*inconclusive.*',
+        name: 'Inconclusive (no answer, an answer that cannot be judged, a precondition failed)',
+        matchers: { statuses: ['broken'] },
       },
-      { name: 'Skipped (mode or configuration)', matchedStatuses: ['skipped'], messageRegex: '.*skipped.*' },
-      { name: 'Harness errors and undecided verdicts', matchedStatuses: ['broken'] },
+      {
+        name: 'Not judged (set the CONFORMANCE_PROFILE key named)',
+        matchers: { statuses: ['skipped'], labels: { verdict: '^not-judged$' } },
+      },
+      {
+        name: 'Skipped (mode or configuration)',
+        matchers: { statuses: ['skipped'], labels: { verdict: '^skipped$' } },
+      },
+      {
+        name: 'Not testable or not run',
+        matchers: { statuses: ['skipped'], labels: { verdict: '^(not-testable|not-run)$' } },
+      },
     ],
   };
 }
