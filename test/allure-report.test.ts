@@ -109,6 +109,9 @@ describe('npm run report: the Allure report in one file', () => {
       expect(text).toMatch(
         new RegExp(`Skipped\\s+${s.skipped + s['not-judged'] + s['not-testable'] + s['not-run']}\\b`),
       );
+      // The header and the page title say the verdict beside the ring, as the certificate's first line does.
+      expect(text).toContain(`Partner API v2 conformance: ${cert.headline}`);
+      expect(await page.title()).toContain(cert.headline);
       expect(await page.locator('#allure-app-loader').isVisible()).toBe(false);
 
       mkdirSync(SCREENSHOTS, { recursive: true });
