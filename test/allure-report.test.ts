@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { clauses } from '../contract/clauses.js';
+import type { Certification } from '../harness/certify/certify.js';
 import { renderOutputs } from '../harness/outputs/registry.js';
 import { facts, runCli, sampleCertification, sampleJournal } from './report-fixtures.js';
 import { inlineFiles } from './support/allure-inline.js';
@@ -97,18 +99,33 @@ describe('npm run report: the Allure report in one file', () => {
         .poll(() => body.innerText(), { timeout: 30_000 })
         .toMatch(/\bitems\b[\s\S]*\bplatform\b|\bplatform\b[\s\S]*\bitems\b/);
       const text = await body.innerText();
-      // The four checks, plus the certification verdict as a result of its own (failed: NON-CONFORMANT).
-      expect(text).toMatch(/Total\s+5/);
-      expect(text).toMatch(/Failed\s+2/);
+      // One result per clause of the catalogue with the certificate's verdict, plus the certification
+      // verdict: the ring counts what the certificate counts (failed: the clause and NON-CONFORMANT).
+      const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')) as Certification;
+      const s = cert.summary;
+      expect(text).toMatch(new RegExp(`Total\\s+${cert.clauses.length + 1}\\b`));
+      expect(text).toMatch(new RegExp(`Failed\\s+${s.failed + 1}\\b`));
+      expect(text).toMatch(new RegExp(`Passed\\s+${s.passed + s.observed}\\b`));
+      expect(text).toMatch(
+        new RegExp(`Skipped\\s+${s.skipped + s['not-judged'] + s['not-testable'] + s['not-run']}\\b`),
+      );
+      // The header and the page title say the verdict beside the ring, as the certificate's first line does.
+      expect(text).toContain(`Partner API v2 conformance: ${cert.headline}`);
+      expect(await page.title()).toContain(cert.headline);
       expect(await page.locator('#allure-app-loader').isVisible()).toBe(false);
 
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, 'allure-report.png') });
 
-      // The failed test is in the tree; its page shows the error.
-      expect(text).toContain('ITEM-PAGE-ONE-BASED: a check');
-      await page.getByText('ITEM-PAGE-ONE-BASED: a check').first().click();
-      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain('page=1 is not numbered 1');
+      // The failed clause is in the tree; its page shows the failure and its check as a step.
+      const failed = `ITEM-PAGE-ONE-BASED: ${clauses['ITEM-PAGE-ONE-BASED'].must}`;
+      expect(text).toContain(failed);
+      await page.getByText(failed).first().click();
+      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain('page=1: number is 0, expected 1');
+      // Its check is a step of the test body (collapsed until opened).
+      if (!(await body.innerText()).includes('ITEM-PAGE-ONE-BASED: a check'))
+        await page.getByText('Test body', { exact: true }).first().click();
+      await expect.poll(() => body.innerText(), { timeout: 10_000 }).toContain('ITEM-PAGE-ONE-BASED: a check');
 
       await page.screenshot({ path: join(SCREENSHOTS, 'allure-report-failed-test.png') });
 

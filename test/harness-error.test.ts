@@ -55,8 +55,20 @@ describe('a check that throws (a harness error)', () => {
     const allureDir = join(dir, 'allure-results');
     const results = readdirSync(allureDir)
       .filter((f) => f.endsWith('-result.json'))
-      .map((f) => JSON.parse(readFileSync(join(allureDir, f), 'utf8')) as { name: string; status: string });
-    expect(results.find((r) => r.name.startsWith(KEY))?.status).toBe('broken');
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(allureDir, f), 'utf8')) as {
+            name: string;
+            status: string;
+            statusDetails?: { message?: string };
+            steps: { status: string }[];
+          },
+      );
+    // The clause's result is broken (undecided, not a contract violation) and names the harness; its check the step.
+    const mineInAllure = results.find((r) => r.name.startsWith(`${KEY}: `))!;
+    expect(mineInAllure.status).toBe('broken');
+    expect(mineInAllure.statusDetails?.message).toMatch(/^inconclusive: harness error, not the target's fault/);
+    expect(mineInAllure.steps.map((st) => st.status)).toEqual(['broken']);
     expect(results.find((r) => r.name.startsWith('Certification verdict'))?.status).toBe('broken');
 
     const md = readFileSync(join(dir, 'certification.md'), 'utf8');

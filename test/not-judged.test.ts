@@ -111,8 +111,20 @@ describe('a strict clause not judged for want of a profile key', () => {
             name: string;
             status: string;
             statusDetails?: { message?: string; trace?: string };
+            steps: { name: string; status: string; statusDetails?: { message?: string } }[];
           },
       );
+    // One result per clause: the two not judged are skipped (outside the certificate), their refused checks the steps.
+    for (const id of ['CUSTOMER-CREATE-BULK', 'CUSTOMER-UPDATE-PARTIAL']) {
+      const r = results.find((x) => x.name.startsWith(`${id}: `))!;
+      expect(r.status, id).toBe('skipped');
+      expect(r.statusDetails?.message).toMatch(
+        new RegExp(`^not judged: set ${key} in CONFORMANCE_PROFILE; POST /customers refused`),
+      );
+      expect(r.steps.map((st) => [st.status, st.statusDetails?.message?.split(':')[0]])).toEqual([
+        ['broken', 'inconclusive'],
+      ]);
+    }
     const verdict = results.find((r) => r.name.startsWith('Certification verdict'))!;
     expect(verdict.name).toBe(`Certification verdict: ${cert.headline}`);
     expect(verdict.statusDetails?.trace).toContain(

@@ -29,7 +29,13 @@ interface Run {
   dir: string;
   cert: Certification;
   junit: TestSuites;
-  allure: { status: string; statusDetails?: { message?: string }; name: string }[];
+  allure: {
+    status: string;
+    statusDetails?: { message?: string };
+    name: string;
+    labels?: { name: string; value: string }[];
+    steps?: { name: string; status: string; statusDetails?: { message?: string } }[];
+  }[];
   md: string;
   page: string;
 }
@@ -71,12 +77,25 @@ const junitVerdict = (c: JunitCase) =>
         : 'passed';
 const countBy = <T>(xs: T[], key: (x: T) => string) =>
   xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
-const allureVerdict = (r: Run['allure'][number]) =>
-  r.status === 'skipped'
-    ? r.statusDetails?.message?.startsWith('inconclusive:')
+/** A clause's certificate verdict as the Allure status of its result. */
+const allureStatus: Record<string, string> = {
+  passed: 'passed',
+  observed: 'passed',
+  failed: 'failed',
+  inconclusive: 'broken',
+  'not-judged': 'skipped',
+  skipped: 'skipped',
+  'not-testable': 'skipped',
+  'not-run': 'skipped',
+};
+const label = (r: Run['allure'][number], name: string) => r.labels?.find((l) => l.name === name)?.value;
+/** A check step's verdict, read back from its status and message as a reader would. */
+const stepVerdict = (s: NonNullable<Run['allure'][number]['steps']>[number]) =>
+  s.status === 'broken'
+    ? s.statusDetails?.message?.startsWith('inconclusive:')
       ? 'inconclusive'
-      : 'skipped'
-    : r.status;
+      : 'errored'
+    : s.status;
 
 /** The "Checks per area" table the console printed, as counts per area. */
 function consoleTable(stdout: string): Record<string, Record<string, number>> {
@@ -109,8 +128,9 @@ function expectTheSameCounts(run: Run): void {
   // junit.xml, through a third-party parser: one test case per check, the same verdicts.
   const junit = countBy(cases(run.junit), junitVerdict);
   expect(junit).toEqual(Object.fromEntries(Object.entries(fromJson)));
-  // Allure results: the same verdicts; a contract violation is failed, never broken. One more
-  // result carries the run's verdict as Allure's status (its ring counts checks, not clauses).
+  // Allure results: one per clause with the certificate's verdict (its label, and Allure's status:
+  // a contract violation failed, never broken), so the ring counts clauses as the certificate does;
+  // each clause's checks are its steps. One more result carries the run's verdict.
   const verdictResult = run.allure.filter((r) => r.name.startsWith('Certification verdict: '));
   expect(verdictResult.map((r) => [r.name, r.status])).toEqual([
     [
@@ -124,8 +144,20 @@ function expectTheSameCounts(run: Run): void {
       }[run.cert.verdict],
     ],
   ]);
-  const checkResults = run.allure.filter((r) => !verdictResult.includes(r));
-  expect(countBy(checkResults, allureVerdict)).toEqual(Object.fromEntries(Object.entries(fromJson)));
+  const clauseResults = run.allure.filter((r) => !verdictResult.includes(r));
+  expect(clauseResults.map((r) => label(r, 'clause')).sort()).toEqual(run.cert.clauses.map((c) => c.id).sort());
+  const nonZero = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).filter(([, n]) => n > 0));
+  expect(countBy(clauseResults, (r) => label(r, 'verdict') ?? 'none')).toEqual(nonZero(run.cert.summary));
+  const byStatus: Record<string, number> = {};
+  for (const [v, n] of Object.entries(run.cert.summary))
+    byStatus[allureStatus[v]!] = (byStatus[allureStatus[v]!] ?? 0) + n;
+  expect(countBy(clauseResults, (r) => r.status)).toEqual(nonZero(byStatus));
+  for (const c of run.cert.clauses) {
+    const r = clauseResults.find((x) => label(x, 'clause') === c.id)!;
+    expect([c.id, r.status], c.reason).toEqual([c.id, allureStatus[c.verdict]]);
+  }
+  const steps = clauseResults.flatMap((r) => r.steps ?? []);
+  expect(countBy(steps, stepVerdict)).toEqual(Object.fromEntries(Object.entries(fromJson)));
   // The console's table, per area, is the junit suites' and the certificate's.
   const table = consoleTable(run.cli.stdout);
   for (const suite of run.junit.testsuite ?? []) {
@@ -198,13 +230,25 @@ describe('a run with a planted fault (items-page-zero-based)', () => {
       'purchaseOrders',
       'vehicles',
     ]);
-    // The checks' results, and one more that carries the run's verdict (failed: NON-CONFORMANT).
+    // The clauses' results, and one more that carries the run's verdict (failed: NON-CONFORMANT).
     const verdict = run.allure.filter((r) => r.name.startsWith('Certification verdict: '));
     expect(verdict.map((r) => r.status)).toEqual(['failed']);
-    const checks = run.allure.filter((r) => !verdict.includes(r));
-    const failed = checks.filter((r) => r.status === 'failed');
+    const clauseResults = run.allure.filter((r) => !verdict.includes(r));
+    const failed = clauseResults.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.name.split(':')[0])).toEqual(['ITEM-PAGE-ONE-BASED']);
-    expect(run.allure.filter((r) => r.status === 'broken')).toEqual([]);
+    expect(failed[0]!.statusDetails?.message).toMatch(/^failed: page=1: number is 0, expected 1/);
+    // Broken is an undecided clause only, never a contract violation.
+    expect(
+      run.allure
+        .filter((r) => r.status === 'broken')
+        .map((r) => label(r, 'clause'))
+        .sort(),
+    ).toEqual(
+      run.cert.clauses
+        .filter((c) => c.verdict === 'inconclusive')
+        .map((c) => c.id)
+        .sort(),
+    );
     const report = await runCli('report', [], { REPORTS_DIR: run.dir, ALLURE_HISTORY_DIR: join(root, 'history') });
     expect(report.code, report.stdout + report.stderr).toBe(0);
     const inline = inlineFiles(readFileSync(join(run.dir, 'allure-report', 'index.html'), 'utf8'));
@@ -249,7 +293,7 @@ describe('a run with inconclusive clauses (a profile guess the target refuses)',
     expect(
       run.allure.some(
         (r) =>
-          r.status === 'skipped' && /^inconclusive: .*refused the profile's body/.test(r.statusDetails?.message ?? ''),
+          r.status === 'broken' && /^inconclusive: .*refused the profile's body/.test(r.statusDetails?.message ?? ''),
       ),
     ).toBe(true);
     expect(run.cli.stdout).toMatch(/why: \d+ strict clause\(s\) could not be judged: .*refused the profile's body/);

@@ -66,31 +66,44 @@ function allureConfig(cert: Certification | undefined, history: { file: string; 
         Harness: `${cert.harness.name} ${cert.harness.version}`,
       }
     : {};
+  // The header and the page title carry the verdict: the ring counts clauses, and one failed clause is
+  // a thin slice of it. Allure 3 shows the top-level name there (the plugin's reportName only in its summary).
+  const title = cert ? `Partner API v2 conformance: ${cert.headline}` : 'Partner API v2 conformance';
   return {
-    name: 'Partner API v2 conformance',
+    name: title,
     variables,
     historyPath: history.file,
     appendHistory: history.append,
     plugins: {
       awesome: {
         options: {
-          // The title carries the verdict: Allure's ring counts checks, not the certificate.
-          reportName: cert ? `Partner API v2 conformance: ${cert.headline}` : 'Partner API v2 conformance',
+          reportName: title,
           singleFile: true,
           groupBy: ['epic', 'feature', 'story'],
           stepTreeExpansion: 'collapsed',
         },
       },
     },
+    // Each clause result carries its certificate verdict as a label; a harness error names itself in the message.
     categories: [
-      { name: 'Contract violations', matchedStatuses: ['failed'] },
+      { name: 'Contract violations', matchers: { statuses: ['failed'] } },
+      { name: "Harness errors (not the target's fault)", matchers: { statuses: ['broken'], message: 'harness error' } },
       {
-        name: 'Inconclusive (no answer, or a precondition failed)',
-        matchedStatuses: ['skipped'],
-        messageRegex: '.*inconclusive.*',
+        name: 'Inconclusive (no answer, an answer that cannot be judged, a precondition failed)',
+        matchers: { statuses: ['broken'] },
       },
-      { name: 'Skipped (mode or configuration)', matchedStatuses: ['skipped'], messageRegex: '.*skipped.*' },
-      { name: 'Harness errors and undecided verdicts', matchedStatuses: ['broken'] },
+      {
+        name: 'Not judged (set the CONFORMANCE_PROFILE key named)',
+        matchers: { statuses: ['skipped'], labels: { verdict: '^not-judged$' } },
+      },
+      {
+        name: 'Skipped (mode or configuration)',
+        matchers: { statuses: ['skipped'], labels: { verdict: '^skipped$' } },
+      },
+      {
+        name: 'Not testable or not run',
+        matchers: { statuses: ['skipped'], labels: { verdict: '^(not-testable|not-run)$' } },
+      },
     ],
   };
 }

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stage, Status, type Attachment, type Label, type StepResult, type TestResult } from 'allure-js-commons';
-import { clauses, type ClauseId } from '../../contract/clauses.js';
-import type { CheckReport, RunVerdict } from '../certify/types.js';
+import { clauses } from '../../contract/clauses.js';
+import type { Certification, CheckReport, ClauseReport, ClauseVerdict, RunVerdict } from '../certify/types.js';
 import type { RecordedExchange } from '../core/events.js';
 import { redact } from '../redact.js';
 import { curlLine, requestLine } from './curl.js';
@@ -13,25 +13,44 @@ import { primarySection, sectionTitle } from './sections.js';
 import { commandLine } from '../core/invocation.js';
 
 /**
- * allure-results from the certificate: one test result per check, grouped area (epic) → spec
- * section (feature) → clause (story); one step per exchange, with the request, the response and
- * a curl line attached (JSON as application/json). A contract violation is `failed` (the
- * report's "Contract violations" category), a harness error `broken`, and skipped and
- * inconclusive checks are `skipped` with their reason (the message says which).
+ * allure-results from the certificate: one test result per clause of the catalogue, with the
+ * clause's verdict, so Allure's ring counts clauses as the certificate does (its summary widget
+ * counts test results by status). Grouped area (epic) → spec section (feature) → clause (story).
+ * Each check of the clause is a step with its own status, its failures and what it judged
+ * attached, and one sub-step per exchange with the request, the response and a curl line
+ * (JSON as application/json). One more result carries the run's verdict.
  */
 
-const statusOf = (c: CheckReport): Status =>
+/**
+ * A clause's verdict as Allure's status: a contract violation is `failed` (the report's "Contract
+ * violations" category); a clause that could not be decided (no answer, a harness error) `broken`;
+ * one the certificate does not judge (skipped, not judged, not testable, not run) `skipped`. An
+ * observed clause recorded the target's choice where the spec is silent and never fails: `passed`.
+ */
+export const clauseStatus: Record<ClauseVerdict, Status> = {
+  passed: Status.PASSED,
+  observed: Status.PASSED,
+  failed: Status.FAILED,
+  inconclusive: Status.BROKEN,
+  'not-judged': Status.SKIPPED,
+  skipped: Status.SKIPPED,
+  'not-testable': Status.SKIPPED,
+  'not-run': Status.SKIPPED,
+};
+
+/** A check's verdict as the status of its step. */
+const checkStatus = (c: CheckReport): Status =>
   c.verdict === 'passed'
     ? Status.PASSED
     : c.verdict === 'failed'
       ? Status.FAILED
-      : c.verdict === 'errored'
+      : c.verdict === 'errored' || c.verdict === 'inconclusive'
         ? Status.BROKEN
         : Status.SKIPPED;
 
 /**
- * The run's verdict as Allure's own status, for the test result that carries it: Allure's ring
- * counts checks, so a run with one failed clause of 170 would look green without it.
+ * The run's verdict as Allure's own status, for the test result that carries it: the ring counts
+ * clauses, where one failed clause of 170 is a thin slice, so the verdict is a result of its own.
  */
 const verdictStatus: Record<RunVerdict, Status> = {
   conformant: Status.PASSED,
@@ -106,26 +125,90 @@ function step(ex: RecordedExchange, files: Attachments, cited?: string): StepRes
   };
 }
 
-function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Attachments): TestResult {
-  const clause = clauses[id];
+/** Why a check did not pass, in one line (absent when it passed). */
+function checkMessage(check: CheckReport): string | undefined {
+  if (check.verdict === 'passed') return undefined;
+  if (check.error) return harnessErrorHead(check.error);
+  if (check.verdict === 'failed') return check.reason ?? 'failed';
+  if (check.cause?.kind === 'guess-refused')
+    return `${check.verdict}: not judged, set ${check.cause.profileKey} in CONFORMANCE_PROFILE: ${check.reason ?? ''}`;
+  return `${check.verdict}: ${check.reason ?? ''}`;
+}
+
+/** The exception, or the typed failures with their request and curl lines. */
+function checkTrace(check: CheckReport, ctx: OutputContext): string | undefined {
+  if (check.error) return harnessErrorText(check.error);
+  const failures = check.failures ?? [];
+  if (!failures.length) return undefined;
+  return failures
+    .flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), ''])
+    .join('\n');
+}
+
+/** One check as a step of its clause: its status, why, what it judged, and its exchanges as sub-steps. */
+function checkStep(check: CheckReport, ctx: OutputContext, files: Attachments): StepResult {
   const start = Date.parse(check.startedAt);
   const citedFrom = new Map(check.cited.map((c) => [c.id, c.from]));
   const failures = check.failures ?? [];
-  const message =
-    check.verdict === 'passed'
-      ? undefined
-      : check.error
-        ? harnessErrorHead(check.error)
-        : check.verdict === 'failed'
-          ? (check.reason ?? 'failed')
-          : check.cause?.kind === 'guess-refused'
-            ? `${check.verdict}: not judged, set ${check.cause.profileKey} in CONFORMANCE_PROFILE: ${check.reason ?? ''}`
-            : `${check.verdict}: ${check.reason ?? ''}`;
-  const trace =
-    (check.error ? harnessErrorText(check.error) : undefined) ??
-    (failures.length
-      ? failures.flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), '']).join('\n')
-      : undefined);
+  const message = checkMessage(check);
+  const trace = checkTrace(check, ctx);
+  const attachments = failures.length
+    ? [files.add('failures', JSON.stringify(failures, null, 2), 'application/json')]
+    : [];
+  if (check.evidence.length) attachments.push(files.add('judged', check.evidence.join('\n'), 'text/plain'));
+  if (check.observations.length)
+    attachments.push(files.add('observed', JSON.stringify(check.observations, null, 2), 'application/json'));
+  return {
+    name: check.name,
+    status: checkStatus(check),
+    statusDetails: { ...(message ? { message: redact(message) } : {}), ...(trace ? { trace: redact(trace) } : {}) },
+    stage: Stage.FINISHED,
+    steps: ctx.evidenceOf(check).map((ex) => step(ex, files, citedFrom.get(ex.id))),
+    attachments,
+    parameters: check.variant ? [{ name: 'variant', value: check.variant }] : [],
+    start,
+    stop: start + check.durationMs,
+  };
+}
+
+const verdictWord = (v: ClauseVerdict) => v.replace('-', ' ');
+
+/** Why the clause has its verdict, in one line that starts with the verdict (absent when it passed). */
+function clauseMessage(x: ClauseReport, c: Certification): string | undefined {
+  if (x.verdict === 'passed') return undefined;
+  if (x.verdict === 'observed') return undefined;
+  if (x.verdict === 'failed') {
+    const first = x.checks.find((ch) => ch.verdict === 'failed');
+    const what = first?.failures?.[0]?.message ?? first?.reason;
+    return `failed: ${what ?? 'a check failed'}`;
+  }
+  const errored = x.checks.find((ch) => ch.verdict === 'errored' && ch.error);
+  if (x.verdict === 'inconclusive' && errored) return `inconclusive: ${harnessErrorHead(errored.error!)}`;
+  if (x.verdict === 'not-judged') {
+    const key = c.scope.notJudged.find((n) => n.clause === x.id)?.profileKey;
+    return `not judged: ${key ? `set ${key} in CONFORMANCE_PROFILE` : 'the profile was refused'}${x.reason ? `; ${x.reason}` : ''}`;
+  }
+  return `${verdictWord(x.verdict)}: ${x.reason ?? ''}`;
+}
+
+function clauseResult(x: ClauseReport, ctx: OutputContext, files: Attachments): TestResult {
+  const c = ctx.certification;
+  const id = x.id;
+  const clause = clauses[id];
+  const checks = [...x.checks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const starts = checks.map((ch) => Date.parse(ch.startedAt));
+  const stops = checks.map((ch) => Date.parse(ch.startedAt) + ch.durationMs);
+  const start = starts.length ? Math.min(...starts) : Date.parse(c.startedAt);
+  const message = clauseMessage(x, c);
+  // The failing, undecided checks' details, each under its name: what a reader opens first.
+  const trace = checks
+    .filter((ch) => ch.verdict === 'failed' || ch.verdict === 'errored' || ch.verdict === 'inconclusive')
+    .map((ch) => {
+      const t = checkTrace(ch, ctx) ?? checkMessage(ch);
+      return t ? `${ch.name}\n${t}` : undefined;
+    })
+    .filter((t): t is string => t !== undefined)
+    .join('\n\n');
   const labels: Label[] = [
     { name: 'epic', value: clause.area },
     { name: 'feature', value: sectionTitle(primarySection(clause.section)) },
@@ -133,29 +216,35 @@ function result(check: CheckReport, id: ClauseId, ctx: OutputContext, files: Att
     { name: 'severity', value: clause.severity },
     { name: 'clause', value: id },
     { name: 'strictness', value: clause.strictness },
+    { name: 'verdict', value: x.verdict },
     { name: 'suite', value: clause.area },
+    ...(clause.strictness === 'observed' ? [{ name: 'tag', value: 'observed' }] : []),
   ];
-  const attachments = failures.length
-    ? [files.add('failures', JSON.stringify(failures, null, 2), 'application/json')]
-    : [];
-  if (check.evidence.length) attachments.push(files.add('judged', check.evidence.join('\n'), 'text/plain'));
+  const checkCounts = Object.entries(
+    checks.reduce<Record<string, number>>((m, ch) => ({ ...m, [ch.verdict]: (m[ch.verdict] ?? 0) + 1 }), {}),
+  )
+    .map(([v, n]) => `${n} ${v}`)
+    .join(', ');
   return {
     uuid: randomUUID(),
-    historyId: hash(`${check.key}`),
-    testCaseId: hash(`${check.key}`),
-    name: check.name,
-    fullName: `${check.file}#${check.key}`,
-    status: statusOf(check),
+    historyId: hash(`clause ${id}`),
+    testCaseId: hash(`clause ${id}`),
+    name: `${id}: ${clause.must}`,
+    fullName: `clause#${id}`,
+    status: clauseStatus[x.verdict],
     statusDetails: { ...(message ? { message: redact(message) } : {}), ...(trace ? { trace: redact(trace) } : {}) },
     stage: Stage.FINISHED,
-    description: `**${id}** (${clause.section}, ${clause.strictness}): ${clause.must}`,
-    steps: ctx.evidenceOf(check).map((ex) => step(ex, files, citedFrom.get(ex.id))),
-    attachments,
-    parameters: check.variant ? [{ name: 'variant', value: check.variant }] : [],
+    description:
+      `**${id}** (${clause.section}, ${clause.strictness}): ${clause.must}\n\n` +
+      `Verdict in the certificate: **${x.verdict}**${x.reason ? ` (${x.reason})` : ''}. ` +
+      (checks.length ? `Checks: ${checkCounts}; each is a step below.` : 'No check of this clause ran.'),
+    steps: checks.map((ch) => checkStep(ch, ctx, files)),
+    attachments: [],
+    parameters: [],
     labels,
     links: [{ name: `${id} clause text`, url: `clauses.html#${id}`, type: 'link' }],
     start,
-    stop: start + check.durationMs,
+    stop: stops.length ? Math.max(...stops) : start,
   };
 }
 
@@ -181,7 +270,7 @@ function verdictResult(c: OutputContext['certification']): TestResult {
     status: verdictStatus[c.verdict],
     statusDetails: { message: redact(lines[0]!), trace: redact(lines.join('\n')) },
     stage: Stage.FINISHED,
-    description: `The run's verdict over the whole catalogue (${c.clauses.length} clauses); the other results are its checks.`,
+    description: `The run's verdict over the whole catalogue (${c.clauses.length} clauses); the other results are its clauses, each with its checks as steps.`,
     steps: [],
     attachments: [],
     parameters: [],
@@ -207,8 +296,7 @@ const property = (v: string) =>
 export function writeAllureResults(dir: string, ctx: OutputContext): void {
   mkdirSync(dir, { recursive: true });
   const files = new Attachments(dir);
-  for (const x of ctx.certification.clauses)
-    for (const check of x.checks) files.result(result(check, x.id, ctx, files));
+  for (const x of ctx.certification.clauses) files.result(clauseResult(x, ctx, files));
   const c = ctx.certification;
   files.result(verdictResult(c));
   const env = {
