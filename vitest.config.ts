@@ -83,7 +83,8 @@ export default defineConfig({
           isolate: false,
           // Checks are independent: run them concurrently so latency is hidden (pacing bounds the rate).
           sequence: { concurrent: true },
-          maxConcurrency: 16,
+          // A run of many embedded targets (the family, harness/run/launch.ts) keeps more in flight.
+          maxConcurrency: Number(process.env.CONFORMANCE_CHECKS_IN_FLIGHT) || 16,
           testTimeout: 600_000,
           hookTimeout: 60_000,
         },

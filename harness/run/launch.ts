@@ -35,6 +35,11 @@ export interface LaunchOptions {
   weights?: ReadonlyMap<string, number>;
   /** One check at a time within a file (`npm run budgets`: the same code sends the same requests). */
   sequential?: boolean;
+  /**
+   * Checks in flight per file (vitest's maxConcurrency; the config's 16 otherwise): a run with many
+   * embedded targets (the family) waits mostly on their lags, so it keeps more of them going.
+   */
+  maxConcurrency?: number;
 }
 
 /** vitest's sequencer, ordering the files by weight, heaviest first (then by path, stably). */
@@ -76,6 +81,9 @@ export function workersFor(info: RunInfo, override?: number): number {
 export async function launchChecks(o: LaunchOptions): Promise<Launch> {
   const { createVitest } = await import('vitest/node');
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
+  // vitest passes no maxConcurrency to a project: its config (vitest.config.ts) reads it here, once.
+  const inFlight = process.env.CONFORMANCE_CHECKS_IN_FLIGHT;
+  if (o.maxConcurrency) process.env.CONFORMANCE_CHECKS_IN_FLIGHT = String(o.maxConcurrency);
   const vitest = await createVitest(
     'test',
     {
@@ -100,7 +108,10 @@ export async function launchChecks(o: LaunchOptions): Promise<Launch> {
         : {}),
     },
     {},
-  );
+  ).finally(() => {
+    if (inFlight === undefined) delete process.env.CONFORMANCE_CHECKS_IN_FLIGHT;
+    else process.env.CONFORMANCE_CHECKS_IN_FLIGHT = inFlight;
+  });
   // The run owns Ctrl-C and SIGTERM (harness/run/signals.ts): vitest's own handlers would exit under it.
   for (const sig of ['SIGINT', 'SIGTERM'] as const)
     for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);

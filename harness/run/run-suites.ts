@@ -18,6 +18,8 @@ export interface SuiteRun {
   /** CONFORMANCE_MODE for the run (budgets learn the read-only plan too). */
   mode?: 'full' | 'readonly';
   maxWorkers?: number;
+  /** Checks in flight per file (harness/run/launch.ts). */
+  maxConcurrency?: number;
   /** CONSISTENCY_WINDOW_MS for the run. */
   consistencyWindowMs?: number;
   /** Suite paths and a -t pattern, as `npm run conformance` takes them (default: every check). */
@@ -74,6 +76,7 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
       ...(opts.sequential ? { sequential: true } : {}),
       ...(opts.selection?.pattern ? { pattern: opts.selection.pattern } : {}),
       maxWorkers: opts.maxWorkers ?? settings.vitestMaxWorkers ?? 4,
+      ...(opts.maxConcurrency ? { maxConcurrency: opts.maxConcurrency } : {}),
       runError: (m) => run.hub.runError(m),
     });
     await launch.done;

@@ -102,6 +102,8 @@ export async function certifyFamily(seeds: readonly MemberKey[], o: FamilyRunOpt
       fronts: part.map((s) => familyFront(s)),
       reportsDir: join(o.reportsDir, '.family', String(i / batch)),
       consistencyWindowMs: o.windowMs ?? 8_000,
+      // Members mostly wait on their lags: sixteen checks in flight per file for every four of them.
+      maxConcurrency: 16 * Math.ceil((part.length + 1) / 4),
     });
     runErrors.push(...results.runErrors);
     for (const seed of part) {

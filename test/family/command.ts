@@ -95,6 +95,7 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
       fronts: [...members.map((s) => familyFront(s)), ...part.map((p) => familyFront(p.seed, p.fault))],
       reportsDir: join(out, '.family-faults', String(i / batch)),
       consistencyWindowMs: 4_000,
+      maxConcurrency: 16 * Math.ceil((part.length + members.length + 1) / 4),
     });
     for (const p of part) {
       const clause = (faults[p.fault as keyof typeof faults] as FaultDef).clause;
