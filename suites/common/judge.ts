@@ -10,6 +10,7 @@ import {
   leftOut,
   refusalMissing,
   shapeViolations,
+  shownOutside,
   unexpectedStatus,
   type Failure,
   type FilterCase,
@@ -99,7 +100,7 @@ export function expectShape(
   schema: z.ZodType,
   value: unknown,
   what: string,
-  res?: ApiResponse,
+  res: ApiResponse,
   base = '',
 ): void {
   const failures = shapeViolations(schema, value, res, base);
@@ -140,25 +141,35 @@ export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number
   ctx.saw(1, `${status} to ${what}`);
 }
 
+/** A filter case with the answer its failures point at (the filtered read, for a listing its last page). */
+export type JudgedCase = FilterCase & { res: ApiResponse };
+
+/** The answer a listing's filter failures point at: its last page, which ends the list and shows what it lacks. */
+export const answerOf = (l: { first: ApiResponse; responses: readonly ApiResponse[] }): ApiResponse =>
+  l.responses.at(-1) ?? l.first;
+
+/** The page of a listing that shows a record (`shows`), else its last page: the exchange a failure about it names. */
+export function pageShowing(
+  l: { first: ApiResponse; responses: readonly ApiResponse[] },
+  reader: { records(res: ApiResponse): Record<string, unknown>[] },
+  shows: (r: Record<string, unknown>) => boolean,
+): ApiResponse {
+  return l.responses.find((res) => isSuccess(res) && reader.records(res).some(shows)) ?? answerOf(l);
+}
+
 /**
  * Both halves of a filter: known matches come back and known non-matches stay out. Either half
- * without evidence makes the check inconclusive with what was missing. `res` is the answer the
- * failures point at (the filtered read).
+ * without evidence makes the check inconclusive with what was missing. Each case names the answer
+ * its failures point at (`res`, the filtered read), so every failure names its exchange.
  */
-export function judgeFilter(ctx: CheckContext, title: string, ...cases: (FilterCase & { res?: ApiResponse })[]): void {
+export function judgeFilter(ctx: CheckContext, title: string, ...cases: JudgedCase[]): void {
   const failures: Failure[] = [];
   const vs = cases.map((c) => {
     const v = filterVerdict(c);
     failures.push(
       ...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)),
       ...v.leaked.map((x) => leaked(x.id, x.why, c.res)),
-    );
-    failures.push(
-      ...(c.mismatched ?? []).map((message): Failure => ({
-        kind: 'record-leaked',
-        message,
-        ...(c.res?.exchangeId ? { exchange: c.res.exchangeId } : {}),
-      })),
+      ...(c.mismatched ?? []).map((m) => shownOutside(m, c.res)),
     );
     return v;
   });

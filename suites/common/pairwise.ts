@@ -1,9 +1,10 @@
 import type { ClauseId } from '../../contract/clauses.js';
-import type { ApiResponse, Query } from '../../harness/client.js';
-import { filterVerdict, type FilterCase } from '../../harness/checks/index.js';
+import type { Query } from '../../harness/client.js';
+import { filterVerdict } from '../../harness/checks/index.js';
 import type { CheckContext, Need } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
+import { answerOf, type JudgedCase } from './judge.js';
 import { collect, collectShowing, type Listing } from './listing.js';
 
 /**
@@ -202,13 +203,13 @@ export function rowCases(
   adapter: ResourceAdapter,
   a: Analysed,
   listing: Listing,
-): { cases: (FilterCase & { res?: ApiResponse })[]; proven: string[] } {
+): { cases: JudgedCase[]; proven: string[] } {
   const { row } = a;
-  const res = listing.responses.at(-1);
+  const res = answerOf(listing);
   const knownOut = new Set([...[...a.excludedBy.values()].flat(), ...a.excludedByMany].map((x) => x.k.id));
   const listed = listing.records.map((record) => ({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' }));
   const at = ` (${row.label})`;
-  const cases = row.rules.map((rule, i): FilterCase & { res?: ApiResponse } => {
+  const cases = row.rules.map((rule, i): JudgedCase => {
     const judged = listed.map((k) => ({ k, v: rule.admits(k) })).filter((x) => x.v !== undefined);
     return {
       expected:
@@ -224,7 +225,10 @@ export function rowCases(
       complete: listing.complete,
       mismatched: judged
         .filter((x) => typeof x.v === 'object' && !knownOut.has(x.k.id))
-        .map((x) => `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`),
+        .map((x) => ({
+          id: x.k.id,
+          message: `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`,
+        })),
       judgedRecords: judged.length,
       othersExist: a.excludedBy.get(rule.name)!.length > 0,
       res,
