@@ -1,6 +1,6 @@
 import { addDays, dayOf } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { answerOf, judgeFilter } from '../common/judge.js';
+import { answersOf, judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
 import {
@@ -55,7 +55,14 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
   ctx.saw(1, `YYYY-MM-DD accepted by ${daysWhat}`);
   const cases = [
     roleCase(view, byIso, ['A'], w, isoWhat),
-    { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater, res: answerOf(byDays) },
+    {
+      expected: [],
+      excluded: [],
+      returned: [],
+      complete: true,
+      mismatched: updatedLater,
+      ...answersOf(byDays, appointmentRequests),
+    },
   ];
   const legacyWhat = `appointmentStartDate=${iso.start}&appointmentEndDate=${iso.end}`;
   if (separatesA(view, legacyDays)) {

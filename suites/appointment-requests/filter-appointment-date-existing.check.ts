@@ -11,7 +11,7 @@ import {
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
-import { answerOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
 import { collect, type Listing } from '../common/listing.js';
 import { showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
@@ -111,7 +111,7 @@ for (const { clause, names, label } of [
           at: startOf(r),
         })),
       }),
-      res: answerOf(listing),
+      ...answersOf(listing, appointmentRequests),
     }));
     judgeFilter(ctx, `GET /appointmentRequests with ${names.start}, ${names.end} or both${label}`, ...cases);
   });

@@ -12,7 +12,7 @@ import {
   type Range,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { answerOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
 import { collect, DAY_MS, type Listing } from '../common/listing.js';
 import { formsToProbe, showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
@@ -131,7 +131,7 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
         at: instantOf(updatedAtOf(r)),
       })),
     }),
-    res: answerOf(listing),
+    ...answersOf(listing, appointmentRequests),
   }));
   judgeFilter(ctx, 'GET /appointmentRequests with updatedDateStart, updatedDateEnd or both', ...cases);
 });

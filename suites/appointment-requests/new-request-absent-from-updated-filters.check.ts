@@ -1,7 +1,7 @@
 import { filterVerdict, leaked, shownOutside, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { answerOf, precondition, verdict, type JudgedCase } from '../common/judge.js';
+import { answersOf, precondition, verdict, type JudgedCase } from '../common/judge.js';
 import { collect, DAY_MS, isoSeconds, type Listing } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
 import { appointmentSample, citeFixture, fixtureView, roles, updatedMiddle } from './fixtures.js';
@@ -38,7 +38,7 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
       returned: middle.listing.ids,
       complete: middle.listing.complete,
       mismatched: nullsIn(middle.listing, what),
-      res: answerOf(middle.listing),
+      ...answersOf(middle.listing, appointmentRequests),
     });
   }
   let fresh: Rec[] = [];
@@ -70,7 +70,7 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
         returned: mine.filter((r) => locate(got.records, view.fx.planned[r])),
         complete: got.complete,
         mismatched: nullsIn(got, what),
-        res: answerOf(got),
+        ...answersOf(got, appointmentRequests),
       });
     }
   }
@@ -82,8 +82,8 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
   // The rule has one half: null requests stay out (what comes back is APPT-FILTER-UPDATED-DATE's concern).
   const vs = cases.map(filterVerdict);
   const violations: Failure[] = cases.flatMap((c, i) => [
-    ...(c.mismatched ?? []).map((m) => shownOutside(m, c.res)),
-    ...vs[i]!.leaked.map((x) => leaked(x.id, x.why, c.res)),
+    ...(c.mismatched ?? []).map((m) => shownOutside(m, (m.id && c.pageOf?.get(m.id)) || c.res)),
+    ...vs[i]!.leaked.map((x) => leaked(x.id, x.why, c.pageOf?.get(x.id) ?? c.res)),
   ]);
   const stayedOut = vs.reduce((n, v) => n + v.negatives, 0);
   if (!violations.length && stayedOut === 0)

@@ -9,7 +9,7 @@ import {
   type KnownTime,
   type Range,
 } from '../../harness/checks/index.js';
-import { answerOf, type JudgedCase } from '../common/judge.js';
+import { answersOf, type JudgedCase } from '../common/judge.js';
 import type { Listing } from '../common/listing.js';
 import { showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
@@ -55,7 +55,7 @@ export function roleCase(
             message: `${appointmentRequests.idOf(r) ?? '(no id)'} starts ${new Date(startOf(r)!.utc).toISOString()}, outside ${what} under any zone`,
           }))
       : [],
-    res: answerOf(listing),
+    ...answersOf(listing, appointmentRequests),
   };
 }
 
@@ -157,6 +157,6 @@ export function windowCase(view: FixtureView, listing: Listing, range: Range, wh
   }));
   return {
     ...rangeCase({ range, what, known: knownStarts(view), returned, complete: listing.complete, shown }),
-    res: answerOf(listing),
+    ...answersOf(listing, appointmentRequests),
   };
 }

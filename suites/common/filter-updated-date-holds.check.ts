@@ -13,7 +13,7 @@ import {
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
-import { answerOf, judgeFilter, precondition, type JudgedCase } from './judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from './judge.js';
 import { collect, DAY_MS } from './listing.js';
 import { updatedScopes } from './resources.js';
 import { updatedReads } from './updated-reads.js';
@@ -88,7 +88,7 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Judge
       complete: l.complete,
       shown: shownOf(u.adapter, l.records),
     }),
-    res: answerOf(l),
+    ...answersOf(l, u.adapter),
   }));
 }
 
@@ -159,7 +159,7 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Jud
           complete: got.complete,
           shown: shownOf(u.adapter, got.records),
         }),
-        res: answerOf(got),
+        ...answersOf(got, u.adapter),
       };
     }),
   );

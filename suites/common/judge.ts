@@ -141,12 +141,35 @@ export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number
   ctx.saw(1, `${status} to ${what}`);
 }
 
-/** A filter case with the answer its failures point at (the filtered read, for a listing its last page). */
-export type JudgedCase = FilterCase & { res: ApiResponse };
+/**
+ * A filter case with the answer its failures point at (the filtered read; for a listing its last
+ * page), and where known the page that shows each returned record, so a record that should have
+ * stayed out names the page it came back on.
+ */
+export type JudgedCase = FilterCase & { res: ApiResponse; pageOf?: ReadonlyMap<string, ApiResponse> };
+
+type Pages = { first: ApiResponse; responses: readonly ApiResponse[] };
 
 /** The answer a listing's filter failures point at: its last page, which ends the list and shows what it lacks. */
-export const answerOf = (l: { first: ApiResponse; responses: readonly ApiResponse[] }): ApiResponse =>
-  l.responses.at(-1) ?? l.first;
+export const answerOf = (l: Pages): ApiResponse => l.responses.at(-1) ?? l.first;
+
+/** A listing's answer for a filter case: its last page, and the page that shows each record it returned. */
+export function answersOf(
+  l: Pages,
+  reader: {
+    records(res: ApiResponse): Record<string, unknown>[];
+    idOf(r: Record<string, unknown>): string | undefined;
+  },
+): { res: ApiResponse; pageOf: ReadonlyMap<string, ApiResponse> } {
+  const pageOf = new Map<string, ApiResponse>();
+  for (const res of l.responses)
+    if (isSuccess(res))
+      for (const r of reader.records(res)) {
+        const id = reader.idOf(r);
+        if (id !== undefined && !pageOf.has(id)) pageOf.set(id, res);
+      }
+  return { res: answerOf(l), pageOf };
+}
 
 /** The page of a listing that shows a record (`shows`), else its last page: the exchange a failure about it names. */
 export function pageShowing(
@@ -168,8 +191,8 @@ export function judgeFilter(ctx: CheckContext, title: string, ...cases: JudgedCa
     const v = filterVerdict(c);
     failures.push(
       ...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)),
-      ...v.leaked.map((x) => leaked(x.id, x.why, c.res)),
-      ...(c.mismatched ?? []).map((m) => shownOutside(m, c.res)),
+      ...v.leaked.map((x) => leaked(x.id, x.why, c.pageOf?.get(x.id) ?? c.res)),
+      ...(c.mismatched ?? []).map((m) => shownOutside(m, (m.id && c.pageOf?.get(m.id)) || c.res)),
     );
     return v;
   });

@@ -4,7 +4,7 @@ import { filterVerdict } from '../../harness/checks/index.js';
 import type { CheckContext, Need } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
-import { answerOf, type JudgedCase } from './judge.js';
+import { answersOf, type JudgedCase } from './judge.js';
 import { collect, collectShowing, type Listing } from './listing.js';
 
 /**
@@ -205,7 +205,7 @@ export function rowCases(
   listing: Listing,
 ): { cases: JudgedCase[]; proven: string[] } {
   const { row } = a;
-  const res = answerOf(listing);
+  const answers = answersOf(listing, adapter);
   const knownOut = new Set([...[...a.excludedBy.values()].flat(), ...a.excludedByMany].map((x) => x.k.id));
   const listed = listing.records.map((record) => ({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' }));
   const at = ` (${row.label})`;
@@ -231,7 +231,7 @@ export function rowCases(
         })),
       judgedRecords: judged.length,
       othersExist: a.excludedBy.get(rule.name)!.length > 0,
-      res,
+      ...answers,
     };
   });
   const proven = row.rules.filter((_, i) => filterVerdict(cases[i]!).negatives > 0).map((r) => r.name);
@@ -241,7 +241,7 @@ export function rowCases(
       excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })),
       returned: listing.ids,
       complete: listing.complete,
-      res,
+      ...answers,
     });
   return { cases, proven };
 }

@@ -1,5 +1,5 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { answerOf, judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition } from '../common/judge.js';
 import { collect, collectShowing, showsIds } from '../common/listing.js';
 import { items } from './adapter.js';
 import { itemFixture, itemSample } from './fixtures.js';
@@ -67,6 +67,6 @@ conformance('ITEM-FILTER-ITEMNUMBER', async (ctx: CheckContext) => {
       .filter((r) => !String(r.itemNumber).toLowerCase().includes(needle))
       .map((r) => ({ id: items.idOf(r), message: `${items.idOf(r)} has itemNumber ${String(r.itemNumber)}` })),
     judgedRecords: shown.length,
-    res: answerOf(got),
+    ...answersOf(got, items),
   });
 });

@@ -1,6 +1,6 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { answerOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
 import { items } from './adapter.js';
 import { typeReads } from './filters.js';
 
@@ -33,7 +33,7 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
         returned: own.ids,
         complete: own.complete,
         mismatched: wrongType(own.records, k.type),
-        res: answerOf(own),
+        ...answersOf(own, items),
       },
       {
         expected: [],
@@ -41,7 +41,7 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
         returned: foreign.ids,
         complete: foreign.complete,
         mismatched: wrongType(foreign.records, other),
-        res: answerOf(foreign),
+        ...answersOf(foreign, items),
       },
     );
   }

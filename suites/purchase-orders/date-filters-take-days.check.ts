@@ -10,7 +10,7 @@ import {
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { answerOf, fail, judgeFilter, type JudgedCase } from '../common/judge.js';
+import { answersOf, fail, judgeFilter, type JudgedCase } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { seededPick } from '../common/ranges.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
@@ -76,7 +76,7 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
             .filter((r) => timeOf(r) !== undefined)
             .map((r) => ({ id: orderIdOf(r), label: `${showQuery(query)} listed ${shows(r)}`, at: at(r) })),
         });
-        return { ...c, othersExist: c.excluded.length > 0, res: answerOf(got) };
+        return { ...c, othersExist: c.excluded.length > 0, ...answersOf(got, purchaseOrders) };
       });
     }),
   );

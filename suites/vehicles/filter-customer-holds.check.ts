@@ -1,5 +1,5 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { answerOf, judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition } from '../common/judge.js';
 import { vehicles } from './adapter.js';
 import { customerListing, ownerOf } from './filters.js';
 
@@ -19,6 +19,6 @@ conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
       .map((r) => ({ id: vehicles.idOf(r), message: `${vehicles.idOf(r)} has customerId ${ownerOf(r)}` })),
     judgedRecords: shown.length,
     othersExist: others.length > 0,
-    res: answerOf(got),
+    ...answersOf(got, vehicles),
   });
 });
