@@ -53,6 +53,23 @@ describe('kill matrix', () => {
     expect(m.ok).toBe(false);
   });
 
+  it('lists the failures under a fault that name no exchange, so the outputs could show no request for them', () => {
+    const named = outcome({
+      clause: 'ITEM-PAGING',
+      target: 'f1',
+      verdict: 'failed',
+      failures: [
+        { kind: 'unexpected-status', message: 'HTTP 500', expected: 'a 2xx status', actual: 500, exchange: 'x1' },
+      ],
+    });
+    const m = killMatrix(
+      [fault('f1', 'ITEM-PAGING')],
+      [named, check('f1', 'ITEM-PAGE-ONE-BASED', 'failed'), check('f1', 'ITEM-FILTER-TYPE', 'inconclusive')],
+    );
+    expect(m.rows[0]!.unnamed).toEqual(['ITEM-PAGE-ONE-BASED: inconsistency: boom']);
+    expect(killMatrixMarkdown(m, 'test')).toContain('- Failures under a fault that name no exchange: 1');
+  });
+
   it('fails on any failure against the conforming mock', () => {
     const m = killMatrix([], [check('main', 'ITEM-PAGING', 'failed')]);
     expect(m.cleanFailures).toHaveLength(1);

@@ -8,6 +8,18 @@ import { faultDef, faultIds } from '../mock/faults/index.js';
 import { knownSurvivors, operatorFaultIds, operatorFaults, operators } from '../mock/faults/operators/index.js';
 import { overlayRoutes, type Overlay } from '../mock/overlay.js';
 import { routes } from '../mock/routes.js';
+import type { ApiResponse } from '../harness/client.js';
+
+/** An answer carrying `json`, as a check judges it: its failures name exchange x1. */
+const answer = (json: unknown): ApiResponse => ({
+  status: 200,
+  headers: {},
+  text: JSON.stringify(json),
+  json,
+  durationMs: 1,
+  retries: 0,
+  exchangeId: 'x1',
+});
 
 describe('fault operators (mock/faults/operators/)', () => {
   it('name every generated fault <operator>:<target>, with a clause of the catalogue, apart from the hand-written ids', () => {
@@ -71,19 +83,19 @@ describe('stated types (contract/stated-fields.ts)', () => {
     const body = {
       data: { vehicles: [{ vehicleId: 'v1', year: '2019', make: null, tags: [{ name: 'VIP', color: 7 }] }] },
     };
-    expect(statedTypeFailures(body, 'vehicle').map((f) => f.path)).toEqual([
-      'vehicleId v1.year',
-      'vehicleId v1.tags.0.color',
-    ]);
+    const failures = statedTypeFailures(body, 'vehicle', answer(body));
+    expect(failures.map((f) => f.path)).toEqual(['vehicleId v1.year', 'vehicleId v1.tags.0.color']);
+    expect(failures.map((f) => f.exchange)).toEqual(['x1', 'x1']);
     const items = {
       content: [{ itemId: 'i1', itemType: 'part', taxable: 1, details: { isStockItem: true, costPerUnit: '3.5' } }],
     };
-    expect(statedTypeFailures(items, 'item').map((f) => f.path)).toEqual([
+    expect(statedTypeFailures(items, 'item', answer(items)).map((f) => f.path)).toEqual([
       'itemId i1.taxable',
       'itemId i1.details.costPerUnit',
     ]);
     // Labor details are not shown (§2.2): null there is an unset choice (silences S-2.2-unset-fields).
-    expect(statedTypeFailures({ itemId: 'i2', itemType: 'labor', details: null }, 'item')).toEqual([]);
+    const labor = { itemId: 'i2', itemType: 'labor', details: null };
+    expect(statedTypeFailures(labor, 'item', answer(labor))).toEqual([]);
   });
 
   it('compare a number and its string alike only where the layout is not shown', () => {

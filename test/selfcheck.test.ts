@@ -57,7 +57,7 @@ describe('fault self-check', () => {
         summary: string;
         cleanFailures: string[];
         clausesWithoutFault: string[];
-        rows: { id: string; precise: boolean }[];
+        rows: { id: string; precise: boolean; unnamed: string[] }[];
       };
       // The sample ran: some of the rows are generated faults (`<operator>:<target>`).
       expect(report.rows.some((r) => r.id.includes(':'))).toBe(true);
@@ -71,6 +71,8 @@ describe('fault self-check', () => {
       // Hand-written faults are caught precisely; generated ones are caught (their precision is measured).
       const handWritten = report.rows.filter((r) => !r.id.includes(':'));
       expect(handWritten.filter((r) => !r.precise).map((r) => r.id)).toEqual([]);
+      // Every failure a hand-written fault provokes names the exchange that shows it (request and curl line).
+      expect(handWritten.flatMap((r) => r.unnamed.map((u) => `${r.id}: ${u}`))).toEqual([]);
       expect(code).toBe(0);
     },
   );

@@ -45,7 +45,7 @@ export function refusalMissing(
 export function shapeViolations(
   schema: z.ZodType,
   value: unknown,
-  res?: ApiResponse,
+  res: ApiResponse,
   base = '',
 ): FailureOf<'shape-violation'>[] {
   const r = schema.safeParse(value);
@@ -65,7 +65,7 @@ export function shapeViolations(
 }
 
 /** A record known to belong in an answer is not in it. */
-export function leftOut(id: string, why: string, res?: ApiResponse): FailureOf<'record-left-out'> {
+export function leftOut(id: string, why: string, res: ApiResponse): FailureOf<'record-left-out'> {
   return {
     kind: 'record-left-out',
     id,
@@ -77,7 +77,7 @@ export function leftOut(id: string, why: string, res?: ApiResponse): FailureOf<'
 }
 
 /** A record that must stay out of an answer is in it. */
-export function leaked(id: string, why: string, res?: ApiResponse, path?: string): FailureOf<'record-leaked'> {
+export function leaked(id: string, why: string, res: ApiResponse, path?: string): FailureOf<'record-leaked'> {
   return {
     kind: 'record-leaked',
     id,
@@ -89,13 +89,24 @@ export function leaked(id: string, why: string, res?: ApiResponse, path?: string
   };
 }
 
+/** A record listed though its own fields show the filter excludes it (its id where it shows one). */
+export function shownOutside(m: { id?: string; message: string }, res: ApiResponse): FailureOf<'record-leaked'> {
+  return {
+    kind: 'record-leaked',
+    message: m.message,
+    ...(m.id ? { id: m.id, actual: m.id } : {}),
+    expected: 'absent (its own fields show the filter excludes it)',
+    ...exchangeOf(res),
+  };
+}
+
 /** A field read back differs from what was sent or fixed. */
 export function fieldMismatch(
   what: string,
   field: string,
   expected: unknown,
   actual: unknown,
-  res?: ApiResponse,
+  res: ApiResponse,
   path?: string,
 ): FailureOf<'field-mismatch'> {
   return {
@@ -115,7 +126,7 @@ export function fieldMismatch(
  */
 export function inconsistency(
   message: string,
-  res?: ApiResponse,
+  res: ApiResponse,
   detail: { what?: string; expected?: unknown; actual?: unknown; path?: string; other?: ApiResponse } = {},
 ): FailureOf<'inconsistency'> {
   const { other, ...rest } = detail;
@@ -129,7 +140,7 @@ export function inconsistency(
 }
 
 /** Lines in words about fields read back that differ from what was written, each a field mismatch. */
-export function fieldMismatches(field: string, lines: readonly string[], res?: ApiResponse): Failure[] {
+export function fieldMismatches(field: string, lines: readonly string[], res: ApiResponse): Failure[] {
   return lines.map((message) => ({ kind: 'field-mismatch', field, message, ...exchangeOf(res) }));
 }
 

@@ -3,6 +3,12 @@
  * match are left out. A record's absence proves something only when the listing reached its end.
  */
 
+/** A returned record whose own fields show the filter excludes it. */
+export interface Mismatch {
+  id?: string;
+  message: string;
+}
+
 export interface FilterCase {
   /** Records the check knows match the filter (it made them or read them first), by id, with why. */
   expected: readonly { id: string; why: string }[];
@@ -11,8 +17,8 @@ export interface FilterCase {
   /** Ids the filtered listing returned, and whether it was read to its end. */
   returned: readonly string[];
   complete: boolean;
-  /** Returned records whose own fields show they do not match, one line each. */
-  mismatched?: readonly string[];
+  /** Returned records whose own fields show they do not match: the id where the record shows one, and a line. */
+  mismatched?: readonly Mismatch[];
   /** Returned records whose fields were judged against the filter. */
   judgedRecords?: number;
   /** The unfiltered data holds records that do not match: then returned records that all match show the filter left some out. */

@@ -123,6 +123,8 @@ export interface KnownTime {
 
 /** A record a listing returned, with its time where the check could locate one. */
 export interface ShownTime {
+  /** The record's id, where it shows one. */
+  id?: string;
   label: string;
   at?: Span;
 }
@@ -153,7 +155,7 @@ export function rangeCase(o: {
     complete: o.complete,
     mismatched: timed
       .filter((s) => rangePlacement(s.at!, o.range) === 'outside')
-      .map((s) => `${s.label}, outside ${o.what} under any reading`),
+      .map((s) => ({ id: s.id, message: `${s.label}, outside ${o.what} under any reading` })),
     judgedRecords: timed.length,
   };
 }

@@ -29,7 +29,7 @@ const show = (v: unknown) =>
     ? JSON.stringify(v)
     : `${JSON.stringify(v)} (${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v})`;
 
-function fieldsOff(kind: StatedKind, value: unknown, base: string, res?: ApiResponse): Failure[] {
+function fieldsOff(kind: StatedKind, value: unknown, base: string, res: ApiResponse): Failure[] {
   if (!isRecord(value)) return [];
   const table = statedFields[kind];
   return Object.entries(table.fields as Record<string, Parameters<typeof hasStatedType>[1]>).flatMap(([k, type]) => {
@@ -51,7 +51,7 @@ function fieldsOff(kind: StatedKind, value: unknown, base: string, res?: ApiResp
 }
 
 /** The fields of the records of a kind (objects carrying its identifier, anywhere in a body) shown in another type than stated. */
-export function statedTypeFailures(body: unknown, kind: RecordKind, res?: ApiResponse, where = ''): Failure[] {
+export function statedTypeFailures(body: unknown, kind: RecordKind, res: ApiResponse, where = ''): Failure[] {
   const key = statedFields[kind].idKey;
   return objectsWithKey(body, key)
     .flatMap((r, i) => {

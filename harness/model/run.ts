@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ContractViolation, isFailure, type Failure } from '../checks/index.js';
+import { ContractViolation, isFailure } from '../checks/index.js';
 import type { CheckContext } from '../conformance.js';
 import { InconclusiveError } from '../core/errors.js';
 
@@ -45,14 +45,12 @@ export async function checkModel<Model extends object, Real>(
   if (cause.name === 'TransportError') throw cause;
   const sequence = out.counterexample ? fc.stringify(out.counterexample[0]) : '?';
   const replay = `replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'}); shortest failing sequence: ${sequence}`;
-  const failures: Failure[] =
-    cause instanceof ContractViolation && cause.failures.every(isFailure)
-      ? cause.failures
-      : [{ kind: 'inconsistency', message: cause.message }];
-  throw new ContractViolation(
-    `${cause instanceof ContractViolation ? cause.title : 'the model and the target disagree'}; ${replay}`,
-    failures,
-  );
+  // Anything but a violation is the harness's own exception: it errors, never fails the target.
+  if (!(cause instanceof ContractViolation) || !cause.failures.every(isFailure)) {
+    cause.message = `${cause.message} (${replay})`;
+    throw cause;
+  }
+  throw new ContractViolation(`${cause.title}; ${replay}`, cause.failures);
 }
 
 /** Picks one of the entries a command may act on; `pick` is a free natural number drawn by fast-check. */

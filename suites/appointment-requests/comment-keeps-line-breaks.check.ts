@@ -10,7 +10,7 @@ import { linesOf, words } from './records.js';
 // A comment that does not come back at all is APPT-DESCRIPTION-LISTED's failure, not this one's.
 conformance('APPT-LINE-BREAKS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
-  const { record, seen } = listedRecord(ctx, view, 'A');
+  const { record, seen, res } = listedRecord(ctx, view, 'A');
   await citeFixture(ctx, view, 'A');
   const sent = seen.planned.body.description!;
   const listed = listedComment(record);
@@ -22,7 +22,7 @@ conformance('APPT-LINE-BREAKS', { needs: ['write', 'location'] }, async (ctx: Ch
   if (JSON.stringify(want) !== JSON.stringify(got)) {
     fail(
       `a ${want.length}-line comment came back with ${got.length} line(s)`,
-      fieldMismatch('request A, listed', 'description (lines)', want, got),
+      fieldMismatch('request A, listed', 'description (lines)', want, got, res),
     );
   }
   ctx.saw(want.length, 'lines of a multi-line comment kept, in order');

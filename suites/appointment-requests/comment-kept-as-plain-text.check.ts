@@ -11,7 +11,7 @@ import { plainTextLine } from './records.js';
 // escaped (&lt;), stripped, nor rendered. Spaces around the line are not compared.
 conformance('APPT-COMMENT-PLAIN-TEXT', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
-  const { record } = listedRecord(ctx, view, 'A');
+  const { record, res } = listedRecord(ctx, view, 'A');
   await citeFixture(ctx, view, 'A');
   const listed = listedComment(record);
   if (listed === undefined)
@@ -23,12 +23,12 @@ conformance('APPT-COMMENT-PLAIN-TEXT', { needs: ['write', 'location'] }, async (
   if (got === undefined)
     fail(
       `the line "${PLAIN_TEXT_LINE}" of A's comment is missing from the listed description`,
-      fieldMismatch('request A, listed', 'description', sent, listed),
+      fieldMismatch('request A, listed', 'description', sent, listed, res),
     );
   if (got !== sent)
     fail(
       `A's comment line after "${PLAIN_TEXT_LABEL}" was not kept as typed`,
-      fieldMismatch('request A, listed', 'description (that line)', sent, got),
+      fieldMismatch('request A, listed', 'description (that line)', sent, got, res),
     );
   ctx.saw(1, 'line of HTML and Markdown characters kept as typed');
 });

@@ -6,7 +6,7 @@ import { citeFixture, fixtureView, listedRecord } from './fixtures.js';
 // alone; its words come back there (line breaks are APPT-LINE-BREAKS' rule, so whitespace is not compared).
 conformance('APPT-DESCRIPTION-LISTED', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
-  const { record, seen } = listedRecord(ctx, view, 'A');
+  const { record, seen, res } = listedRecord(ctx, view, 'A');
   await citeFixture(ctx, view, 'A');
-  expectComment(ctx, record, seen.planned.body.description!, `request A, listed in ${seen.where}`);
+  expectComment(ctx, record, res, seen.planned.body.description!, `request A, listed in ${seen.where}`);
 });

@@ -1,5 +1,6 @@
 import { fieldMismatch } from '../../harness/checks/index.js';
 import { fail } from '../common/judge.js';
+import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { listedRecord, type FixtureView } from './fixtures.js';
@@ -31,6 +32,8 @@ export function descriptionRoundTrips(ctx: CheckContext, view: FixtureView): voi
 export function expectComment(
   ctx: CheckContext,
   record: Rec,
+  /** The page that shows the record: the failure's exchange. */
+  res: ApiResponse,
   sent: string,
   what: string,
   explain: (listed: unknown) => string = () => '',
@@ -39,7 +42,7 @@ export function expectComment(
   if (listed === undefined || words(listed) !== words(sent)) {
     fail(
       `${what}: the listed description is not the comment sent${explain(descriptionOf(record))}`,
-      fieldMismatch(what, 'description', sent, descriptionOf(record) ?? 'absent'),
+      fieldMismatch(what, 'description', sent, descriptionOf(record) ?? 'absent', res),
     );
   }
   ctx.saw(1, `${what}: the listed description is the comment sent`);

@@ -1,6 +1,6 @@
 import { addDays, dayOf } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { judgeFilter } from '../common/judge.js';
+import { answersOf, judgeFilter } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
 import {
@@ -48,14 +48,21 @@ conformance('APPT-DATE-FORMS', { needs: ['write', 'location'] }, async (ctx: Che
       const at = instantOf(updatedAtOf(r));
       return at !== undefined && at.hi < Date.parse(`${future.updatedDateStart}T00:00:00Z`) - 14 * 3_600_000;
     })
-    .map(
-      (r) =>
-        `${appointmentRequests.idOf(r) ?? '(no id)'} shows updatedAt ${JSON.stringify(updatedAtOf(r))}, before ${daysWhat}`,
-    );
+    .map((r) => ({
+      id: appointmentRequests.idOf(r),
+      message: `${appointmentRequests.idOf(r) ?? '(no id)'} shows updatedAt ${JSON.stringify(updatedAtOf(r))}, before ${daysWhat}`,
+    }));
   ctx.saw(1, `YYYY-MM-DD accepted by ${daysWhat}`);
   const cases = [
     roleCase(view, byIso, ['A'], w, isoWhat),
-    { expected: [], excluded: [], returned: [], complete: true, mismatched: updatedLater },
+    {
+      expected: [],
+      excluded: [],
+      returned: [],
+      complete: true,
+      mismatched: updatedLater,
+      ...answersOf(byDays, appointmentRequests),
+    },
   ];
   const legacyWhat = `appointmentStartDate=${iso.start}&appointmentEndDate=${iso.end}`;
   if (separatesA(view, legacyDays)) {

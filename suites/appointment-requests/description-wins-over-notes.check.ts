@@ -13,13 +13,14 @@ const notesWon = (notes: string) => (listed: unknown) =>
 // back (APPT-DESCRIPTION-LISTED's rule); L only where it was created and found (it is multi-day).
 conformance('APPT-DESCRIPTION-WINS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
-  const { record, seen } = listedRecord(ctx, view, 'C');
+  const { record, seen, res } = listedRecord(ctx, view, 'C');
   await citeFixture(ctx, view, 'A', 'C');
   await ctx.cite(view.fx.long.create);
   descriptionRoundTrips(ctx, view);
   expectComment(
     ctx,
     record,
+    res,
     seen.planned.body.description!,
     `request C (description, then notes), listed in ${seen.where}`,
     notesWon(seen.planned.body.notes!),
@@ -33,6 +34,7 @@ conformance('APPT-DESCRIPTION-WINS', { needs: ['write', 'location'] }, async (ct
   expectComment(
     ctx,
     long.record,
+    long.shownIn ?? long.create,
     long.planned.body.description!,
     `request L (notes, then description), listed in ${long.where}`,
     notesWon(long.planned.body.notes!),

@@ -7,12 +7,11 @@ import {
   rangeQuery,
   rangeShape,
   rangeText,
-  type FilterCase,
   type Range,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
-import { judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
 import { collect, type Listing } from '../common/listing.js';
 import { showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
@@ -99,19 +98,21 @@ for (const { clause, names, label } of [
     const known = sampled
       .filter((x) => !moved.has(x.key))
       .map((x) => ({ id: x.key, at: x.at, why: `the plain list shows it starting ${showSpan(x.at)}` }));
-    const cases: FilterCase[] = reads.map(({ range, listing }) =>
-      rangeCase({
+    const cases: JudgedCase[] = reads.map(({ range, listing }) => ({
+      ...rangeCase({
         range,
         what: what(range),
         known,
         returned: listing.ids,
         complete: listing.complete,
         shown: listing.records.map((r) => ({
+          id: appointmentRequests.idOf(r),
           label: `request ${appointmentRequests.idOf(r)} (starting ${showSpan(startOf(r))})`,
           at: startOf(r),
         })),
       }),
-    );
+      ...answersOf(listing, appointmentRequests),
+    }));
     judgeFilter(ctx, `GET /appointmentRequests with ${names.start}, ${names.end} or both${label}`, ...cases);
   });
 }

@@ -9,11 +9,10 @@ import {
   rangeQuery,
   rangeShape,
   rangeText,
-  type FilterCase,
   type Range,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
 import { collect, DAY_MS, type Listing } from '../common/listing.js';
 import { formsToProbe, showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
@@ -119,18 +118,20 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
       at: x.at,
       why: `the plain list shows it updated ${JSON.stringify(updatedAtOf(x.record))}`,
     }));
-  const cases: FilterCase[] = reads.map(({ range, listing }) =>
-    rangeCase({
+  const cases: JudgedCase[] = reads.map(({ range, listing }) => ({
+    ...rangeCase({
       range,
       what: what(range),
       known,
       returned: listing.ids,
       complete: listing.complete,
       shown: listing.records.map((r) => ({
+        id: appointmentRequests.idOf(r),
         label: `request ${appointmentRequests.idOf(r)} (updated ${showSpan(instantOf(updatedAtOf(r)))})`,
         at: instantOf(updatedAtOf(r)),
       })),
     }),
-  );
+    ...answersOf(listing, appointmentRequests),
+  }));
   judgeFilter(ctx, 'GET /appointmentRequests with updatedDateStart, updatedDateEnd or both', ...cases);
 });

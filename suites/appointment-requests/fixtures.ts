@@ -284,6 +284,8 @@ export interface Seen {
   /** The record as a listing shows it, and which listing. */
   record?: Rec;
   where?: 'W_A' | 'W_B' | 'the plain list';
+  /** The page that shows the record: the exchange a failure about the listed record names. */
+  shownIn?: ApiResponse;
   listedIn: { a: boolean; b: boolean };
 }
 
@@ -301,6 +303,13 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
   const inA = fx.listings.a?.ok ? fx.listings.a.records : [];
   const inB = fx.listings.b?.ok ? fx.listings.b.records : [];
   const plain = isSuccess(sample) ? appointmentRequests.records(sample) : [];
+  // The page of a listing that shows a request (the plain list is one page), byStart as located there.
+  const pageShowing = (where: Seen['where'], planned: Planned | Extra): ApiResponse | undefined => {
+    if (!where) return undefined;
+    if (where === 'the plain list') return sample;
+    const l = where === 'W_A' ? fx.listings.a : fx.listings.b;
+    return l?.responses.find((res) => isSuccess(res) && locate(appointmentRequests.records(res), planned));
+  };
   const seen = Object.fromEntries(
     roles.map((role): [Role, Seen] => {
       const planned = fx.planned[role];
@@ -321,7 +330,8 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
               [p, 'the plain list'],
             ];
       const hit = order.find(([r]) => r);
-      return [role, { planned, create, record: hit?.[0], where: hit?.[1], listedIn: { a: !!a, b: !!b } }];
+      const shownIn = hit && pageShowing(hit[1], planned);
+      return [role, { planned, create, record: hit?.[0], where: hit?.[1], shownIn, listedIn: { a: !!a, b: !!b } }];
     }),
   ) as Record<Role, Seen>;
   const { planned, create } = fx.long;
@@ -332,13 +342,18 @@ export async function fixtureView(ctx: CheckContext): Promise<FixtureView> {
     create,
     record: isSuccess(create) ? (la ?? lb ?? lp) : undefined,
     where: isSuccess(create) ? where : undefined,
+    shownIn: isSuccess(create) ? pageShowing(where, planned) : undefined,
     listedIn: { a: !!la, b: !!lb },
   };
   return { fx, sample, seen, long };
 }
 
 /** The record of a role as listed, or inconclusive with why it is missing (a precondition, never this clause). */
-export function listedRecord(ctx: CheckContext, view: FixtureView, role: Role): { record: Rec; seen: Seen } {
+export function listedRecord(
+  ctx: CheckContext,
+  view: FixtureView,
+  role: Role,
+): { record: Rec; seen: Seen; res: ApiResponse } {
   const seen = view.seen[role];
   const what = `the request ${role} (${seen.planned.tag}, ${seen.planned.body.startDateTime})`;
   if (!isSuccess(seen.create)) {
@@ -351,7 +366,8 @@ export function listedRecord(ctx: CheckContext, view: FixtureView, role: Role): 
     ctx.inconclusive(
       `precondition: ${what} was created but could not be found in W_A, W_B or the first page of the plain list`,
     );
-  return { record: seen.record, seen };
+  // The page that showed it; the create's answer only if no page is known (never expected).
+  return { record: seen.record, seen, res: seen.shownIn ?? seen.create };
 }
 
 /** The listings a check judges, cited as its evidence. */

@@ -1,8 +1,7 @@
-import type { ApiResponse } from '../../harness/client.js';
-import { filterVerdict, leaked, type Failure, type FilterCase } from '../../harness/checks/index.js';
+import { filterVerdict, leaked, shownOutside, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { precondition, verdict } from '../common/judge.js';
+import { answersOf, precondition, verdict, type JudgedCase } from '../common/judge.js';
 import { collect, DAY_MS, isoSeconds, type Listing } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
 import { appointmentSample, citeFixture, fixtureView, roles, updatedMiddle } from './fixtures.js';
@@ -11,7 +10,10 @@ import { locate, updatedAtOf } from './records.js';
 const nullsIn = (l: Listing, what: string) =>
   l.records
     .filter((r) => updatedAtOf(r) === null)
-    .map((r) => `${what} lists ${appointmentRequests.idOf(r) ?? '(no id)'}, whose updatedAt is null`);
+    .map((r) => ({
+      id: appointmentRequests.idOf(r),
+      message: `${what} lists ${appointmentRequests.idOf(r) ?? '(no id)'}, whose updatedAt is null`,
+    }));
 
 // §4.5 list rule 4: the updated-date filters match only requests whose updatedAt is non-null; a new
 // request may have it null and is then left out. Judged on the requests shown with updatedAt null:
@@ -21,7 +23,7 @@ const nullsIn = (l: Listing, what: string) =>
 // and no request of either listing shows updatedAt null. A request whose updatedAt is not null
 // is not judged here; none shown null at all leaves the rule unexercised (inconclusive).
 conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: CheckContext) => {
-  const cases: (FilterCase & { res?: ApiResponse })[] = [];
+  const cases: JudgedCase[] = [];
   const middle = await updatedMiddle(ctx);
   const sample = await appointmentSample(ctx);
   precondition(ctx, sample, 'GET /appointmentRequests');
@@ -36,7 +38,7 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
       returned: middle.listing.ids,
       complete: middle.listing.complete,
       mismatched: nullsIn(middle.listing, what),
-      res: middle.listing.first,
+      ...answersOf(middle.listing, appointmentRequests),
     });
   }
   let fresh: Rec[] = [];
@@ -68,7 +70,7 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
         returned: mine.filter((r) => locate(got.records, view.fx.planned[r])),
         complete: got.complete,
         mismatched: nullsIn(got, what),
-        res: got.first,
+        ...answersOf(got, appointmentRequests),
       });
     }
   }
@@ -79,16 +81,10 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
   }
   // The rule has one half: null requests stay out (what comes back is APPT-FILTER-UPDATED-DATE's concern).
   const vs = cases.map(filterVerdict);
-  const violations: Failure[] = [
-    ...cases.flatMap((c) =>
-      (c.mismatched ?? []).map((message): Failure => ({
-        kind: 'record-leaked',
-        message,
-        ...(c.res?.exchangeId ? { exchange: c.res.exchangeId } : {}),
-      })),
-    ),
-    ...vs.flatMap((v) => v.leaked.map((x) => leaked(x.id, x.why))),
-  ];
+  const violations: Failure[] = cases.flatMap((c, i) => [
+    ...(c.mismatched ?? []).map((m) => shownOutside(m, (m.id && c.pageOf?.get(m.id)) || c.res)),
+    ...vs[i]!.leaked.map((x) => leaked(x.id, x.why, c.pageOf?.get(x.id) ?? c.res)),
+  ]);
   const stayedOut = vs.reduce((n, v) => n + v.negatives, 0);
   if (!violations.length && stayedOut === 0)
     ctx.inconclusive(

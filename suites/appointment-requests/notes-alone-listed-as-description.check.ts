@@ -7,12 +7,13 @@ import { citeFixture, fixtureView, listedRecord } from './fixtures.js';
 // (A) is shown to come back, so a list that shows no comments at all fails APPT-DESCRIPTION-LISTED alone.
 conformance('APPT-NOTES-ALIAS', { needs: ['write', 'location'] }, async (ctx: CheckContext) => {
   const view = await fixtureView(ctx);
-  const { record, seen } = listedRecord(ctx, view, 'B');
+  const { record, seen, res } = listedRecord(ctx, view, 'B');
   await citeFixture(ctx, view, 'A', 'B');
   descriptionRoundTrips(ctx, view);
   expectComment(
     ctx,
     record,
+    res,
     seen.planned.body.notes!,
     `request B (comment sent only as notes), listed in ${seen.where}`,
   );

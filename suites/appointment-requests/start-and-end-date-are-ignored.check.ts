@@ -1,5 +1,5 @@
 import { describeResponse, inconsistency, leftOut } from '../../harness/checks/index.js';
-import { fail } from '../common/judge.js';
+import { answerOf, fail } from '../common/judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { collect } from '../common/listing.js';
 import { appointmentRequests } from './adapter.js';
@@ -53,7 +53,7 @@ conformance('APPT-STARTDATE-IGNORED', { needs: ['write', 'location'] }, async (c
           leftOut(
             `request ${r} (starting ${view.fx.planned[r].body.startDateTime})`,
             'it is listed without startDate/endDate, so they narrowed the list',
-            got.responses.at(-1),
+            answerOf(got),
           ),
         )
     : [];

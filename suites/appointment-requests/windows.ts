@@ -6,10 +6,10 @@ import {
   rangeCase,
   rangePlacement,
   unexpectedStatus,
-  type FilterCase,
   type KnownTime,
   type Range,
 } from '../../harness/checks/index.js';
+import { answersOf, type JudgedCase } from '../common/judge.js';
 import type { Listing } from '../common/listing.js';
 import { showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
@@ -34,7 +34,7 @@ export function roleCase(
   inside: readonly Role[],
   w: Window | undefined,
   what: string,
-): FilterCase {
+): JudgedCase {
   const known = knownRoles(view);
   const returned = roles.filter((r) => locate(listing.records, view.fx.planned[r]));
   const shown = w ? listing.records.filter((r) => startOf(r)) : [];
@@ -50,11 +50,12 @@ export function roleCase(
     mismatched: w
       ? shown
           .filter((r) => startsOutsideDays(startOf(r)!, w))
-          .map(
-            (r) =>
-              `${appointmentRequests.idOf(r) ?? '(no id)'} starts ${new Date(startOf(r)!.utc).toISOString()}, outside ${what} under any zone`,
-          )
+          .map((r) => ({
+            id: appointmentRequests.idOf(r),
+            message: `${appointmentRequests.idOf(r) ?? '(no id)'} starts ${new Date(startOf(r)!.utc).toISOString()}, outside ${what} under any zone`,
+          }))
       : [],
+    ...answersOf(listing, appointmentRequests),
   };
 }
 
@@ -145,13 +146,17 @@ export const startingInside = (view: FixtureView, range: Range): string[] =>
  * request's start): the known requests placed by their start, and every listed request that
  * shows a start judged by it.
  */
-export function windowCase(view: FixtureView, listing: Listing, range: Range, what: string): FilterCase {
+export function windowCase(view: FixtureView, listing: Listing, range: Range, what: string): JudgedCase {
   const returned = knownRequests(view)
     .filter((k) => locate(listing.records, k.planned))
     .map((k) => k.id);
   const shown = listing.records.map((r) => ({
+    id: appointmentRequests.idOf(r),
     label: `${appointmentRequests.idOf(r) ?? '(no id)'} starting ${showSpan(startOf(r))}`,
     at: startOf(r),
   }));
-  return rangeCase({ range, what, known: knownStarts(view), returned, complete: listing.complete, shown });
+  return {
+    ...rangeCase({ range, what, known: knownStarts(view), returned, complete: listing.complete, shown }),
+    ...answersOf(listing, appointmentRequests),
+  };
 }

@@ -60,8 +60,8 @@ conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckCon
     problems.push(
       inconsistency(
         `${show(ways[0]!.query)} returned days [${first.join(', ')}]; the preferred pair alone returns [${expected.join(', ')}]`,
-        answers[0],
-        { expected, actual: first },
+        answers[0]!,
+        { expected, actual: first, other: reference.res },
       ),
     );
   }
@@ -71,7 +71,7 @@ conformance('SLOTS-STANDARD-WINS', { needs: ['location'] }, async (ctx: CheckCon
     problems.push(
       inconsistency(
         `${show(ways[1]!.query)} left out days [${missing.join(', ')}] of the preferred window (returned [${second.join(', ')}])`,
-        answers[1],
+        answers[1]!,
         { expected: innerDays(later), actual: second },
       ),
     );

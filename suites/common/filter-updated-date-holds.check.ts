@@ -7,14 +7,13 @@ import {
   rangeText,
   updatedStampOf,
   updatedValueOf,
-  type FilterCase,
   type KnownTime,
   type Range,
   type Span,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec, ResourceAdapter, UpdatedScope } from './adapter.js';
-import { judgeFilter, precondition } from './judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from './judge.js';
 import { collect, DAY_MS } from './listing.js';
 import { updatedScopes } from './resources.js';
 import { updatedReads } from './updated-reads.js';
@@ -35,7 +34,11 @@ const stampOf = (r: Rec): Span | undefined => {
   return t === undefined ? undefined : { lo: t, hi: t };
 };
 const shownOf = (adapter: ResourceAdapter, records: readonly Rec[]) =>
-  records.map((r) => ({ label: `${adapter.idOf(r)} updated ${JSON.stringify(updatedValueOf(r))}`, at: stampOf(r) }));
+  records.map((r) => ({
+    id: adapter.idOf(r),
+    label: `${adapter.idOf(r)} updated ${JSON.stringify(updatedValueOf(r))}`,
+    at: stampOf(r),
+  }));
 
 /** Clock skew allowed between the harness and the target: the run's records are known updated within it of the run. */
 const SKEW_MS = 12 * 3_600_000;
@@ -47,7 +50,7 @@ const SKEW_MS = 12 * 3_600_000;
  * them in (a start a day before, an end a day after). Under rate limits only the end alone is
  * added to the two pairs, which the pairwise check reads too.
  */
-async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[] | undefined> {
+async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<JudgedCase[] | undefined> {
   // The pair around the run and the pair before it are shared with the pairwise check (updated-reads.ts).
   const reads = await updatedReads(ctx, u);
   if (!reads) return undefined;
@@ -76,8 +79,8 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Filte
     await ctx.cite(...l.responses);
     precondition(ctx, l.first, what(u, r, narrow));
   }
-  return all.map(({ r, l }) =>
-    rangeCase({
+  return all.map(({ r, l }) => ({
+    ...rangeCase({
       range: r,
       what: what(u, r, narrow),
       known,
@@ -85,7 +88,8 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Filte
       complete: l.complete,
       shown: shownOf(u.adapter, l.records),
     }),
-  );
+    ...answersOf(l, u.adapter),
+  }));
 }
 
 /** Sampled records spread over their update times: the first, the last and one between. */
@@ -105,7 +109,7 @@ function spread(records: readonly Rec[], count: number): Rec[] {
  * data): the record comes back, and sampled records updated outside it stay out. A left-out record
  * read again with another update time was updated meanwhile and is not judged.
  */
-async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<FilterCase[]> {
+async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<JudgedCase[]> {
   const sample = await u.sample(ctx);
   precondition(ctx, sample, `GET ${u.adapter.path}`);
   await ctx.cite(sample);
@@ -146,14 +150,17 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Fil
         at: stampOf(x)!,
         why: `the list shows it updated ${new Date(t(x)).toISOString()}`,
       }));
-      return rangeCase({
-        range: r,
-        what: what(u, r),
-        known: times,
-        returned: got.ids,
-        complete: got.complete,
-        shown: shownOf(u.adapter, got.records),
-      });
+      return {
+        ...rangeCase({
+          range: r,
+          what: what(u, r),
+          known: times,
+          returned: got.ids,
+          complete: got.complete,
+          shown: shownOf(u.adapter, got.records),
+        }),
+        ...answersOf(got, u.adapter),
+      };
     }),
   );
 }
@@ -176,17 +183,18 @@ for (const u of updatedScopes) {
     const cases = own ?? (await withLocatedTimes(ctx, u));
     await ctx.cite(...inFuture);
     inFuture.forEach((res, i) => precondition(ctx, res, what(u, ahead[i]!)));
-    const leaked = inFuture.flatMap((res, i) =>
-      u.adapter
-        .records(res)
-        .map((r) => `${u.adapter.idOf(r)} came back for ${rangeText(names, ahead[i]!)}, which starts two days ahead`),
-    );
-    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart, updatedDateEnd or both`, ...cases, {
+    // Nothing can have been updated two days ahead: every record each answer lists is one too many.
+    const aheadCases = inFuture.map((res, i): JudgedCase => ({
       expected: [],
       excluded: [],
       returned: [],
       complete: true,
-      mismatched: leaked,
-    });
+      mismatched: u.adapter.records(res).map((r) => ({
+        id: u.adapter.idOf(r),
+        message: `${u.adapter.idOf(r)} came back for ${rangeText(names, ahead[i]!)}, which starts two days ahead`,
+      })),
+      res,
+    }));
+    judgeFilter(ctx, `GET ${u.adapter.path} with updatedDateStart, updatedDateEnd or both`, ...cases, ...aheadCases);
   });
 }

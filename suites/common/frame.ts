@@ -148,7 +148,8 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
       unjudged.push(r.unjudged);
       continue;
     }
-    if (!r.after) {
+    // A record shown after the write always comes with the answer that showed it (the failures' exchange).
+    if (!r.after || !r.afterRead) {
       unjudged.push(`${adapter.name} ${r.id} could not be read after ${write}`);
       continue;
     }
@@ -158,11 +159,12 @@ export async function judgeFrame(ctx: CheckContext, scope: FrameScope): Promise<
       continue;
     }
     const what = `${r.id} after ${write}`;
+    const shownIn = r.afterRead;
     const moved = v.moved.map((m) =>
-      fieldMismatch(`${what}, a field to keep`, m.path, m.expected, m.actual, r.afterRead, m.path),
+      fieldMismatch(`${what}, a field to keep`, m.path, m.expected, m.actual, shownIn, m.path),
     );
     const notApplied = v.notApplied.map((m) =>
-      fieldMismatch(`${what}, a field it sets`, m.path, m.expected, m.actual, r.afterRead, m.path),
+      fieldMismatch(`${what}, a field it sets`, m.path, m.expected, m.actual, shownIn, m.path),
     );
     if (scope.applied === 'optional' && notApplied.length && !moved.length) {
       ctx.observe(`${write} left ${adapter.name} ${r.id} as it was (allowed where the spec leaves it open)`, {

@@ -10,6 +10,7 @@ import {
   leftOut,
   refusalMissing,
   shapeViolations,
+  shownOutside,
   unexpectedStatus,
   type Failure,
   type FilterCase,
@@ -99,7 +100,7 @@ export function expectShape(
   schema: z.ZodType,
   value: unknown,
   what: string,
-  res?: ApiResponse,
+  res: ApiResponse,
   base = '',
 ): void {
   const failures = shapeViolations(schema, value, res, base);
@@ -141,24 +142,57 @@ export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number
 }
 
 /**
- * Both halves of a filter: known matches come back and known non-matches stay out. Either half
- * without evidence makes the check inconclusive with what was missing. `res` is the answer the
- * failures point at (the filtered read).
+ * A filter case with the answer its failures point at (the filtered read; for a listing its last
+ * page), and where known the page that shows each returned record, so a record that should have
+ * stayed out names the page it came back on.
  */
-export function judgeFilter(ctx: CheckContext, title: string, ...cases: (FilterCase & { res?: ApiResponse })[]): void {
+export type JudgedCase = FilterCase & { res: ApiResponse; pageOf?: ReadonlyMap<string, ApiResponse> };
+
+type Pages = { first: ApiResponse; responses: readonly ApiResponse[] };
+
+/** The answer a listing's filter failures point at: its last page, which ends the list and shows what it lacks. */
+export const answerOf = (l: Pages): ApiResponse => l.responses.at(-1) ?? l.first;
+
+/** A listing's answer for a filter case: its last page, and the page that shows each record it returned. */
+export function answersOf(
+  l: Pages,
+  reader: {
+    records(res: ApiResponse): Record<string, unknown>[];
+    idOf(r: Record<string, unknown>): string | undefined;
+  },
+): { res: ApiResponse; pageOf: ReadonlyMap<string, ApiResponse> } {
+  const pageOf = new Map<string, ApiResponse>();
+  for (const res of l.responses)
+    if (isSuccess(res))
+      for (const r of reader.records(res)) {
+        const id = reader.idOf(r);
+        if (id !== undefined && !pageOf.has(id)) pageOf.set(id, res);
+      }
+  return { res: answerOf(l), pageOf };
+}
+
+/** The page of a listing that shows a record (`shows`), else its last page: the exchange a failure about it names. */
+export function pageShowing(
+  l: { first: ApiResponse; responses: readonly ApiResponse[] },
+  reader: { records(res: ApiResponse): Record<string, unknown>[] },
+  shows: (r: Record<string, unknown>) => boolean,
+): ApiResponse {
+  return l.responses.find((res) => isSuccess(res) && reader.records(res).some(shows)) ?? answerOf(l);
+}
+
+/**
+ * Both halves of a filter: known matches come back and known non-matches stay out. Either half
+ * without evidence makes the check inconclusive with what was missing. Each case names the answer
+ * its failures point at (`res`, the filtered read), so every failure names its exchange.
+ */
+export function judgeFilter(ctx: CheckContext, title: string, ...cases: JudgedCase[]): void {
   const failures: Failure[] = [];
   const vs = cases.map((c) => {
     const v = filterVerdict(c);
     failures.push(
       ...v.leftOut.map((x) => leftOut(x.id, x.why, c.res)),
-      ...v.leaked.map((x) => leaked(x.id, x.why, c.res)),
-    );
-    failures.push(
-      ...(c.mismatched ?? []).map((message): Failure => ({
-        kind: 'record-leaked',
-        message,
-        ...(c.res?.exchangeId ? { exchange: c.res.exchangeId } : {}),
-      })),
+      ...v.leaked.map((x) => leaked(x.id, x.why, c.pageOf?.get(x.id) ?? c.res)),
+      ...(c.mismatched ?? []).map((m) => shownOutside(m, (m.id && c.pageOf?.get(m.id)) || c.res)),
     );
     return v;
   });

@@ -1,9 +1,10 @@
 import type { ClauseId } from '../../contract/clauses.js';
-import type { ApiResponse, Query } from '../../harness/client.js';
-import { filterVerdict, type FilterCase } from '../../harness/checks/index.js';
+import type { Query } from '../../harness/client.js';
+import { filterVerdict } from '../../harness/checks/index.js';
 import type { CheckContext, Need } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
+import { answersOf, type JudgedCase } from './judge.js';
 import { collect, collectShowing, type Listing } from './listing.js';
 
 /**
@@ -202,13 +203,13 @@ export function rowCases(
   adapter: ResourceAdapter,
   a: Analysed,
   listing: Listing,
-): { cases: (FilterCase & { res?: ApiResponse })[]; proven: string[] } {
+): { cases: JudgedCase[]; proven: string[] } {
   const { row } = a;
-  const res = listing.responses.at(-1);
+  const answers = answersOf(listing, adapter);
   const knownOut = new Set([...[...a.excludedBy.values()].flat(), ...a.excludedByMany].map((x) => x.k.id));
   const listed = listing.records.map((record) => ({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' }));
   const at = ` (${row.label})`;
-  const cases = row.rules.map((rule, i): FilterCase & { res?: ApiResponse } => {
+  const cases = row.rules.map((rule, i): JudgedCase => {
     const judged = listed.map((k) => ({ k, v: rule.admits(k) })).filter((x) => x.v !== undefined);
     return {
       expected:
@@ -224,10 +225,13 @@ export function rowCases(
       complete: listing.complete,
       mismatched: judged
         .filter((x) => typeof x.v === 'object' && !knownOut.has(x.k.id))
-        .map((x) => `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`),
+        .map((x) => ({
+          id: x.k.id,
+          message: `${x.k.id} came back though ${rule.name} excludes it: ${(x.v as { out: string }).out}${at}`,
+        })),
       judgedRecords: judged.length,
       othersExist: a.excludedBy.get(rule.name)!.length > 0,
-      res,
+      ...answers,
     };
   });
   const proven = row.rules.filter((_, i) => filterVerdict(cases[i]!).negatives > 0).map((r) => r.name);
@@ -237,7 +241,7 @@ export function rowCases(
       excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })),
       returned: listing.ids,
       complete: listing.complete,
-      res,
+      ...answers,
     });
   return { cases, proven };
 }

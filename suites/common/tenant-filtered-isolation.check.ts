@@ -1,7 +1,7 @@
 import { leaked } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
-import { fail } from './judge.js';
+import { fail, pageShowing } from './judge.js';
 import { collect } from './listing.js';
 import { pairReads, rowQuery, sameRecord, showQuery } from './pairwise.js';
 import { pairwiseScopes } from './resources.js';
@@ -49,7 +49,7 @@ for (const scope of pairwiseScopes) {
               leaked(
                 `${adapter.name} ${adapter.idOf(r)}`,
                 `company ${ctx.companyId} lists it under ${showQuery(query)}; company ${other} was listed with the same filters`,
-                there.responses.at(-1),
+                pageShowing(there, adapter, (x) => sameRecord(adapter, r, x)),
               ),
             ),
           );

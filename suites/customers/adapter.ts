@@ -136,12 +136,26 @@ export async function readCustomerTolerantly(
   ctx: CheckContext,
   customerId: string,
   term: string,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<{ record: Record<string, unknown>; res: ApiResponse } | undefined> {
   const res = await getCustomer(ctx, customerId);
   const byId = isSuccess(res) ? customerIn(res.json, customerId) : undefined;
-  if (byId) return byId;
-  const listed = (await findCustomersByTerm(ctx, [term])).get(term);
-  return listed && customerIdOf(listed) === customerId ? listed : undefined;
+  if (byId) return { record: byId, res };
+  return listedCustomer(ctx, customerId, term);
+}
+
+/** A customer as listed, found by its unique word, with the page that shows it (a failure's exchange). */
+export async function listedCustomer(
+  ctx: CheckContext,
+  customerId: string,
+  term: string,
+): Promise<{ record: Record<string, unknown>; res: ApiResponse } | undefined> {
+  const found = await findCustomersByTerm(ctx, [term]);
+  const listed = found.get(term);
+  if (!listed || customerIdOf(listed) !== customerId) return undefined;
+  const res = found.responses?.find(
+    (r) => isSuccess(r) && customerRecords(r.json).some((x) => customerIdOf(x) === customerId),
+  );
+  return res && { record: listed, res };
 }
 
 /**

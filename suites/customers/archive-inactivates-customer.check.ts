@@ -17,7 +17,7 @@ import { customerArchive, customerFixture, fixtureCustomer } from './fixtures.js
 // before it still reads by id after it (a listed record read instead does not count).
 conformance('CUSTOMER-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckContext) => {
   const [fx, ar] = await Promise.all([customerFixture(ctx), customerArchive(ctx)]);
-  await ctx.cite(ar.patch, ...ar.reads);
+  await ctx.cite(ar.patch, ...ar.reads, ar.shownIn.a, ar.shownIn.b);
   if (!isSuccess(ar.patch))
     ctx.inconclusive(`PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`);
   const problems: Failure[] = [];
@@ -54,7 +54,8 @@ conformance('CUSTOMER-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: Check
           'status',
           'inactive',
           fieldValue(after, ['status', 'customerStatus', 'active', 'isActive', 'archived', 'isArchived']),
-          read,
+          // Shown whenever `after` is: the read by id, else the listed page.
+          ar.shownIn[entry]!,
         ),
       );
     }

@@ -13,14 +13,7 @@ import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
 import { createLedgered, windowLeft } from '../common/own-records.js';
 import { refusedInBody } from '../common/frame.js';
-import {
-  customerLocator,
-  customers,
-  findCustomersByTerm,
-  inactiveState,
-  locateCreated,
-  sendCustomers,
-} from './adapter.js';
+import { customerLocator, customers, listedCustomer, inactiveState, locateCreated, sendCustomers } from './adapter.js';
 import {
   bodyOf,
   describeBody,
@@ -184,7 +177,7 @@ export async function fixtureCustomer(
   ctx: CheckContext,
   fx: CustomerFixture,
   role: CustomerRole,
-): Promise<{ id: string; record: Rec; read?: ApiResponse }> {
+): Promise<{ id: string; record: Rec; read?: ApiResponse; shownIn: ApiResponse }> {
   if (!isSuccess(fx.create)) createRefused(ctx, fx);
   const id = ctx.need(
     fx.ids[role],
@@ -192,16 +185,13 @@ export async function fixtureCustomer(
   );
   const read = fx.reads[role];
   const byId = read && isSuccess(read) ? customers.recordIn(read, id) : undefined;
-  if (byId) return { id, record: byId, read };
+  if (byId && read) return { id, record: byId, read, shownIn: read };
   // A broken read by id is CUSTOMER-GET-BY-ID's business: other clauses judge the listed record.
-  const listed = (await findCustomersByTerm(ctx, [fx.terms[role]])).get(fx.terms[role]);
-  return {
-    id,
-    record: ctx.need(
-      listed && customers.idOf(listed) === id ? listed : undefined,
-      `precondition: customer ${id} could not be read back`,
-    ),
-  };
+  const listed = ctx.need(
+    await listedCustomer(ctx, id, fx.terms[role]),
+    `precondition: customer ${id} could not be read back`,
+  );
+  return { id, record: listed.record, shownIn: listed.res };
 }
 
 /**
@@ -215,7 +205,7 @@ export async function readCustomer(
   write: string,
   shows: (record: Rec) => boolean,
   window: { windowMs?: number } = {},
-): Promise<{ record?: Rec; read: ApiResponse }> {
+): Promise<{ record?: Rec; read: ApiResponse; shownIn?: ApiResponse }> {
   const { value: read } = await ctx.eventually(
     `${write}: customer ${id} read back by id`,
     () => customers.get(ctx, id),
@@ -226,9 +216,9 @@ export async function readCustomer(
     window,
   );
   const byId = isSuccess(read) ? customers.recordIn(read, id) : undefined;
-  if (byId) return { record: byId, read };
-  const listed = (await findCustomersByTerm(ctx, [term])).get(term);
-  return { record: listed && customers.idOf(listed) === id ? listed : undefined, read };
+  if (byId) return { record: byId, read, shownIn: read };
+  const listed = await listedCustomer(ctx, id, term);
+  return { record: listed?.record, read, shownIn: listed?.res };
 }
 
 export interface UpdateScenario {
@@ -236,6 +226,8 @@ export interface UpdateScenario {
   sent: { a: Rec; b: Rec };
   after: { a?: Rec; b?: Rec };
   reads: ApiResponse[];
+  /** The answers that show `after` (the read by id, else the listed page), for the failures' exchange. */
+  shownIn: { a?: ApiResponse; b?: ApiResponse };
 }
 
 /** One PUT with two entries (§4.3 bulk), each changing the profile's updatable field; both read back. */
@@ -253,14 +245,20 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
       { customerId: a.id, ...sent.a },
       { customerId: b.id, ...sent.b },
     ]);
-    if (!isSuccess(put)) return { put, sent, after: {}, reads: [] };
+    if (!isSuccess(put)) return { put, sent, after: {}, reads: [], shownIn: {} };
     // The layout is not shown (§2.3): a value counts as applied once it shows anywhere in the record.
     const applied = (sent: Rec) => (record: Rec) => whereSentShows(record, sent).notShown.length === 0;
     const [afterA, afterB] = await Promise.all([
       readCustomer(s, a.id, fx.terms['update-a'], 'PUT /customers', applied(sent.a)),
       readCustomer(s, b.id, fx.terms['update-b'], 'PUT /customers', applied(sent.b)),
     ]);
-    return { put, sent, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read] };
+    return {
+      put,
+      sent,
+      after: { a: afterA.record, b: afterB.record },
+      reads: [afterA.read, afterB.read],
+      shownIn: { a: afterA.shownIn, b: afterB.shownIn },
+    };
   });
 }
 
@@ -268,6 +266,8 @@ export interface ArchiveScenario {
   patch: ApiResponse;
   after: { a?: Rec; b?: Rec };
   reads: ApiResponse[];
+  /** The answers that show `after` (the read by id, else the listed page), for the failures' exchange. */
+  shownIn: { a?: ApiResponse; b?: ApiResponse };
   /** When the PATCH was sent (Date.now()). */
   writtenAt: number;
 }
@@ -279,14 +279,20 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     const [a, b] = await Promise.all([fixtureCustomer(s, fx, 'archive-a'), fixtureCustomer(s, fx, 'archive-b')]);
     const writtenAt = Date.now();
     const patch = await archiveCustomers(s, [a.id, b.id]);
-    if (!isSuccess(patch)) return { patch, after: {}, reads: [], writtenAt };
+    if (!isSuccess(patch)) return { patch, after: {}, reads: [], shownIn: {}, writtenAt };
     s.ledger.archived('customer', a.id);
     s.ledger.archived('customer', b.id);
     const [afterA, afterB] = await Promise.all([
       readCustomer(s, a.id, fx.terms['archive-a'], 'PATCH /customers', archived),
       readCustomer(s, b.id, fx.terms['archive-b'], 'PATCH /customers', archived),
     ]);
-    return { patch, after: { a: afterA.record, b: afterB.record }, reads: [afterA.read, afterB.read], writtenAt };
+    return {
+      patch,
+      after: { a: afterA.record, b: afterB.record },
+      reads: [afterA.read, afterB.read],
+      shownIn: { a: afterA.shownIn, b: afterB.shownIn },
+      writtenAt,
+    };
   });
 }
 

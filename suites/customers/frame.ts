@@ -37,9 +37,9 @@ export const customerUpdateFrame: FrameScope = {
         reads: up.reads,
       };
     const records: FrameRecord[] = [];
-    for (const [entry, role, i] of [
-      ['a', 'update-a', 0],
-      ['b', 'update-b', 1],
+    for (const [entry, role] of [
+      ['a', 'update-a'],
+      ['b', 'update-b'],
     ] as const) {
       const before = await fixtureCustomer(ctx, fx, role);
       const after = ctx.need(
@@ -50,11 +50,11 @@ export const customerUpdateFrame: FrameScope = {
         id: before.id,
         before: before.record,
         after,
-        afterRead: up.reads[i],
+        afterRead: up.shownIn[entry],
         intent: { sets: up.sent[entry] },
       });
     }
-    return { answer: up.put, records, reads: up.reads };
+    return { answer: up.put, records, reads: [...up.reads, up.shownIn.a, up.shownIn.b] };
   },
 };
 

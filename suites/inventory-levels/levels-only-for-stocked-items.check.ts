@@ -73,7 +73,7 @@ conformance('INVENTORY-STOCKED-ONLY', async (ctx: CheckContext) => {
           leaked(
             unstocked,
             'the run created it with isStockItem false',
-            pages.find((p) => listedIn(ctx, [p]).has(unstocked)),
+            pages.find((p) => listedIn(ctx, [p]).has(unstocked)) ?? res,
           ),
         );
     }

@@ -81,14 +81,13 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
   if (out.failed) {
     const cause = out.errorInstance instanceof Error ? out.errorInstance : new Error(String(out.errorInstance));
     if (cause.name === 'InconclusiveError' || cause.name === 'TransportError') throw cause;
-    const failures =
-      cause instanceof ContractViolation
-        ? cause.failures
-        : [{ kind: 'inconsistency' as const, message: cause.message }];
-    throw new ContractViolation(
-      `${cause instanceof ContractViolation ? cause.title : cause.message}; replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`,
-      failures,
-    );
+    const replay = `replay with SEED=${out.seed} (fast-check path ${out.counterexamplePath ?? '?'})`;
+    // Anything but a violation is the harness's own exception: it errors, never fails the target.
+    if (!(cause instanceof ContractViolation)) {
+      cause.message = `${cause.message} (${replay})`;
+      throw cause;
+    }
+    throw new ContractViolation(`${cause.title}; ${replay}`, cause.failures);
   }
   ctx.saw(judged, 'generated items read back');
 });

@@ -1,5 +1,5 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition } from '../common/judge.js';
 import { collect, collectShowing, showsIds } from '../common/listing.js';
 import { items } from './adapter.js';
 import { itemFixture, itemSample } from './fixtures.js';
@@ -65,7 +65,8 @@ conformance('ITEM-FILTER-ITEMNUMBER', async (ctx: CheckContext) => {
     complete: got.complete,
     mismatched: shown
       .filter((r) => !String(r.itemNumber).toLowerCase().includes(needle))
-      .map((r) => `${items.idOf(r)} has itemNumber ${String(r.itemNumber)}`),
+      .map((r) => ({ id: items.idOf(r), message: `${items.idOf(r)} has itemNumber ${String(r.itemNumber)}` })),
     judgedRecords: shown.length,
+    ...answersOf(got, items),
   });
 });

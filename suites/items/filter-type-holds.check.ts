@@ -1,7 +1,6 @@
-import type { FilterCase } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
 import { items } from './adapter.js';
 import { typeReads } from './filters.js';
 
@@ -11,7 +10,7 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
   const { reads, sample } = await typeReads(ctx);
   if (sample) await ctx.cite(sample);
   if (!reads.length) ctx.skip('no item of known type to filter on');
-  const cases: FilterCase[] = [];
+  const cases: JudgedCase[] = [];
   for (const {
     item: k,
     own: { listing: own },
@@ -23,7 +22,10 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
     const wrongType = (records: Rec[], type: string) =>
       records
         .filter((r) => 'itemType' in r && r.itemType !== type)
-        .map((r) => `type=${type} returned ${items.idOf(r)} of itemType ${String(r.itemType)}`);
+        .map((r) => ({
+          id: items.idOf(r),
+          message: `type=${type} returned ${items.idOf(r)} of itemType ${String(r.itemType)}`,
+        }));
     cases.push(
       {
         expected: [{ id: k.id, why: `it is a ${k.type}` }],
@@ -31,6 +33,7 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
         returned: own.ids,
         complete: own.complete,
         mismatched: wrongType(own.records, k.type),
+        ...answersOf(own, items),
       },
       {
         expected: [],
@@ -38,6 +41,7 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
         returned: foreign.ids,
         complete: foreign.complete,
         mismatched: wrongType(foreign.records, other),
+        ...answersOf(foreign, items),
       },
     );
   }

@@ -6,13 +6,11 @@ import {
   rangeShape,
   unexpectedStatus,
   type Failure,
-  type FilterCase,
   type Range,
 } from '../../harness/checks/index.js';
-import type { ApiResponse } from '../../harness/client.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { fail, judgeFilter } from '../common/judge.js';
+import { answersOf, fail, judgeFilter, type JudgedCase } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { seededPick } from '../common/ranges.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
@@ -47,7 +45,7 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
     ctx.skip('the company has no purchase orders to choose a window from');
   const { reads: dated, unjudged } = await poDateReads(ctx);
   const refused: Failure[] = [];
-  const judged: (FilterCase & { res?: ApiResponse })[] = [];
+  const judged: JudgedCase[] = [];
   const shapes = shapesOf(ctx);
   const cases = await Promise.all(
     dated.flatMap((d) => {
@@ -56,7 +54,7 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
       const [start, end] = [boundOf('start', d.window.start), boundOf('end', d.window.end)];
       const shows = (r: Rec) => `${orderIdOf(r)} with ${f.field} ${JSON.stringify(r[f.field])}`;
       // Both bounds are the shared read (the pairwise check judges it too); each bound alone is read here.
-      return shapes[f.field].map(async (shape): Promise<(FilterCase & { res?: ApiResponse }) | undefined> => {
+      return shapes[f.field].map(async (shape): Promise<JudgedCase | undefined> => {
         const range: Range = shape === 'both' ? { start, end } : shape === 'start' ? { start } : { end };
         const query = {
           ...slices[name].query,
@@ -76,13 +74,13 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
           complete: got.complete,
           shown: got.records
             .filter((r) => timeOf(r) !== undefined)
-            .map((r) => ({ label: `${showQuery(query)} listed ${shows(r)}`, at: at(r) })),
+            .map((r) => ({ id: orderIdOf(r), label: `${showQuery(query)} listed ${shows(r)}`, at: at(r) })),
         });
-        return { ...c, othersExist: c.excluded.length > 0, res: got.responses.at(-1) };
+        return { ...c, othersExist: c.excluded.length > 0, ...answersOf(got, purchaseOrders) };
       });
     }),
   );
-  judged.push(...cases.filter((c): c is FilterCase & { res?: ApiResponse } => c !== undefined));
+  judged.push(...cases.filter((c): c is JudgedCase => c !== undefined));
   if (refused.length) fail('a date filter in the documented YYYY-MM-DD form was refused', ...refused);
   if (unjudged.length) ctx.observe('not judged', unjudged);
   if (judged.length === 0) ctx.inconclusive(unjudged.join('; '));

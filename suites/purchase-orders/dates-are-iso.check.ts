@@ -5,7 +5,7 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { verdict } from '../common/judge.js';
 import { orderIdOf } from './adapter.js';
-import { allReads, ordersReadById, poReadsById, poSlices, readOf, sampledOrders } from './reads.js';
+import { allReads, ordersReadById, poReadsById, poSlices, sampledOrderReads } from './reads.js';
 
 const dateFields = ['createdDate', 'updatedDate', 'invoiceDate', 'paymentDueDate'] as const;
 
@@ -15,8 +15,8 @@ conformance('PO-DATES-ISO', async (ctx: CheckContext) => {
   const [reads, byId] = await Promise.all([poSlices(ctx), poReadsById(ctx)]);
   const got = ordersReadById(byId);
   await ctx.cite(...allReads(reads), ...got.map((g) => g.res));
-  const records: { r: Rec; res?: ApiResponse }[] = [
-    ...sampledOrders(reads).map((r) => ({ r, res: readOf(reads, r) })),
+  const records: { r: Rec; res: ApiResponse }[] = [
+    ...sampledOrderReads(reads).map((x) => ({ r: x.record, res: x.res })),
     ...got.map((g) => ({ r: g.record, res: g.res })),
   ];
   if (records.length === 0) ctx.skip('the company has no purchase orders');

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../harness/conformance.js';
 import { isSuccess } from '../../harness/checks/index.js';
 import type { Rec } from '../common/adapter.js';
 import { orderIdOf } from './adapter.js';
-import { allReads, ordersReadById, poReadsById, poSlices, readOf, sampledOrders } from './reads.js';
+import { allReads, ordersReadById, poReadsById, poSlices, sampledOrderReads } from './reads.js';
 
 export interface Line {
   orderId: string;
@@ -11,12 +11,12 @@ export interface Line {
   from: string;
   line: unknown;
   /** The answer that shows the line. */
-  res?: ApiResponse;
+  res: ApiResponse;
 }
 
-const linesOf = (r: Rec, from: string, res: ApiResponse | undefined): Line[] =>
+const linesOf = (r: Rec, from: string, res: ApiResponse): Line[] =>
   Array.isArray(r.orderItems)
-    ? r.orderItems.map((line) => ({ orderId: orderIdOf(r) ?? '(no id)', from, line, ...(res ? { res } : {}) }))
+    ? r.orderItems.map((line) => ({ orderId: orderIdOf(r) ?? '(no id)', from, line, res }))
     : [];
 
 /**
@@ -30,7 +30,7 @@ export async function sampleLines(ctx: CheckContext): Promise<Line[]> {
   const answered: ApiResponse[] = [...allReads(reads), ...got.map((g) => g.res)].filter(isSuccess);
   if (answered.length === 0) ctx.inconclusive('precondition: no purchase-order list or read was answered 2xx');
   await ctx.cite(...answered);
-  const fromList = sampledOrders(reads).flatMap((r) => linesOf(r, 'list', readOf(reads, r)));
+  const fromList = sampledOrderReads(reads).flatMap((x) => linesOf(x.record, 'list', x.res));
   const fromGet = got.flatMap((g) => linesOf(g.record, 'get', g.res));
   ctx.observe('line items judged', { fromLists: fromList.length, fromReadsById: fromGet.length });
   const lines = [...fromList, ...fromGet];

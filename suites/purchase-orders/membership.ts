@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../harness/conformance.js';
-import { isSuccess, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
+import { isSuccess, shownOutside, unexpectedStatus, type Failure } from '../../harness/checks/index.js';
 import { fail, verdict } from '../common/judge.js';
-import { purchaseOrders } from './adapter.js';
+import { orderIdOf, purchaseOrders } from './adapter.js';
 import { poSlices, slices, type BackendSlice } from './reads.js';
 
 /**
@@ -18,10 +18,8 @@ export async function judgeSlice(ctx: CheckContext, name: BackendSlice): Promise
   if (records.length === 0)
     ctx.skip(`the company has no purchase orders for ${slice.label}: the slice cannot be shown to hold`);
   const verdicts = records.map((r) => slice.judge!(r));
-  const foreign = verdicts.flatMap((v): Failure[] =>
-    'belongs' in v && !v.belongs
-      ? [{ kind: 'record-leaked', message: v.why, ...(res.exchangeId ? { exchange: res.exchangeId } : {}) }]
-      : [],
+  const foreign = verdicts.flatMap((v, i): Failure[] =>
+    'belongs' in v && !v.belongs ? [shownOutside({ id: orderIdOf(records[i]!), message: v.why }, res)] : [],
   );
   const judged = verdicts.filter((v) => 'belongs' in v).length;
   ctx.observe('integrationSource values', [...new Set(records.map((r) => String(r.integrationSource)))].sort());

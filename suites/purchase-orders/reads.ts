@@ -106,21 +106,24 @@ export const allReads = (r: SliceReads): ApiResponse[] => [...backendSlices, ...
 export const recordsOf = (res: ApiResponse | undefined): Rec[] =>
   res && isSuccess(res) ? purchaseOrders.records(res) : [];
 
-/** The list answer a record of sampledOrders came from, so a failure about it can name it. */
-export function readOf(reads: SliceReads, record: Rec): ApiResponse | undefined {
-  return [...unionSlices, ...backendSlices].map((n) => reads[n]).find((res) => recordsOf(res).includes(record));
-}
-
 /** The records of every slice read, one per id (a record may show in a backend slice and in the unions). */
 export function sampledOrders(reads: SliceReads): Rec[] {
-  const seen = new Map<string, Rec>();
-  const anonymous: Rec[] = [];
-  for (const n of [...unionSlices, ...backendSlices])
-    for (const r of recordsOf(reads[n])) {
-      const id = orderIdOf(r);
-      if (id === undefined) anonymous.push(r);
-      else if (!seen.has(`${String(r.source)}|${id}`)) seen.set(`${String(r.source)}|${id}`, r);
+  return sampledOrderReads(reads).map((x) => x.record);
+}
+
+/** sampledOrders with the list answer each came from, so a failure about a record names its exchange. */
+export function sampledOrderReads(reads: SliceReads): { record: Rec; res: ApiResponse }[] {
+  const seen = new Map<string, { record: Rec; res: ApiResponse }>();
+  const anonymous: { record: Rec; res: ApiResponse }[] = [];
+  for (const n of [...unionSlices, ...backendSlices]) {
+    const res = reads[n];
+    for (const record of recordsOf(res)) {
+      const id = orderIdOf(record);
+      const key = `${String(record.source)}|${id}`;
+      if (id === undefined) anonymous.push({ record, res });
+      else if (!seen.has(key)) seen.set(key, { record, res });
     }
+  }
   return [...seen.values(), ...anonymous];
 }
 

@@ -1,15 +1,9 @@
-import {
-  describeResponse,
-  filterVerdict,
-  isSuccess,
-  parseDateTime,
-  type FilterCase,
-} from '../../harness/checks/index.js';
-import type { ApiResponse, Query } from '../../harness/client.js';
+import { describeResponse, filterVerdict, isSuccess, parseDateTime } from '../../harness/checks/index.js';
+import type { Query } from '../../harness/client.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import { judgeFilter } from '../common/judge.js';
+import { answerOf, judgeFilter, type JudgedCase as Case } from '../common/judge.js';
 import { collect, type Listing } from '../common/listing.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
 import { dateFilters } from './date-reads.js';
@@ -30,7 +24,6 @@ import { ITEM_TYPE, poSection7 } from './section7.js';
 /** An order across lists: ids may repeat across backends, so its source goes with it. */
 const keyOf = (r: Rec) => `${String(r.source)}|${orderIdOf(r) ?? JSON.stringify(r)}`;
 const backends = ['inventory', 'online', 'orders'] as const;
-type Case = FilterCase & { res?: ApiResponse };
 
 /** A union read with a filter: the query, the listing, or why it was not judged. */
 interface Read {
@@ -59,7 +52,7 @@ function dateCases(
   const timeOf = (x: Rec) => parseDateTime(x[field]);
   const shows = (x: Rec) => `${keyOf(x)} with ${field} ${JSON.stringify(x[field])}`;
   const returned = r.listing.records.map(keyOf);
-  const res = r.listing.responses.at(-1);
+  const res = answerOf(r.listing);
   const cases = backends.map((b): Case => {
     const mine = known.filter((x) => x.source === b && timeOf(x) !== undefined);
     const listed = r.listing.records.filter((x) => x.source === b && timeOf(x) !== undefined);
@@ -77,7 +70,7 @@ function dateCases(
       complete: r.listing.complete,
       mismatched: listed
         .filter((x) => w.surelyOut(timeOf(x)!))
-        .map((x) => `${r.label} listed ${shows(x)}: the ${b} backend was not filtered`),
+        .map((x) => ({ id: keyOf(x), message: `${r.label} listed ${shows(x)}: the ${b} backend was not filtered` })),
       judgedRecords: listed.length,
       othersExist: mine.some((x) => w.surelyOut(timeOf(x)!)),
       res,
@@ -109,11 +102,12 @@ function sliceCases(union: Read, perSlice: { slice: BackendSlice; read: Read }[]
       mismatched: r.listing.complete
         ? ofSlice
             .filter((x) => !sliceKeys.has(keyOf(x)))
-            .map(
-              (x) => `${union.label} lists ${keyOf(x)} of ${slices[slice].label}, which ${showQuery(r.query)} does not`,
-            )
+            .map((x) => ({
+              id: keyOf(x),
+              message: `${union.label} lists ${keyOf(x)} of ${slices[slice].label}, which ${showQuery(r.query)} does not`,
+            }))
         : [],
-      res: union.listing.responses.at(-1),
+      res: answerOf(union.listing),
     };
   });
 }

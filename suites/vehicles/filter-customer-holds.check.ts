@@ -1,5 +1,5 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { judgeFilter, precondition } from '../common/judge.js';
+import { answersOf, judgeFilter, precondition } from '../common/judge.js';
 import { vehicles } from './adapter.js';
 import { customerListing, ownerOf } from './filters.js';
 
@@ -16,8 +16,9 @@ conformance('VEHICLE-FILTER-CUSTOMER', async (ctx: CheckContext) => {
     complete: got.complete,
     mismatched: shown
       .filter((r) => ownerOf(r) !== customerId)
-      .map((r) => `${vehicles.idOf(r)} has customerId ${ownerOf(r)}`),
+      .map((r) => ({ id: vehicles.idOf(r), message: `${vehicles.idOf(r)} has customerId ${ownerOf(r)}` })),
     judgedRecords: shown.length,
     othersExist: others.length > 0,
+    ...answersOf(got, vehicles),
   });
 });

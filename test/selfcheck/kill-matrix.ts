@@ -58,6 +58,8 @@ export interface FaultRow extends FaultInfo {
   /** Failing checks of other clauses. */
   unrelated: string[];
   inconclusive: number;
+  /** Failing checks with a failure that names no exchange (the md and the page then show no request for it). */
+  unnamed: string[];
 }
 
 export interface KillMatrix {
@@ -70,6 +72,15 @@ export interface KillMatrix {
   techniques: ReturnType<typeof techniqueTable>;
   summary: string;
   ok: boolean;
+}
+
+/**
+ * A failure computed from an answer names its exchange (harness/checks/failures.ts builds them so), so
+ * the outputs show its request and curl line: each failing check's failures that name none, one line each.
+ */
+export function unnamedFailures(c: CheckOutcome): string[] {
+  if (c.verdict !== 'failed') return [];
+  return (c.failures ?? []).filter((f) => !f.exchange).map((f) => `${c.key}: ${f.kind}: ${f.message.slice(0, 160)}`);
 }
 
 const firstError = (c: CheckOutcome) => (c.error ? `${c.error.name}: ${c.error.message}` : c.failures?.[0]?.message);
@@ -98,6 +109,7 @@ export function killMatrix(
       killing,
       unrelated,
       inconclusive: mine.filter((c) => c.verdict === 'inconclusive').length,
+      unnamed: mine.flatMap(unnamedFailures),
     };
   });
   const cleanFailures = (byTarget.get(cleanTarget) ?? [])
@@ -135,6 +147,8 @@ export function killMatrixMarkdown(m: KillMatrix, scope: string): string {
     '',
     `- Failures against the conforming mock: ${m.cleanFailures.length}`,
     ...m.cleanFailures.map((f) => `  - ${cell(f)}`),
+    `- Failures under a fault that name no exchange: ${m.rows.reduce((n, r) => n + r.unnamed.length, 0)}`,
+    ...m.rows.flatMap((r) => r.unnamed.map((u) => `  - ${r.id}: ${cell(u)}`)),
     `- Strict clauses without a fault: ${m.clausesWithoutFault.length ? m.clausesWithoutFault.join(', ') : 'none'}`,
     `- Technique × resource pairs without a fault: ${m.techniques.unproven.length ? m.techniques.unproven.join(', ') : 'none'}`,
     ...(m.techniques.untracked.length

@@ -8,6 +8,7 @@ import {
   loosePartialUpdateViolations,
   whereSentShows,
 } from '../../../harness/checks/index.js';
+import type { ApiResponse } from '../../../harness/client.js';
 import type { Profile } from '../../../harness/core/profile.js';
 import {
   customerMarkerText,
@@ -24,6 +25,7 @@ import { archiveCustomers, customerBody, postCustomers, putCustomers } from '../
 import {
   customerIn,
   customerLocator,
+  customerRecords,
   findCustomersByTerm,
   inactiveState,
   locateCreated,
@@ -58,8 +60,9 @@ function differences(
   ];
 }
 
-function violation(what: string, problems: string[]): never {
-  throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10)));
+/** The differences as field mismatches, each naming the answer that showed the record. */
+function violation(what: string, problems: string[], res: ApiResponse): never {
+  throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10), res));
 }
 
 /** The customer read tolerantly after the sequence's writes, until `shows` holds (a write may apply after its answer), within the check's one window. */
@@ -68,11 +71,11 @@ async function readUntil(
   entry: TrackedRecord,
   write: string,
   shows: (record: Record<string, unknown>) => boolean,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<{ record: Record<string, unknown>; res: ApiResponse } | undefined> {
   const { value } = await r.wait(
     `${write}: customer ${entry.id} read back`,
     () => readCustomerTolerantly(r.ctx, entry.id, entry.term),
-    (x) => !x || shows(x),
+    (x) => !x || shows(x.record),
   );
   return value;
 }
@@ -97,7 +100,7 @@ export class CreateCustomer implements CustomerCommand {
     const id = at.id;
     // The locator's read by id is the baseline (the listed record when that read was refused).
     const original = r.ctx.need(
-      isSuccess(at.read) ? customerIn(at.read.json, id) : await readCustomerTolerantly(r.ctx, id, term),
+      isSuccess(at.read) ? customerIn(at.read.json, id) : (await readCustomerTolerantly(r.ctx, id, term))?.record,
       `precondition: the created customer ${id} could not be read back`,
     );
     // Fields the server shows nowhere (under any name) are left out of the comparisons.
@@ -143,8 +146,8 @@ export class ArchiveCustomer implements CustomerCommand {
     if (!isSuccess(res)) r.ctx.inconclusive(`precondition: PATCH /customers was refused (${describeResponse(res)})`);
     r.ctx.ledger.archived('customer', entry.id);
     entry.archived = true;
-    const record = await readUntil(r, entry, 'PATCH /customers', (x) => inactiveState(x) !== false);
-    if (record) rebase(entry, record);
+    const read = await readUntil(r, entry, 'PATCH /customers', (x) => inactiveState(x) !== false);
+    if (read) rebase(entry, read.record);
     else entry.readable = false;
   }
   toString = () => `archive(${this.pick})`;
@@ -158,12 +161,13 @@ export class GetCustomer implements CustomerCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: CustomerModel, r: CustomerReal, entry: TrackedRecord): Promise<void> {
-    const record = r.ctx.need(
+    const { record, res } = r.ctx.need(
       await readUntil(r, entry, 'the sequence', (x) => differences(r, entry, x).length === 0),
       `precondition: customer ${entry.id} could not be read in the sequence`,
     );
     const problems = differences(r, entry, record);
-    if (problems.length) violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems);
+    if (problems.length)
+      violation(`customer ${label(m, entry)} as read disagrees with the updates sent`, problems, res);
     r.ctx.saw(1, 'customer reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
@@ -181,12 +185,18 @@ export class ListCustomers implements CustomerCommand {
       const listed = found.get(entry.term);
       return !listed || differences(r, entry, listed, true).length === 0;
     };
-    const record = (
-      await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees)
-    ).value.get(entry.term);
+    const found = (await r.wait(`the sequence's writes to customer ${entry.id} shown in GET /customers`, find, agrees))
+      .value;
+    const record = found.get(entry.term);
     if (!record) return;
     const problems = differences(r, entry, record, true);
-    if (problems.length) violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems);
+    if (problems.length) {
+      // The page that lists the record (found by its word) is the failure's exchange; every search made one.
+      const same = (x: Record<string, unknown>) => x === record || JSON.stringify(x) === JSON.stringify(record);
+      const pages = found.responses!;
+      const shownIn = pages.find((res) => isSuccess(res) && customerRecords(res.json).some(same)) ?? pages[0]!;
+      violation(`customer ${label(m, entry)} as listed disagrees with the updates sent`, problems, shownIn);
+    }
     r.ctx.saw(1, 'listed customers compared with the model');
   }
   toString = () => `list(${this.pick})`;

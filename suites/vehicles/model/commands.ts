@@ -28,7 +28,7 @@ const live = (m: Readonly<VehicleModel>) => liveRecords(m.vehicles);
 const readable = (m: Readonly<VehicleModel>) => readableRecords(m.vehicles);
 const label = (m: Readonly<VehicleModel>, e: VehicleEntry) => `#${m.vehicles.indexOf(e)}`;
 
-function violation(what: string, problems: string[], res?: ApiResponse): never {
+function violation(what: string, problems: string[], res: ApiResponse): never {
   throw new ContractViolation(what, fieldMismatches('the fields the updates sent', problems.slice(0, 10), res));
 }
 
@@ -36,7 +36,11 @@ function violation(what: string, problems: string[], res?: ApiResponse): never {
  * One vehicle read by id, until it agrees with the model (a write may apply after its answer), within
  * the window; a refusal or a missing record is a failed precondition of the sequence.
  */
-async function readVehicle(r: VehicleReal, entry: VehicleEntry, when: string): Promise<Record<string, unknown>> {
+async function readVehicle(
+  r: VehicleReal,
+  entry: VehicleEntry,
+  when: string,
+): Promise<{ record: Record<string, unknown>; res: ApiResponse }> {
   const { ctx } = r;
   const { value: res } = await r.wait(
     `the sequence's writes to vehicle ${entry.id} shown by GET /vehicles/${entry.id}`,
@@ -48,10 +52,11 @@ async function readVehicle(r: VehicleReal, entry: VehicleEntry, when: string): P
   );
   if (!isSuccess(res))
     ctx.inconclusive(`precondition: reading vehicle ${entry.id} ${when} was refused (${describeResponse(res)})`);
-  return ctx.need(
+  const record = ctx.need(
     vehicles.recordIn(res, entry.id),
     `precondition: GET /vehicles/${entry.id} ${when} did not hold that vehicle`,
   );
+  return { record, res };
 }
 
 /** POST one vehicle, then read it: the read is the model's baseline. */
@@ -133,10 +138,10 @@ export class GetVehicle implements VehicleCommand {
     await this.runOn(m, r, pickOf(readable(m), this.pick)!);
   }
   async runOn(m: VehicleModel, r: VehicleReal, entry: VehicleEntry): Promise<void> {
-    const record = await readVehicle(r, entry, 'in the sequence');
+    const { record, res } = await readVehicle(r, entry, 'in the sequence');
     const problems = modelDifferences(entry, record);
     if (problems.length)
-      violation(`vehicle ${label(m, entry)} (${entry.id}) read by id disagrees with the updates sent`, problems);
+      violation(`vehicle ${label(m, entry)} (${entry.id}) read by id disagrees with the updates sent`, problems, res);
     r.ctx.saw(1, 'vehicle reads compared with the model');
   }
   toString = () => `get(${this.pick})`;
