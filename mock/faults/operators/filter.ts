@@ -69,7 +69,9 @@ export function filterOperator(): OperatorOutput {
         generated(
           'filter',
           `${at}:after-paging`,
-          clause,
+          // Every record listed still matches: what breaks is the filter with size and page (§8), so the
+          // list's own clause for its parameters together judges it (pages short of size, a total counting more).
+          list.combined,
           `${list.section} cuts the page from the list without ${param}, then drops the records ${param} excludes.`,
           wrapRoute('GET', list.path, (next) => async (ctx) => {
             if (!ctx.query.has(param)) return next(ctx);
