@@ -44,8 +44,6 @@ const refusalClause =
 export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.repairOrderId:ignored': refusalClause,
   'filter:purchaseOrders.locationId:ignored': refusalClause,
-  'filter:appointmentRequests.appointmentDateStart:ignored-beside-updatedDateEnd': notPaired,
-  'filter:appointmentRequests.appointmentDateStart:ignored-beside-updatedDateStart': notPaired,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-appointmentDateEnd': notPaired,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-appointmentDateStart': notPaired,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-updatedDateStart': notPaired,
@@ -61,8 +59,6 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
     "the run's bulk create sends every vehicle under CUSTOMER_ID, the one customer it knows: entries that agree on customerId cannot show it spread (a second known customer would)",
   'bulk:inventoryLevels.update:keyed-by-itemId':
     "the run's PUT names two items at LOCATION_ID, the one location it knows: no two entries share an item, so keying by item collapses nothing (one item at a second location would)",
-  'alias:appointmentRequests.mixed-pair:legacy-read-only-without-standard':
-    'no check sends a standard start with a legacy end: APPT-LEGACY-ALIAS sends the legacy names alone, APPT-STANDARD-WINS both names of one bound',
 };
 
 export const isOperatorFaultId = (id: string): boolean => Object.hasOwn(operatorFaults, id);
