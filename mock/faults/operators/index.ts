@@ -47,14 +47,10 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-appointmentDateEnd': notPaired,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-appointmentDateStart': notPaired,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-updatedDateStart': notPaired,
-  'filter:items.updatedDateEnd:ignored-beside-type': notPaired,
-  'filter:items.updatedDateStart:ignored-beside-itemNumber': notPaired,
   'filter:purchaseOrders.itemType:ignored': refusalClause,
   'filter:purchaseOrders.itemType:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.locationId:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.repairOrderId:ignored-beside-page': refusalClause,
-  'filter:vehicles.updatedDateEnd:ignored-beside-search': notPaired,
-  'filter:vehicles.updatedDateStart:ignored-beside-search': notPaired,
   'bulk:vehicles.create:spread-customerId':
     "the run's bulk create sends every vehicle under CUSTOMER_ID, the one customer it knows: entries that agree on customerId cannot show it spread (a second known customer would)",
   'bulk:inventoryLevels.update:keyed-by-itemId':
