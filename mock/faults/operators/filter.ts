@@ -48,7 +48,8 @@ export function filterOperator(): OperatorOutput {
           generated(
             'filter',
             `${at}:ignored-beside-${other}`,
-            other === 'page' ? clause : list.combined,
+            // The other bound of the same range (or page) is the filter's own clause's to judge: it names both bounds.
+            other === 'page' || (list.filters as Record<string, string>)[other] === clause ? clause : list.combined,
             `${list.section} ignores ${param} whenever ${other} is also sent.`,
             editRequest('GET', list.path, (ctx) => (ctx.query.has(other) ? withoutQuery(ctx, param) : ctx)),
           ),
