@@ -8,8 +8,10 @@ import {
   killMatrixMarkdown,
   MAX_UNRELATED_FAILURES,
   techniqueTable,
+  unitOperatorMarkdown,
   type FaultInfo,
 } from './selfcheck/kill-matrix.js';
+import { clauses } from '../contract/clauses.js';
 
 const check = (target: string, clause: string, verdict: CheckOutcome['verdict']): CheckOutcome =>
   outcome({
@@ -68,6 +70,20 @@ describe('kill matrix', () => {
     );
     expect(m.rows[0]!.unnamed).toEqual(['ITEM-PAGE-ONE-BASED: inconsistency: boom']);
     expect(killMatrixMarkdown(m, 'test')).toContain('- Failures under a fault that name no exchange: 1');
+  });
+
+  it('shows spec unit × operator: the generated faults on the clauses naming each unit, caught of those run', () => {
+    const m = killMatrix(
+      [fault('filter:items.type:ignored', 'ITEM-FILTER-TYPE'), fault('type:items.list', 'ITEM-FILTER-TYPE')],
+      [
+        check('filter:items.type:ignored', 'ITEM-FILTER-TYPE', 'failed'),
+        check('type:items.list', 'ITEM-FILTER-TYPE', 'passed'),
+      ],
+    );
+    const md = unitOperatorMarkdown(m.rows);
+    const [unit] = clauses['ITEM-FILTER-TYPE'].spec;
+    expect(md).toContain('| Unit | Sections | filter | type |');
+    expect(md).toContain(`| ${unit} | §4.2 | 1/1 | **0/1** |`);
   });
 
   it('fails on any failure against the conforming mock', () => {

@@ -1,71 +1,13 @@
-import {
-  addDays,
-  boundAtInstant,
-  boundOnDay,
-  dayOf,
-  isSuccess,
-  rangeCase,
-  rangePlacement,
-  rangeQuery,
-  rangeShape,
-  rangeText,
-  type Range,
-} from '../../harness/checks/index.js';
+import { isSuccess, rangeCase, rangePlacement, rangeShape, rangeText, type Range } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { answersOf, judgeFilter, precondition, type JudgedCase } from '../common/judge.js';
-import { collect, DAY_MS, type Listing } from '../common/listing.js';
-import { formsToProbe, showSpan } from '../common/ranges.js';
+import { showSpan } from '../common/ranges.js';
 import { appointmentRequests } from './adapter.js';
 import { appointmentSample, updatedSample, type Stamped } from './fixtures.js';
+import { names, updatedRangeReads } from './updated-ranges.js';
 import { instantOf, updatedAtOf } from './records.js';
 
-const names = { start: 'updatedDateStart', end: 'updatedDateEnd' };
 const what = (r: Range) => `GET /appointmentRequests?${rangeText(names, r)} (${rangeShape(r)})`;
-/** An end before any update a company can hold. */
-const LONG_AGO = '2000-01-01';
-
-/** A few sampled requests spread over their update times: the first, the last and one between. */
-function spread(stamped: readonly Stamped[], count: number): Stamped[] {
-  const sorted = [...stamped].sort((a, b) => a.at.utc - b.at.utc);
-  if (sorted.length <= count) return sorted;
-  return [
-    ...new Set(
-      Array.from({ length: count }, (_, i) => sorted[Math.round((i * (sorted.length - 1)) / Math.max(1, count - 1))]!),
-    ),
-  ];
-}
-
-/**
- * The ranges read: around each pick, both bounds a second either side of its update time; each
- * bound alone where nothing can lie beyond it (a start two days ahead, an end long ago), in the
- * forms of §4.5 list rule 1 (one per bound under rate limits, from the seed); in a full run also
- * the future window with both bounds, and each bound alone at the first and the last pick.
- */
-function rangesOf(ctx: CheckContext, picks: readonly Stamped[]): { range: Range; maxPages?: number }[] {
-  const forms = formsToProbe(ctx, 'updatedDate', ['date', 'datetime']);
-  const ahead = addDays(dayOf(new Date()), 2);
-  const ranges: { range: Range; maxPages?: number }[] = [
-    ...picks.map((p) => ({
-      range: { start: boundAtInstant('start', p.at.lo - 1000), end: boundAtInstant('end', p.at.hi + 1000) },
-    })),
-    ...forms.start.map((f) => ({ range: { start: boundOnDay('start', ahead, f) }, maxPages: 1 })),
-    ...forms.end.map((f) => ({ range: { end: boundOnDay('end', LONG_AGO, f) }, maxPages: 1 })),
-  ];
-  if (ctx.frugal) return ranges;
-  const [first, last] = [picks[0]!, picks.at(-1)!];
-  return [
-    ...ranges,
-    {
-      range: {
-        start: boundAtInstant('start', Date.now() + 2 * DAY_MS),
-        end: boundAtInstant('end', Date.now() + 3 * DAY_MS),
-      },
-      maxPages: 1,
-    },
-    { range: { start: boundAtInstant('start', last.at.lo - 1000) }, maxPages: 2 },
-    { range: { end: boundAtInstant('end', first.at.hi + 1000) }, maxPages: 2 },
-  ];
-}
 
 // §4.5 list: updatedDateStart/End filter on the last update, each bound alone or both, as
 // YYYY-MM-DD or ISO 8601 (rule 1). No update is documented, so the run cannot make one: the ranges
@@ -85,13 +27,7 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
       `no window to judge: ${sampled.missing ?? `only ${sampled.stamped.length} sampled request(s) show an update time`} (updatedAt is named by §4.5 rule 4, its form is not shown)`,
     );
   }
-  const picks = spread(sampled.stamped, ctx.frugal ? 2 : 3);
-  const reads: { range: Range; listing: Listing }[] = await Promise.all(
-    rangesOf(ctx, picks).map(async ({ range, maxPages }) => ({
-      range,
-      listing: await collect(ctx, appointmentRequests, rangeQuery(names, range), { maxPages }),
-    })),
-  );
+  const reads = await updatedRangeReads(ctx, sampled.stamped);
   for (const { range, listing } of reads) {
     await ctx.cite(...listing.responses);
     precondition(ctx, listing.first, what(range));
@@ -126,8 +62,8 @@ conformance('APPT-FILTER-UPDATED-DATE', { needs: ['location'] }, async (ctx: Che
       returned: listing.ids,
       complete: listing.complete,
       shown: listing.records.map((r) => ({
-        id: appointmentRequests.idOf(r),
         label: `request ${appointmentRequests.idOf(r)} (updated ${showSpan(instantOf(updatedAtOf(r)))})`,
+        id: appointmentRequests.idOf(r),
         at: instantOf(updatedAtOf(r)),
       })),
     }),

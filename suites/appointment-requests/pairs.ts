@@ -1,11 +1,12 @@
-import { isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, rangeQuery, rangeText } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import { isoSeconds } from '../common/listing.js';
-import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import type { CountedRead, Known, PairRow, PairwiseScope } from '../common/pairwise.js';
 import { appointmentRequests } from './adapter.js';
 import { appointmentWindowRule, appointmentUpdatedRule } from './filters.js';
 import { fixtureView, roles, updatedSample, windowAround, type Stamped } from './fixtures.js';
+import { names, updatedRangeReads } from './updated-ranges.js';
 import { outsideStamps, startOf, startsInsideDays, startsOutsideDays, type Window } from './records.js';
 
 const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
@@ -13,9 +14,10 @@ const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
 /**
  * Windows that make both filters narrow, chosen in the sample: an appointment window of the days
  * around a sampled request X, and an updated window from X's last update to that of the nearest
- * request Y starting outside those days (so Y stays out by the appointment window alone), kept
+ * requests Y starting outside those days (so Y stays out by the appointment window alone), kept
  * only when some request of those days was updated outside it (it stays out by the updated window
- * alone). Tried from a request the seed picks.
+ * alone). Tried from a request the seed picks; a Y on each side of the days where the sample has
+ * them (each bound of the appointment window then keeps one out), else the nearest one.
  */
 function windowsFrom(
   stamped: readonly Stamped[],
@@ -23,21 +25,33 @@ function windowsFrom(
 ): { days: Window; updated: { start: string; end: string } } | undefined {
   const timed = stamped.filter((x) => startOf(x.record));
   const start = (x: Stamped) => startOf(x.record)!;
+  let best: { days: Window; updated: { start: string; end: string }; bounds: number } | undefined;
   for (const x of seededFaker(seed, 'pairwise:appointment-windows').helpers.shuffle([...timed])) {
     const days = windowAround(dayOf(start(x).utc));
     if (!startsInsideDays(start(x), days)) continue;
-    const y = timed
-      .filter((z) => startsOutsideDays(start(z), days))
-      .sort((a, b) => Math.abs(a.at.utc - x.at.utc) - Math.abs(b.at.utc - x.at.utc))[0];
-    if (!y) continue;
-    const updated = {
-      start: isoSeconds(Math.min(x.at.lo, y.at.lo) - 1000),
-      end: isoSeconds(Math.ceil(Math.max(x.at.hi, y.at.hi) / 1000) * 1000 + 1000),
-    };
-    const [s, e] = [Date.parse(updated.start), Date.parse(updated.end)];
-    if (timed.some((z) => startsInsideDays(start(z), days) && outsideStamps(z.at, s, e))) return { days, updated };
+    const nearest = (zs: readonly Stamped[]) =>
+      [...zs].sort((a, b) => Math.abs(a.at.utc - x.at.utc) - Math.abs(b.at.utc - x.at.utc))[0];
+    const outside = timed.filter((z) => startsOutsideDays(start(z), days));
+    const [before, after] = [
+      nearest(outside.filter((z) => start(z).utc < start(x).utc)),
+      nearest(outside.filter((z) => start(z).utc > start(x).utc)),
+    ];
+    for (const ys of [before && after ? [before, after] : [], [nearest(outside)]]) {
+      if (!ys[0]) continue;
+      const updated = {
+        start: isoSeconds(Math.min(x.at.lo, ...ys.map((y) => y!.at.lo)) - 1000),
+        end: isoSeconds(Math.ceil(Math.max(x.at.hi, ...ys.map((y) => y!.at.hi)) / 1000) * 1000 + 1000),
+      };
+      const [s, e] = [Date.parse(updated.start), Date.parse(updated.end)];
+      const inDays = timed.filter((z) => startsInsideDays(start(z), days) && outsideStamps(z.at, s, e));
+      if (!inDays.length) continue;
+      // How many of the four bounds keep a sampled request out on their own: each is then shown to narrow.
+      const bounds = ys.length + Number(inDays.some((z) => z.at.hi < s)) + Number(inDays.some((z) => z.at.lo > e));
+      if (!best || bounds > best.bounds) best = { days, updated, bounds };
+      if (bounds === 4) return { days, updated };
+    }
   }
-  return undefined;
+  return best && { days: best.days, updated: best.updated };
 }
 
 /**
@@ -73,6 +87,16 @@ export const appointmentPairs: PairwiseScope = {
         },
       );
     }
+    // APPT-FILTER-UPDATED-DATE's windows, as it read them: each beside the paging it was read with,
+    // held to its total (that check judges their records, allowing for requests updated meanwhile).
+    const counted: CountedRead[] =
+      !sampled.missing && sampled.stamped.length >= 2
+        ? (await updatedRangeReads(ctx, sampled.stamped)).map(({ range, listing }) => ({
+            label: `${rangeText(names, range)} (APPT-FILTER-UPDATED-DATE's read)`,
+            query: rangeQuery(names, range),
+            listing,
+          }))
+        : [];
     if (ctx.run.mode === 'full' && ctx.target.locationId) {
       const view = await fixtureView(ctx).catch(() => undefined);
       const seen = view
@@ -92,6 +116,6 @@ export const appointmentPairs: PairwiseScope = {
           size: 1,
         });
     }
-    return { known: [...pool.values()], rows };
+    return { known: [...pool.values()], rows, counted };
   },
 };

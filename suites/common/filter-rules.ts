@@ -1,4 +1,4 @@
-import { updatedStampOf } from '../../harness/checks/index.js';
+import { isoSeconds, updatedStampOf } from '../../harness/checks/index.js';
 import type { ResourceAdapter } from './adapter.js';
 import type { FilterRule, Known } from './pairwise.js';
 
@@ -41,3 +41,21 @@ export const updatedOutside = (
     const v = updatedWindowRule(w).admits({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' });
     return typeof v === 'object' ? [`${adapter.idOf(record)} ${v.out}`] : [];
   });
+
+/**
+ * An updated window amid some known records' update times: its start in the first gap of more than
+ * two seconds between them, its end in the last one, so the earliest lies before it and the latest
+ * after (each bound then keeps one out on its own). Undefined when their times leave no two gaps.
+ */
+export function windowAmid(records: readonly Record<string, unknown>[]): Window | undefined {
+  const times = [...new Set(records.map(updatedStampOf).filter((t): t is number => t !== undefined))].sort(
+    (a, b) => a - b,
+  );
+  const gaps = times.slice(1).flatMap((t, i) => (t - times[i]! > 2000 ? [i] : []));
+  if (gaps.length < 2) return undefined;
+  const [first, last] = [gaps[0]!, gaps.at(-1)!];
+  return {
+    start: isoSeconds(Math.ceil((times[first]! + 1000) / 1000) * 1000),
+    end: isoSeconds(Math.floor((times[last + 1]! - 1000) / 1000) * 1000),
+  };
+}

@@ -63,6 +63,18 @@ export interface PairRow {
 export interface PairPlan {
   known: readonly Known[];
   rows: readonly PairRow[];
+  /**
+   * Filtered lists another check read anyway, held only to their reported totals beside the paging
+   * they were read with (suites/common/row-totals.ts): that check judges their records itself.
+   */
+  counted?: readonly CountedRead[];
+}
+
+/** A filtered list read by another check, with its query. */
+export interface CountedRead {
+  label: string;
+  query: Query;
+  listing: Listing;
 }
 
 export interface PairwiseScope {
@@ -160,6 +172,7 @@ export function selectRows(ctx: CheckContext, scope: PairwiseScope, plan: PairPl
 export interface PairReads {
   rows: Analysed[];
   listings: Map<string, Listing>;
+  counted: readonly CountedRead[];
 }
 
 /**
@@ -167,7 +180,8 @@ export interface PairReads {
  * others read once per run (shared task `pairwise:<resource>`), each to its end or a few pages.
  */
 export async function pairReads(ctx: CheckContext, scope: PairwiseScope): Promise<PairReads> {
-  const rows = selectRows(ctx, scope, await scope.plan(ctx));
+  const plan = await scope.plan(ctx);
+  const rows = selectRows(ctx, scope, plan);
   const own = await ctx.shared(`pairwise:${scope.adapter.name}`, async (s) => {
     const mine = selectRows(s, scope, await scope.plan(s)).filter((a) => !a.row.shared);
     const read = await Promise.all(mine.map((a) => readRow(s, scope.adapter, a.row)));
@@ -178,7 +192,7 @@ export async function pairReads(ctx: CheckContext, scope: PairwiseScope): Promis
     const l = a.row.shared ?? own[a.row.label];
     if (l) listings.set(a.row.label, l);
   }
-  return { rows: rows.filter((a) => listings.has(a.row.label)), listings };
+  return { rows: rows.filter((a) => listings.has(a.row.label)), listings, counted: plan.counted ?? [] };
 }
 
 function readRow(ctx: CheckContext, adapter: ResourceAdapter, row: PairRow): Promise<Listing> {

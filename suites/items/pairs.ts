@@ -1,6 +1,6 @@
-import { isSuccess } from '../../harness/checks/index.js';
+import { isSuccess, updatedStampOf } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { updatedWindowRule } from '../common/filter-rules.js';
+import { updatedWindowRule, windowAmid } from '../common/filter-rules.js';
 import { DAY_MS, isoSeconds } from '../common/listing.js';
 import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
 import { updatedReads } from '../common/updated-reads.js';
@@ -22,6 +22,9 @@ const listedRoles = ['part', 'tire', 'stocked-a', 'stocked-b', 'unstocked'] as c
  *                                                run stay out by number; the part, by the window
  *   type × updated window × pages of 3           the run's parts come back, its tire stays out by
  *                                                type, sampled older parts by the window
+ *   type × updated window amid the sampled parts the parts updated before it stay out by the start
+ *                                                alone, those after it (the run's among them) by the end
+ *   itemNumber of a sampled item × window around that older item stays out by the start alone
  */
 export const itemPairs: PairwiseScope = {
   adapter: items,
@@ -80,6 +83,24 @@ export const itemPairs: PairwiseScope = {
     }
     const started = Date.parse(ctx.run.startedAt);
     const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
+    const sampled = [...pool.values()].filter((k) => k.from === 'the sample');
+    // type beside both bounds: the sampled parts updated before and after a window amid them stay out by one bound each.
+    const amid = windowAmid(sampled.filter((k) => k.record.itemType === 'part').map((k) => k.record));
+    if (amid)
+      rows.push({
+        label: 'type × updated window amid the sampled parts',
+        rules: [typeRule('part'), updatedWindowRule(amid)],
+      });
+    // itemNumber beside the window's start: a sampled item last updated before the run stays out by the start alone.
+    const older = sampled.find(
+      (k) => typeof k.record.itemNumber === 'string' && (updatedStampOf(k.record) ?? Infinity) < started - 2 * DAY_MS,
+    );
+    if (older)
+      rows.push({
+        label: 'itemNumber of a sampled item × updated window around the run',
+        rules: [itemNumberRule(older.record.itemNumber as string), updatedWindowRule(around)],
+        size: 10,
+      });
     // The fixture waited until the updated window showed its items: read once, at whatever page they sit.
     rows.push({
       label: 'type × updated window around the run × pages of 3',

@@ -8,7 +8,7 @@ import { pageAsListing, poDateReads, windowOf } from './date-reads.js';
 import { middleDays, windowAround } from './days.js';
 import { dateRule, opaqueRule, sourceRule } from './filters.js';
 import { backendSlices, poSlices, recordsOf, sampledOrders, slices, type BackendSlice } from './reads.js';
-import { poSection7, type TwinName } from './section7.js';
+import { poSection7, TWIN_PAGE_SIZE, type TwinName } from './section7.js';
 
 const createdOf = (r: Rec) => parseDateTime(r.createdDate);
 const updatedOf = (r: Rec) => parseDateTime(r.updatedDate);
@@ -31,7 +31,7 @@ const twinRows: { twin: TwinName; slice: BackendSlice; name: string }[] = [
  *                                                   inside the window stay out by the source alone
  *   source × createdDate × updatedDate windows      both windows from the middle of the sample
  *   source × createdDate window × pages of 3        a few days holding a handful of the slice's orders
- *   source × locationId / itemType / repairOrderId  the §7 twins (a page of one each)
+ *   source × locationId / itemType / repairOrderId  the §7 twins (a first page each)
  */
 export const purchaseOrderPairs: PairwiseScope = {
   adapter: purchaseOrders,
@@ -60,7 +60,7 @@ export const purchaseOrderPairs: PairwiseScope = {
       rows.push({
         label: `${slices[t.slice].label} × ${t.name}`,
         rules: [sourceRule(t.slice), opaqueRule(t.name, rest)],
-        shared: pageAsListing(sent.res, 1),
+        shared: pageAsListing(sent.res, TWIN_PAGE_SIZE),
       });
     }
     const dates = (name: BackendSlice) =>

@@ -2,7 +2,7 @@ import type { ApiResponse } from '../../harness/client.js';
 import { isSuccess } from '../../harness/checks/index.js';
 import type { Rec } from '../common/adapter.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { updatedWindowRule } from '../common/filter-rules.js';
+import { updatedWindowRule, windowAmid } from '../common/filter-rules.js';
 import { DAY_MS, isoSeconds } from '../common/listing.js';
 import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
 import { updatedReads } from '../common/updated-reads.js';
@@ -37,6 +37,8 @@ function commonWordRead(
  *   customerId × search                          the carrier comes back, the run's other vehicles stay out
  *   customerId × search for a common word        other customers' vehicles search alone finds stay out
  *   search × updated window around the run       the same, by the window instead of the customer
+ *   search for a common word × window amid       its sampled matches updated before and after the window
+ *                                                stay out by one bound each (without rate limits)
  *   customerId × updated window × paging         pages of 2 (without rate limits)
  *
  * Known records: the run's vehicles as read back, the shared sample and the customer's listing.
@@ -128,6 +130,24 @@ export const vehiclePairs: PairwiseScope = {
               .map(vehicles.idOf)
               .filter((x): x is string => !!x),
           ),
+        ],
+        size: 50,
+      });
+    // search beside the updated window: the sampled vehicles that word finds, updated before and after
+    // a window amid them, each kept out by one bound while search admits them (not under rate limits).
+    const found = common && isSuccess(common.res) ? vehicles.records(common.res).map(vehicles.idOf) : [];
+    const amid =
+      common &&
+      windowAmid(found.flatMap((id) => (id && pool.get(id)?.from === 'the sample' ? [pool.get(id)!.record] : [])));
+    if (common && amid)
+      rows.push({
+        label: "search for a word other customers' vehicles carry × updated window amid its matches",
+        rules: [
+          searchRule(
+            common.term,
+            found.filter((x): x is string => !!x),
+          ),
+          updatedWindowRule(amid),
         ],
         size: 50,
       });

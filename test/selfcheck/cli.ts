@@ -11,6 +11,7 @@ import {
 import type { CheckOutcome } from '../../harness/core/events.js';
 import {
   clauseOperatorMarkdown,
+  unitOperatorMarkdown,
   killMatrix,
   killMatrixMarkdown,
   operatorTable,
@@ -190,7 +191,7 @@ export async function selfcheck(args: SelfcheckOptions): Promise<number> {
     join(out, `${base}.md`),
     killMatrixMarkdown(matrix, scope) +
       (byOperator
-        ? `\n${clauseOperatorMarkdown(matrix.rows)}\n${operatorTableMarkdown(
+        ? `\n${clauseOperatorMarkdown(matrix.rows)}\n${unitOperatorMarkdown(matrix.rows)}\n${operatorTableMarkdown(
             byOperator,
             unreachedTargets.filter((u) => chosen.some((id) => operatorOf(id) === u.operator)),
           )}`

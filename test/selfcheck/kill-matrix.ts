@@ -1,4 +1,4 @@
-import { clauseIds, isStrict, type ClauseId } from '../../contract/clauses.js';
+import { clauseIds, clauseOf, isStrict, type ClauseId } from '../../contract/clauses.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { techniqueScope, type Technique, type TechniqueResource } from '../../contract/techniques.js';
 
@@ -255,6 +255,41 @@ export function clauseOperatorMarkdown(rows: readonly FaultRow[]): string {
     `| Clause | ${ops.join(' | ')} |`,
     `|---|${ops.map(() => '---:').join('|')}|`,
     ...clauses.map((c) => `| ${c} | ${ops.map((op) => cell(c, op)).join(' | ')} |`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The same by spec unit (issue 28 item 3): each unit (a sentence or row of the spec, by the
+ * fingerprint its clauses name) × operator, the generated faults of that operator on any clause
+ * naming the unit, caught of those run. A unit counts as judged by an operator where every cell is
+ * whole; `·` where the operator made no fault on it.
+ */
+export function unitOperatorMarkdown(rows: readonly FaultRow[]): string {
+  const ops = [...new Set(rows.map((r) => r.id.split(':')[0]!))];
+  const unitsOf = (clause: string): readonly string[] =>
+    (clauseIds as readonly string[]).includes(clause) ? (clauseOf(clause as ClauseId).spec ?? []) : [];
+  const units = [...new Set(rows.flatMap((r) => unitsOf(r.clause)))].sort();
+  const cell = (unit: string, op: string) => {
+    const mine = rows.filter((r) => r.id.startsWith(`${op}:`) && unitsOf(r.clause).includes(unit));
+    if (!mine.length) return '·';
+    const caught = mine.filter((r) => r.detected).length;
+    return caught === mine.length ? `${caught}/${mine.length}` : `**${caught}/${mine.length}**`;
+  };
+  const sections = (unit: string) =>
+    [
+      ...new Set(
+        rows.filter((r) => unitsOf(r.clause).includes(unit)).map((r) => clauseOf(r.clause as ClauseId).section),
+      ),
+    ]
+      .sort()
+      .join('; ');
+  return [
+    '## Spec unit × operator (generated faults caught / run)',
+    '',
+    `| Unit | Sections | ${ops.join(' | ')} |`,
+    `|---|---|${ops.map(() => '---:').join('|')}|`,
+    ...units.map((u) => `| ${u} | ${sections(u)} | ${ops.map((op) => cell(u, op)).join(' | ')} |`),
     '',
   ].join('\n');
 }

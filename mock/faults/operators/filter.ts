@@ -48,7 +48,8 @@ export function filterOperator(): OperatorOutput {
           generated(
             'filter',
             `${at}:ignored-beside-${other}`,
-            other === 'page' ? clause : list.combined,
+            // The other bound of the same range (or page) is the filter's own clause's to judge: it names both bounds.
+            other === 'page' || (list.filters as Record<string, string>)[other] === clause ? clause : list.combined,
             `${list.section} ignores ${param} whenever ${other} is also sent.`,
             editRequest('GET', list.path, (ctx) => (ctx.query.has(other) ? withoutQuery(ctx, param) : ctx)),
           ),
@@ -69,7 +70,9 @@ export function filterOperator(): OperatorOutput {
         generated(
           'filter',
           `${at}:after-paging`,
-          clause,
+          // Every record listed still matches: what breaks is the filter with size and page (§8), so the
+          // list's own clause for its parameters together judges it (pages short of size, a total counting more).
+          list.combined,
           `${list.section} cuts the page from the list without ${param}, then drops the records ${param} excludes.`,
           wrapRoute('GET', list.path, (next) => async (ctx) => {
             if (!ctx.query.has(param)) return next(ctx);
