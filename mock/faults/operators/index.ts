@@ -3,6 +3,9 @@ import { aliasOperator } from './alias.js';
 import { bulkOperator } from './bulk.js';
 import { envelopeOperator, identifierOperator } from './envelope.js';
 import { filterOperator } from './filter.js';
+import { scopeOperator } from './scope.js';
+import { statusOperator } from './status.js';
+import { transitionOperator } from './transition.js';
 import type { GeneratedFault, OperatorOutput, Unreached } from './operator.js';
 import { typeOperator } from './type.js';
 
@@ -17,6 +20,9 @@ export const operators: Record<string, () => OperatorOutput> = {
   filter: filterOperator,
   bulk: bulkOperator,
   alias: aliasOperator,
+  scope: scopeOperator,
+  status: statusOperator,
+  transition: transitionOperator,
 };
 export type OperatorName = keyof typeof operators;
 
