@@ -36,10 +36,10 @@ const whenSent = (param: string): When => ({
   applies: (q) => q.has(param) && q.get(param) !== '',
 });
 
-/** The page size the client asked for, else none (the page is not cut). */
+/** The page size the client asked for, if any. */
 const asked = (q: URLSearchParams) => (/^\d+$/.test(q.get('size') ?? '') ? Number(q.get('size')) : undefined);
 
-/** The answer with `extra` records after its own, cut to the page size asked; a refused answer takes the first leak's body. */
+/** The answer with leaked records among its own, cut to the page size asked (or the page's own length); a refused answer takes the first leak's body. */
 function withLeaked(own: Reply, leaks: Reply[], q: URLSearchParams, keep: (r: Json) => boolean = () => true): Reply {
   const lists = leaks.map((r) => pageContent(r.body)?.list.filter(keep) ?? []).filter((l) => l.length > 0);
   if (!lists.length) return own;
@@ -48,9 +48,14 @@ function withLeaked(own: Reply, leaks: Reply[], q: URLSearchParams, keep: (r: Js
   const c = pageContent(body)!;
   const ownList = base === own ? c.list : [];
   const seen = new Set(ownList.map((r) => JSON.stringify(r)));
-  const merged = [...ownList, ...lists.flat().filter((r) => !seen.has(JSON.stringify(r)))];
-  const size = asked(q);
-  c.set(size ? merged.slice(0, Math.max(size, ownList.length)) : merged);
+  const leaked = lists.flat().filter((r) => !seen.has(JSON.stringify(r)));
+  // Interleaved, as a query without the scope would order them: the leak shows on a full page too.
+  const merged = Array.from({ length: Math.max(ownList.length, leaked.length) }, (_, i) => [
+    ...(i < ownList.length ? [ownList[i]] : []),
+    ...(i < leaked.length ? [leaked[i]] : []),
+  ]).flat();
+  const size = asked(q) ?? Math.max(ownList.length, 1);
+  c.set(merged.slice(0, size));
   return { ...base, body };
 }
 
