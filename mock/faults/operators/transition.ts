@@ -6,6 +6,7 @@ import type { Store } from '../../store.js';
 import type { RequestContext } from '../../types.js';
 import { isSuccess, type Json } from '../edit.js';
 import { generated, type OperatorOutput } from './operator.js';
+import { copy } from './records.js';
 
 /**
  * Operator `transition` over the archive rows of §3 (vehicle, item, customer: PATCH makes the record
@@ -108,7 +109,8 @@ function staleCache(t: Transition) {
     const hit = cache.get(k);
     if (hit) return hit;
     const reply = await next(ctx);
-    if (isSuccess(reply)) cache.set(k, reply);
+    // A copy: a handler may answer with the stored record itself, which the archive then changes.
+    if (isSuccess(reply)) cache.set(k, { ...reply, body: copy(reply.body) });
     return reply;
   });
   if (!t.update) return [read];
