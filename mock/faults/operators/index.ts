@@ -49,6 +49,9 @@ const notPaired =
 const refusalClause =
   'caught by the §7 refusal clause of the parameter (an ignored parameter is never refused), not by the combine clause: no row of it shows the filter narrowing';
 
+const tenancyPage1 =
+  "the tenancy checks look for a record of the company in another company's listing narrowed to it (a page at most): no check reads page 2 of another company's list, and the paging walks read the company's own list only";
+
 export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.repairOrderId:ignored': refusalClause,
   'filter:purchaseOrders.locationId:ignored': refusalClause,
@@ -88,6 +91,13 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
     "the run's PUT names two items at LOCATION_ID, the one location it knows: no two entries share an item, so keying by item collapses nothing (one item at a second location would)",
   'alias:appointmentRequests.mixed-pair:legacy-read-only-without-standard':
     'no check sends a standard start with a legacy end: APPT-LEGACY-ALIAS sends the legacy names alone, APPT-STANDARD-WINS both names of one bound',
+  'scope:vehicles.company:page-2': tenancyPage1,
+  'scope:items.company:page-2': tenancyPage1,
+  'scope:appointmentRequests.company:page-2': tenancyPage1,
+  'scope:customers.company:page-2': tenancyPage1,
+  'scope:inventoryLevels.company:page-2': tenancyPage1,
+  'scope:purchaseOrders.company:with-locationId':
+    "a locationId belongs to one company, so the filtered tenancy check leaves the combinations sending it out (companyBound in suites/purchase-orders/pairs.ts): another company must refuse it (§7 row 8), which PO-UNKNOWN-LOCATION judges with an unknown id, not another company's",
 };
 
 export const isOperatorFaultId = (id: string): boolean => Object.hasOwn(operatorFaults, id);

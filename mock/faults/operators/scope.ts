@@ -137,7 +137,8 @@ function sourceScope(out: OperatorOutput): void {
         generated(
           'scope',
           `purchaseOrders.source-${row.row}:${when.name}`,
-          row.clause,
+          // A row alone is its own clause; beside a filter or paging, the clause of the source table's combinations.
+          when === always ? row.clause : po.combined,
           `GET /purchaseOrders?${new URLSearchParams(row.query)} also lists orders of the other backends ${when.note} (§4.6 source table).`,
           wrapRoute('GET', po.path, (next) => async (ctx) => {
             const own = await next(ctx);
