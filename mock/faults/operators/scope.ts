@@ -120,10 +120,15 @@ const sourceRows: { row: string; query: Record<string, string>; clause: ClauseId
   },
   { row: 'orders', query: { source: 'orders' }, clause: 'PO-SOURCE-ORDERS', is: (r) => r.source === 'orders' },
 ];
-/** Filters §7 refuses beside a row (row 6: repairOrderId with inventory; row 7: itemType with orders, online false). */
+/**
+ * Filters refused beside a row, so no leak can show: §7 row 6 (repairOrderId with inventory; its
+ * note, "only supported when source=orders or all", is how the mock reads online too), row 7
+ * (itemType with orders, and with online false).
+ */
 const refusedBeside: Record<string, string[]> = {
   inventory: ['repairOrderId'],
-  'online-other': ['itemType'],
+  'online-catalog': ['repairOrderId'],
+  'online-other': ['itemType', 'repairOrderId'],
   orders: ['itemType'],
 };
 
@@ -131,6 +136,12 @@ function sourceScope(out: OperatorOutput): void {
   const po = documentedLists.purchaseOrders;
   for (const row of sourceRows) {
     const filters = Object.keys(po.filters).filter((f) => !refusedBeside[row.row]?.includes(f));
+    for (const f of refusedBeside[row.row] ?? [])
+      out.unreached.push({
+        operator: 'scope',
+        target: `purchaseOrders.source-${row.row}:with-${f}`,
+        why: `the mock refuses ${f} beside this row (§7 rows 6 and 7), so nothing is listed to leak into`,
+      });
     const matches = (q: URLSearchParams) => Object.entries(row.query).every(([k, v]) => q.get(k) === v);
     for (const when of [always, ...filters.map(whenSent), onPage2])
       out.faults.push(
