@@ -40,7 +40,12 @@ const whenSent = (param: string): When => ({
 const asked = (q: URLSearchParams) => (/^\d+$/.test(q.get('size') ?? '') ? Number(q.get('size')) : undefined);
 
 /** The answer with leaked records among its own, cut to the page size asked (or the page's own length); a refused answer takes the first leak's body. */
-function withLeaked(own: Reply, leaks: Reply[], q: URLSearchParams, keep: (r: Json) => boolean = () => true): Reply {
+function withLeaked(
+  own: Reply,
+  leaks: Reply[],
+  q: URLSearchParams,
+  { keep = () => true, first = false }: { keep?: (r: Json) => boolean; first?: boolean } = {},
+): Reply {
   const lists = leaks.map((r) => pageContent(r.body)?.list.filter(keep) ?? []).filter((l) => l.length > 0);
   if (!lists.length) return own;
   const base = isSuccess(own) && pageContent(own.body) ? own : leaks.find((r) => pageContent(r.body))!;
@@ -49,11 +54,14 @@ function withLeaked(own: Reply, leaks: Reply[], q: URLSearchParams, keep: (r: Js
   const ownList = base === own ? c.list : [];
   const seen = new Set(ownList.map((r) => JSON.stringify(r)));
   const leaked = lists.flat().filter((r) => !seen.has(JSON.stringify(r)));
-  // Interleaved, as a query without the scope would order them: the leak shows on a full page too.
-  const merged = Array.from({ length: Math.max(ownList.length, leaked.length) }, (_, i) => [
-    ...(i < ownList.length ? [ownList[i]] : []),
-    ...(i < leaked.length ? [leaked[i]] : []),
-  ]).flat();
+  // Interleaved, as a query without the scope would order them (or the leak first, as a union
+  // ordered by another backend's dates): the leak shows on a full page too.
+  const merged = first
+    ? [...leaked, ...ownList]
+    : Array.from({ length: Math.max(ownList.length, leaked.length) }, (_, i) => [
+        ...(i < ownList.length ? [ownList[i]] : []),
+        ...(i < leaked.length ? [leaked[i]] : []),
+      ]).flat();
   const size = asked(q) ?? Math.max(ownList.length, 1);
   c.set(merged.slice(0, size));
   return { ...base, body };
@@ -157,7 +165,9 @@ function sourceScope(out: OperatorOutput): void {
             const union = await next(
               withQuery(ctx, (q) => (q.delete('source'), q.delete('isPartsCatalog'), q.set('page', '1'))),
             );
-            return isSuccess(union) ? withLeaked(own, [union], ctx.query, (r) => !row.is(r)) : own;
+            return isSuccess(union)
+              ? withLeaked(own, [union], ctx.query, { keep: (r) => !row.is(r), first: true })
+              : own;
           }),
         ),
       );
