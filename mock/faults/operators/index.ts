@@ -52,6 +52,13 @@ const refusalClause =
 const tenancyPage1 =
   "the tenancy checks look for a record of the company in another company's listing narrowed to it (a page at most): no check reads page 2 of another company's list, and the paging walks read the company's own list only";
 
+const sourceWindow =
+  "PO-FILTERS-COMBINE pairs a row of the source table with a date window only where PO-DATE-FILTERS' reads hold orders inside it (here inventory × createdDate and orders × both): this row's window is not sent";
+const sourcePaging =
+  'PO-FILTERS-COMBINE pages one row of the source table, which the seed picks (inventory under the self-check seed), in pages of 3: the other rows are never read on page 2';
+const sourceTwin =
+  "PO-FILTERS-COMBINE sends this parameter beside one row only (the §7 twins: locationId and itemType with inventory, itemType with the parts catalog, repairOrderId with orders); PO-UNION-FILTERED sees the leak, but as the union's fault";
+
 export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.repairOrderId:ignored': refusalClause,
   'filter:purchaseOrders.locationId:ignored': refusalClause,
@@ -96,6 +103,26 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'scope:appointmentRequests.company:page-2': tenancyPage1,
   'scope:customers.company:page-2': tenancyPage1,
   'scope:inventoryLevels.company:page-2': tenancyPage1,
+  'scope:purchaseOrders.source-inventory:with-updatedDateStart': sourceWindow,
+  'scope:purchaseOrders.source-inventory:with-updatedDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-createdDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-createdDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-updatedDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-updatedDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-createdDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-createdDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-updatedDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-updatedDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:page-2': sourcePaging,
+  'scope:purchaseOrders.source-online-other:page-2': sourcePaging,
+  'scope:purchaseOrders.source-orders:page-2': sourcePaging,
+  'scope:purchaseOrders.source-online-catalog:with-locationId': sourceTwin,
+  'scope:purchaseOrders.source-online-other:with-locationId': sourceTwin,
+  'scope:purchaseOrders.source-orders:with-locationId': sourceTwin,
+  'scope:purchaseOrders.source-orders:with-repairOrderId':
+    'equivalent on the seeded data: the orders holding a repair order id are all of the orders backend, so the union under repairOrderId holds nothing of another backend to leak',
+  'scope:inventoryLevels.stocked:page-2':
+    "the company's stocked levels fit one page (54 at the mock's size 100) and §4.4 shows no paging, so INVENTORY-STOCKED-ONLY reads one page: a page 2 exists only on a bigger company",
   'scope:purchaseOrders.company:with-locationId':
     "a locationId belongs to one company, so the filtered tenancy check leaves the combinations sending it out (companyBound in suites/purchase-orders/pairs.ts): another company must refuse it (§7 row 8), which PO-UNKNOWN-LOCATION judges with an unknown id, not another company's",
 };
