@@ -53,9 +53,9 @@ const tenancyPage1 =
   "the tenancy checks look for a record of the company in another company's listing narrowed to it (a page at most): no check reads page 2 of another company's list, and the paging walks read the company's own list only";
 
 const sourceWindow =
-  "PO-FILTERS-COMBINE pairs a row of the source table with a date window only where PO-DATE-FILTERS' reads hold orders inside it (here inventory × createdDate and orders × both): this row's window is not sent";
+  "PO-FILTERS-COMBINE pairs a row of the source table with a date window only where the seed's PO-DATE-FILTERS reads find orders inside it: in one run a few rows get a window (orders × both and inventory × created in one, orders × both and inventory × updated in another), so this one survives some seeds";
 const sourcePaging =
-  'PO-FILTERS-COMBINE pages one row of the source table, which the seed picks (inventory under the self-check seed), in pages of 3: the other rows are never read on page 2';
+  'PO-FILTERS-COMBINE pages one row of the source table, which the seed picks, in pages of 3: the other rows are not read on page 2 in that run (each was caught under some seed and missed under another)';
 const sourceTwin =
   "PO-FILTERS-COMBINE sends this parameter beside one row only (the §7 twins: locationId and itemType with inventory, itemType with the parts catalog, repairOrderId with orders); PO-UNION-FILTERED sees the leak, but as the union's fault";
 
@@ -103,6 +103,9 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'scope:appointmentRequests.company:page-2': tenancyPage1,
   'scope:customers.company:page-2': tenancyPage1,
   'scope:inventoryLevels.company:page-2': tenancyPage1,
+  'scope:purchaseOrders.source-inventory:with-createdDateStart': sourceWindow,
+  'scope:purchaseOrders.source-inventory:with-createdDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-inventory:page-2': sourcePaging,
   'scope:purchaseOrders.source-inventory:with-updatedDateStart': sourceWindow,
   'scope:purchaseOrders.source-inventory:with-updatedDateEnd': sourceWindow,
   'scope:purchaseOrders.source-online-catalog:with-createdDateStart': sourceWindow,
