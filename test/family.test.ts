@@ -60,6 +60,15 @@ describe('the family is a generated space of servers', () => {
   it('says why a fault cannot apply to a member', () => {
     expect(maskOf(draw('vehicle-pagination=laravel'), 'vehicles-pagination-missing')).toMatch(/vehicle-pagination/);
     expect(maskOf(draw('vehicle-pagination=spring'), 'items-page-zero-based')).toBeUndefined();
+    // Generated faults too, by operator and target.
+    expect(maskOf(draw('archived-writes=refuse-422'), 'transition:customer.archive:undone-by-update')).toMatch(
+      /archived-writes/,
+    );
+    expect(maskOf(draw('archived-writes=refuse-422'), 'transition:customer.archive:toggled')).toBeUndefined();
+    expect(maskOf(draw('lists-of-archived=hidden-newest-first'), 'scope:vehicles.company:plain')).toMatch(
+      /lists-of-archived/,
+    );
+    expect(maskOf(draw('lists-of-archived=hidden-newest-first'), 'scope:customers.company:plain')).toBeUndefined();
   });
 
   it('answers with its drawn choices where the spec is silent, and as the mock where it states', async () => {

@@ -8,6 +8,7 @@ import { faultDef, faultIds } from '../mock/faults/index.js';
 import { knownSurvivors, operatorFaultIds, operatorFaults, operators } from '../mock/faults/operators/index.js';
 import { overlayRoutes, type Overlay } from '../mock/overlay.js';
 import { routes } from '../mock/routes.js';
+import { startMock, type MockServer } from '../mock/server.js';
 import type { ApiResponse } from '../harness/client.js';
 
 /** An answer carrying `json`, as a check judges it: its failures name exchange x1. */
@@ -103,5 +104,83 @@ describe('stated types (contract/stated-fields.ts)', () => {
     expect(looselyEqual(2019, '2019', true)).toBe(false);
     expect(looselyEqual(12, JSON.parse('12.0'), true)).toBe(true);
     expect(looselyEqual({ a: [1, 2] }, { a: ['2', 1] }, true)).toBe(false);
+  });
+});
+
+describe('operators scope, status and transition, as a client sees them', () => {
+  const call = async (m: MockServer, method: string, path: string, body?: unknown, token = m.tokens.full) => {
+    const r = await fetch(m.url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, json: (await r.json()) as any };
+  };
+  const withFault = async (fault: string, run: (m: MockServer) => Promise<void>) => {
+    const m = await startMock({ faults: [fault] });
+    try {
+      await run(m);
+    } finally {
+      await m.stop();
+    }
+  };
+
+  it('scope: another company leaks into a full page, and only from page 2 for the page-2 target', async () => {
+    for (const [fault, page, leaks] of [
+      ['scope:vehicles.company:plain', 1, true],
+      ['scope:vehicles.company:page-2', 1, false],
+      ['scope:vehicles.company:page-2', 2, true],
+    ] as const)
+      await withFault(fault, async (m) => {
+        const other = m.fixtures.otherCompanyId;
+        const res = await call(m, 'GET', `/vehicles?companyId=${other}&size=10&page=${page}`);
+        const list = res.json.results.content as { companyId: string }[];
+        expect(list.length, fault).toBe(10);
+        expect(
+          list.some((v) => v.companyId !== other),
+          `${fault} page ${page}`,
+        ).toBe(leaks);
+      });
+  });
+
+  it('scope: a source row of §4.6 lists the other backends', async () => {
+    await withFault('scope:purchaseOrders.source-inventory:plain', async (m) => {
+      const res = await call(m, 'GET', `/purchaseOrders?companyId=${m.fixtures.companyId}&source=inventory&size=100`);
+      expect(new Set(res.json.data.map((o: { source: string }) => o.source)).size).toBeGreaterThan(1);
+    });
+  });
+
+  it('status: a §7 row served 2xx, answered 422, and judged before the permission', async () => {
+    const q = (m: MockServer) => `/purchaseOrders?companyId=${m.fixtures.companyId}&source=online`;
+    await withFault('status:purchaseOrders.online-without-flag:answered-2xx', async (m) =>
+      expect((await call(m, 'GET', q(m))).status).toBe(200),
+    );
+    await withFault('status:purchaseOrders.online-without-flag:answered-422', async (m) =>
+      expect((await call(m, 'GET', q(m))).status).toBe(422),
+    );
+    await withFault('status:purchaseOrders.online-without-flag:validated-before-permission', async (m) => {
+      expect((await call(m, 'GET', q(m), undefined, m.tokens.noPo)).status).toBe(400);
+      expect((await call(m, 'GET', `${q(m)}&isPartsCatalog=true`, undefined, m.tokens.noPo)).status).toBe(403);
+    });
+  });
+
+  it('transition: an archive toggled, and one hidden behind a read-by-id cache', async () => {
+    const statuses = async (m: MockServer, archives: number) => {
+      const companyId = m.fixtures.companyId;
+      const itemId = (await call(m, 'GET', `/items?companyId=${companyId}&size=1`)).json.content[0].itemId;
+      const read = async () => (await call(m, 'GET', `/items/${itemId}?companyId=${companyId}`)).json.status;
+      const seen = [await read()];
+      for (let i = 0; i < archives; i++) {
+        await call(m, 'PATCH', '/items', { companyId, items: [{ itemId }] });
+        seen.push(await read());
+      }
+      return seen;
+    };
+    await withFault('transition:item.archive:toggled', async (m) =>
+      expect(await statuses(m, 2)).toEqual(['Active', 'Inactive', 'Active']),
+    );
+    await withFault('transition:item.archive:stale-cache', async (m) =>
+      expect(await statuses(m, 1)).toEqual(['Active', 'Active']),
+    );
   });
 });

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 /**
  * The fault self-check inside `npm test`: a rotating third of the faults (it changes every day, so
  * three days of CI cover every fault); `npm run selfcheck` runs them all. SELFCHECK_SUBSET=k/n pins it.
- * Beside them, in the same batches, a rotating fortieth of the faults the operators generate
- * (mock/faults/operators/, about eight, known survivors aside; SELFCHECK_OPERATORS=k/n pins it):
+ * Beside them, in the same batches, a rotating fiftieth of the faults the operators generate
+ * (mock/faults/operators/, about seven, known survivors aside; SELFCHECK_OPERATORS=k/n pins it):
  * `npm run selfcheck -- --operators` runs them all.
  */
 const parts = 3;
 const day = Math.floor(Date.now() / 86_400_000);
 const subset = process.env.SELFCHECK_SUBSET ?? `${day % parts}/${parts}`;
-const operatorParts = 40;
+const operatorParts = 50;
 const operatorSample = process.env.SELFCHECK_OPERATORS ?? `${day % operatorParts}/${operatorParts}`;
 
 describe('fault self-check', () => {

@@ -308,7 +308,7 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     )
     .option(
       '--family-faults <seeds>',
-      'run the faults (all, or --faults) on these family members (count, list or range)',
+      'run the faults (all, --faults, or the generated faults of --operators) on these family members (count, list or range)',
     )
     .option(
       '--operators [names]',

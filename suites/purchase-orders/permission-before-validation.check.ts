@@ -14,8 +14,9 @@ import { errorText } from './section7.js';
 
 // §5.3 gives 403 to a partner without the Purchase Orders permission, with no exception for a bad
 // query; so a query that breaks a §7 400 rule, sent with that token (ACCESS_TOKEN_NO_PO), is still
-// 403: the permission is decided first. Two rows: §7 row 4 (a rule on the parameters alone) and
-// §7 row 8 (a rule that looks the company's data up). The plain list with that token (shared with
+// 403: the permission is decided first. Under rate limits two rows: §7 row 4 (a rule on the
+// parameters alone) and §7 row 8 (a rule that looks the company's data up); without limits rows 5
+// to 7 too, since a server may judge one parameter rule before the permission and not another. The plain list with that token (shared with
 // PO-PERMISSION-REQUIRED) must be 403 first: if the permission is not enforced at all, that is the
 // other clause's failure, and this one is not judged.
 conformance('PO-PERMISSION-BEFORE-VALIDATION', { needs: ['tokenNoPo'] }, async (ctx: CheckContext) => {
@@ -32,6 +33,14 @@ conformance('PO-PERMISSION-BEFORE-VALIDATION', { needs: ['tokenNoPo'] }, async (
       '§7 row 8',
       { source: 'inventory', [ctx.profile.purchaseOrders.locationParam]: `loc-conformance-unknown-${ctx.marker}` },
     ],
+    // Without rate limits, the other parameter rules too: a server may judge one of them first and not the rest.
+    ...(ctx.frugal
+      ? []
+      : ([
+          ['§7 row 5', { source: 'inventory', isPartsCatalog: 'true' }],
+          ['§7 row 6', { source: 'inventory', repairOrderId: `ro-conformance-${ctx.marker}` }],
+          ['§7 row 7', { source: 'orders', itemType: 'part' }],
+        ] as [string, Query][])),
   ];
   const answers = await Promise.all(
     invalid.map(([, q]) => listOrdersWith(noPo, ctx.companyId, { ...q, size: 1, page: 1 })),

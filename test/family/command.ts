@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { faults, faultIds, type FaultDef } from '../../mock/faults/index.js';
+import { faultDef, faultIds, isKnownFault } from '../../mock/faults/index.js';
+import { operatorFaultIds, operatorOf, operators } from '../../mock/faults/operators/index.js';
 import { runSuites } from '../../harness/run/run-suites.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { errorLine } from '../../harness/core/outcome.js';
@@ -17,6 +18,8 @@ export interface FamilyCommandOptions {
   family?: string;
   familyFaults?: string;
   faults?: string;
+  /** The generated faults of these operators ('all', or comma-separated names) instead of the hand-written ones. */
+  operators?: string;
   subset?: string;
   batch?: number;
   reportsDir: string;
@@ -39,10 +42,20 @@ export function seedsOf(spec: string): MemberKey[] {
   return list;
 }
 
+/** The faults to run: the hand-written catalogue, or the generated faults of the operators named. */
+function faultPool(o: FamilyCommandOptions): string[] {
+  if (!o.operators) return [...faultIds];
+  const wanted = o.operators === 'all' ? Object.keys(operators) : o.operators.split(',').map((x) => x.trim());
+  const unknown = wanted.filter((n) => !Object.hasOwn(operators, n));
+  if (unknown.length) throw new Error(`unknown operator(s): ${unknown.join(', ')}`);
+  return operatorFaultIds.filter((id) => wanted.includes(operatorOf(id)));
+}
+
 function chosenFaults(o: FamilyCommandOptions): string[] {
   if (o.faults) return o.faults.split(',').map((x) => x.trim());
+  const pool = faultPool(o);
   const m = o.subset ? /^(\d+)\/(\d+)$/.exec(o.subset) : null;
-  return m ? faultIds.filter((_, i) => i % Number(m[2]) === Number(m[1])) : [...faultIds];
+  return m ? pool.filter((_, i) => i % Number(m[2]) === Number(m[1])) : pool;
 }
 
 const first = (c: CheckOutcome) =>
@@ -68,12 +81,18 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
     return report.members.every((m) => m.conformant) && report.runErrors.length === 0 ? 0 : 1;
   }
 
-  const unknown = (o.faults ?? '').split(',').filter((f) => f && !faultIds.includes(f as never));
+  const unknown = (o.faults ?? '').split(',').filter((f) => f && !isKnownFault(f.trim()));
   if (unknown.length) {
     console.error(`Configuration error: selfcheck: unknown fault(s): ${unknown.join(', ')}`);
     return 2;
   }
-  const list = chosenFaults(o);
+  let list: string[];
+  try {
+    list = chosenFaults(o);
+  } catch (err) {
+    console.error(`Configuration error: selfcheck: ${(err as Error).message}`);
+    return 2;
+  }
   const started = Date.now();
   const pairs = seeds.flatMap((seed) => list.map((fault) => ({ seed, fault })));
   const skipped: string[] = [];
@@ -98,7 +117,7 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
       maxConcurrency: 16 * Math.ceil((part.length + members.length + 1) / 4),
     });
     for (const p of part) {
-      const clause = (faults[p.fault as keyof typeof faults] as FaultDef).clause;
+      const clause = faultDef(p.fault)!.clause;
       // What fails on the member without the fault is the member's, not the fault's.
       const cleanFailing = new Set(
         results.checks.filter((c) => c.target === memberId(p.seed) && c.verdict === 'failed').map((c) => c.key),

@@ -28,6 +28,25 @@ const masks: { dimension: string; values: readonly string[]; faults: RegExp; why
     faults: /error-(body|envelope)/,
     why: 'the member writes its own error bodies',
   },
+  // Generated faults (mock/faults/operators/), by operator and target.
+  {
+    dimension: 'lists-of-archived',
+    values: ['hidden-newest-first'],
+    faults: /^(scope|filter):(vehicles|items)\./,
+    why: 'the member filters and pages vehicle and item lists itself, from all the mock records',
+  },
+  {
+    dimension: 'archived-writes',
+    values: ['refuse-409', 'refuse-422', 'refuse-404', 'ignored'],
+    faults: /^transition:[a-z]+\.archive:undone-by-update$/,
+    why: 'the member answers an update of an archived record itself, so the mock never serves it',
+  },
+  {
+    dimension: 'vehicle-pagination',
+    values: ['spring', 'laravel', 'offset', 'empty'],
+    faults: /^envelope:vehicles\.(list|get)\.results\.pagination:/,
+    why: 'the member writes its own vehicles pagination object',
+  },
 ];
 
 /** Why a fault cannot apply to the member of this draw, or undefined. */

@@ -3,6 +3,9 @@ import { aliasOperator } from './alias.js';
 import { bulkOperator } from './bulk.js';
 import { envelopeOperator, identifierOperator } from './envelope.js';
 import { filterOperator } from './filter.js';
+import { scopeOperator } from './scope.js';
+import { statusOperator } from './status.js';
+import { transitionOperator } from './transition.js';
 import type { GeneratedFault, OperatorOutput, Unreached } from './operator.js';
 import { typeOperator } from './type.js';
 
@@ -17,6 +20,9 @@ export const operators: Record<string, () => OperatorOutput> = {
   filter: filterOperator,
   bulk: bulkOperator,
   alias: aliasOperator,
+  scope: scopeOperator,
+  status: statusOperator,
+  transition: transitionOperator,
 };
 export type OperatorName = keyof typeof operators;
 
@@ -41,6 +47,16 @@ const notPaired =
 const refusalClause =
   'caught by the §7 refusal clause of the parameter (an ignored parameter is never refused), not by the combine clause: no row of it shows the filter narrowing';
 
+const tenancyPage1 =
+  "the tenancy checks look for a record of the company in another company's listing narrowed to it (a page at most): no check reads page 2 of another company's list, and the paging walks read the company's own list only";
+
+const sourceWindow =
+  "PO-FILTERS-COMBINE pairs a row of the source table with a date window only where the seed's PO-DATE-FILTERS reads find orders inside it: in one run a few rows get a window (orders × both and inventory × created in one, orders × both and inventory × updated in another), so this one survives some seeds";
+const sourcePaging =
+  'PO-FILTERS-COMBINE pages one row of the source table, which the seed picks, in pages of 3: the other rows are not read on page 2 in that run (each was caught under some seed and missed under another)';
+const sourceTwin =
+  "PO-FILTERS-COMBINE sends this parameter beside one row only (the §7 twins: locationId and itemType with inventory, itemType with the parts catalog, repairOrderId with orders); PO-UNION-FILTERED sees the leak, but as the union's fault";
+
 export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.repairOrderId:ignored': refusalClause,
   'filter:purchaseOrders.locationId:ignored': refusalClause,
@@ -52,6 +68,36 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.repairOrderId:ignored-beside-page': refusalClause,
   'bulk:inventoryLevels.update:keyed-by-itemId':
     "the run's PUT names two items at LOCATION_ID, the one location it may write (S-TEN-location-scope, S-1-location-param: harness data stays in the configured location): no two entries share an item, so keying by item collapses nothing. One item at a second location would show it, and that needs a second configured location",
+  'scope:vehicles.company:page-2': tenancyPage1,
+  'scope:items.company:page-2': tenancyPage1,
+  'scope:appointmentRequests.company:page-2': tenancyPage1,
+  'scope:customers.company:page-2': tenancyPage1,
+  'scope:inventoryLevels.company:page-2': tenancyPage1,
+  'scope:purchaseOrders.source-inventory:with-createdDateStart': sourceWindow,
+  'scope:purchaseOrders.source-inventory:with-createdDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-inventory:page-2': sourcePaging,
+  'scope:purchaseOrders.source-inventory:with-updatedDateStart': sourceWindow,
+  'scope:purchaseOrders.source-inventory:with-updatedDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-createdDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-createdDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-updatedDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:with-updatedDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-createdDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-createdDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-updatedDateStart': sourceWindow,
+  'scope:purchaseOrders.source-online-other:with-updatedDateEnd': sourceWindow,
+  'scope:purchaseOrders.source-online-catalog:page-2': sourcePaging,
+  'scope:purchaseOrders.source-online-other:page-2': sourcePaging,
+  'scope:purchaseOrders.source-orders:page-2': sourcePaging,
+  'scope:purchaseOrders.source-online-catalog:with-locationId': sourceTwin,
+  'scope:purchaseOrders.source-online-other:with-locationId': sourceTwin,
+  'scope:purchaseOrders.source-orders:with-locationId': sourceTwin,
+  'scope:purchaseOrders.source-orders:with-repairOrderId':
+    'equivalent on the seeded data: the orders holding a repair order id are all of the orders backend, so the union under repairOrderId holds nothing of another backend to leak',
+  'scope:inventoryLevels.stocked:page-2':
+    "the company's stocked levels fit one page (54 at the mock's size 100) and §4.4 shows no paging, so INVENTORY-STOCKED-ONLY reads one page: a page 2 exists only on a bigger company",
+  'scope:purchaseOrders.company:with-locationId':
+    "a locationId belongs to one company, so the filtered tenancy check leaves the combinations sending it out (companyBound in suites/purchase-orders/pairs.ts): another company must refuse it (§7 row 8), which PO-UNKNOWN-LOCATION judges with an unknown id, not another company's",
 };
 
 export const isOperatorFaultId = (id: string): boolean => Object.hasOwn(operatorFaults, id);

@@ -1,0 +1,220 @@
+import type { ClauseId } from '../../../contract/clauses.js';
+import { documentedLists } from '../../../contract/documented-filters.js';
+import type { Reply } from '../../http.js';
+import type { Overlay } from '../../overlay.js';
+import { wrapRoute } from '../../overlay.js';
+import { inventoryHandlers } from '../../resources/inventory-levels.js';
+import type { Handler, RequestContext } from '../../types.js';
+import { isSuccess, withQuery, type Json } from '../edit.js';
+import { generated, type OperatorOutput } from './operator.js';
+import { copy, pageContent } from './records.js';
+
+/**
+ * Operator `scope` over the lists the spec documents as a subset: one company (§1, every list), the
+ * stocked items (§1, §4.4 inventory levels) and one backend of purchase orders (§4.6 source table).
+ * Each list shows records outside its subset: always, only when one documented filter is sent
+ * (search included), or only on page 2 and later. The leaked records come from the route itself,
+ * asked again without the scope (another company, or the union of backends), so the fault is an
+ * answer edit that composes with any server built from the mock's routes.
+ */
+
+/** When the leak happens, as a target suffix and a predicate on the request. */
+interface When {
+  name: string;
+  note: string;
+  applies: (q: URLSearchParams) => boolean;
+}
+const always: When = { name: 'plain', note: 'on every request', applies: () => true };
+const onPage2: When = {
+  name: 'page-2',
+  note: 'on page 2 and later only',
+  applies: (q) => Number(q.get('page') ?? '1') >= 2,
+};
+const whenSent = (param: string): When => ({
+  name: `with-${param}`,
+  note: `only when ${param} is sent`,
+  applies: (q) => q.has(param) && q.get(param) !== '',
+});
+
+/** The page size the client asked for, if any. */
+const asked = (q: URLSearchParams) => (/^\d+$/.test(q.get('size') ?? '') ? Number(q.get('size')) : undefined);
+
+/** The answer with leaked records among its own, cut to the page size asked (or the page's own length); a refused answer takes the first leak's body. */
+function withLeaked(
+  own: Reply,
+  leaks: Reply[],
+  q: URLSearchParams,
+  { keep = () => true, first = false }: { keep?: (r: Json) => boolean; first?: boolean } = {},
+): Reply {
+  const lists = leaks.map((r) => pageContent(r.body)?.list.filter(keep) ?? []).filter((l) => l.length > 0);
+  if (!lists.length) return own;
+  const base = isSuccess(own) && pageContent(own.body) ? own : leaks.find((r) => pageContent(r.body))!;
+  const body = copy(base.body);
+  const c = pageContent(body)!;
+  const ownList = base === own ? c.list : [];
+  const seen = new Set(ownList.map((r) => JSON.stringify(r)));
+  const leaked = lists.flat().filter((r) => !seen.has(JSON.stringify(r)));
+  // Interleaved, as a query without the scope would order them (or the leak first, as a union
+  // ordered by another backend's dates): the leak shows on a full page too.
+  const merged = first
+    ? [...leaked, ...ownList]
+    : Array.from({ length: Math.max(ownList.length, leaked.length) }, (_, i) => [
+        ...(i < ownList.length ? [ownList[i]] : []),
+        ...(i < leaked.length ? [leaked[i]] : []),
+      ]).flat();
+  const size = asked(q) ?? Math.max(ownList.length, 1);
+  c.set(merged.slice(0, size));
+  return { ...base, body };
+}
+
+/** The lists §1 scopes to the company asked for: the documented ones and the two whose filters are not shown. */
+const companyLists: { name: string; path: string; filters: string[] }[] = [
+  ...Object.entries(documentedLists).map(([name, l]) => ({ name, path: l.path, filters: Object.keys(l.filters) })),
+  { name: 'customers', path: '/customers', filters: [] },
+  { name: 'inventoryLevels', path: '/inventoryLevels', filters: [] },
+];
+
+/** The same query for another company (the token is let into it), first page: a list that lost its company predicate. */
+function otherCompanies(next: Handler, ctx: RequestContext): Promise<Reply[]> {
+  const asked = ctx.query.get('companyId');
+  const others = [...ctx.store.companies.keys()].filter((id) => id !== asked);
+  return Promise.all(
+    others.map((id) =>
+      next({
+        ...withQuery(ctx, (q) => (q.set('companyId', id), q.set('page', '1'))),
+        claims: { ...ctx.claims, companies: [...new Set([...ctx.claims.companies, id])] },
+      }),
+    ),
+  );
+}
+
+function companyScope(out: OperatorOutput): void {
+  for (const list of companyLists)
+    for (const when of [always, ...list.filters.map(whenSent), onPage2])
+      out.faults.push(
+        generated(
+          'scope',
+          `${list.name}.company:${when.name}`,
+          'TENANT-LIST-ISOLATION',
+          `GET ${list.path} also lists the records of the other companies ${when.note} (§1: every record belongs to one company).`,
+          wrapRoute('GET', list.path, (next) => async (ctx) => {
+            const own = await next(ctx);
+            if (!when.applies(ctx.query)) return own;
+            return withLeaked(own, (await otherCompanies(next, ctx)).filter(isSuccess), ctx.query);
+          }),
+        ),
+      );
+}
+
+/** §4.6 source table: the backend each source row returns, and the filters §7 rows 6 and 7 let beside it. */
+const sourceRows: { row: string; query: Record<string, string>; clause: ClauseId; is: (r: Json) => boolean }[] = [
+  {
+    row: 'inventory',
+    query: { source: 'inventory' },
+    clause: 'PO-SOURCE-INVENTORY',
+    is: (r) => r.source === 'inventory',
+  },
+  {
+    row: 'online-catalog',
+    query: { source: 'online', isPartsCatalog: 'true' },
+    clause: 'PO-SOURCE-ONLINE-CATALOG',
+    is: (r) => r.source === 'online' && r.integrationSource === 'PartsCatalog',
+  },
+  {
+    row: 'online-other',
+    query: { source: 'online', isPartsCatalog: 'false' },
+    clause: 'PO-SOURCE-ONLINE-OTHER',
+    is: (r) => r.source === 'online' && r.integrationSource !== 'PartsCatalog',
+  },
+  { row: 'orders', query: { source: 'orders' }, clause: 'PO-SOURCE-ORDERS', is: (r) => r.source === 'orders' },
+];
+/**
+ * Filters refused beside a row, so no leak can show: §7 row 6 (repairOrderId with inventory; its
+ * note, "only supported when source=orders or all", is how the mock reads online too), row 7
+ * (itemType with orders, and with online false).
+ */
+const refusedBeside: Record<string, string[]> = {
+  inventory: ['repairOrderId'],
+  'online-catalog': ['repairOrderId'],
+  'online-other': ['itemType', 'repairOrderId'],
+  orders: ['itemType'],
+};
+
+function sourceScope(out: OperatorOutput): void {
+  const po = documentedLists.purchaseOrders;
+  for (const row of sourceRows) {
+    const filters = Object.keys(po.filters).filter((f) => !refusedBeside[row.row]?.includes(f));
+    for (const f of refusedBeside[row.row] ?? [])
+      out.unreached.push({
+        operator: 'scope',
+        target: `purchaseOrders.source-${row.row}:with-${f}`,
+        why: `the mock refuses ${f} beside this row (§7 rows 6 and 7), so nothing is listed to leak into`,
+      });
+    const matches = (q: URLSearchParams) => Object.entries(row.query).every(([k, v]) => q.get(k) === v);
+    for (const when of [always, ...filters.map(whenSent), onPage2])
+      out.faults.push(
+        generated(
+          'scope',
+          `purchaseOrders.source-${row.row}:${when.name}`,
+          // A row alone is its own clause; beside a filter or paging, the clause of the source table's combinations.
+          when === always ? row.clause : po.combined,
+          `GET /purchaseOrders?${new URLSearchParams(row.query)} also lists orders of the other backends ${when.note} (§4.6 source table).`,
+          wrapRoute('GET', po.path, (next) => async (ctx) => {
+            const own = await next(ctx);
+            if (!isSuccess(own) || !matches(ctx.query) || !when.applies(ctx.query)) return own;
+            const union = await next(
+              withQuery(ctx, (q) => (q.delete('source'), q.delete('isPartsCatalog'), q.set('page', '1'))),
+            );
+            return isSuccess(union)
+              ? withLeaked(own, [union], ctx.query, { keep: (r) => !row.is(r), first: true })
+              : own;
+          }),
+        ),
+      );
+  }
+}
+
+/** §4.4: levels for stocked items only; the leak is the list with the stock predicate dropped (every item has levels). */
+function stockScope(out: OperatorOutput): void {
+  const unscoped = inventoryHandlers(() => true).list;
+  for (const when of [always, onPage2]) {
+    const overlay: Overlay = wrapRoute(
+      'GET',
+      '/inventoryLevels',
+      (next) => (ctx) => (when.applies(ctx.query) ? unscoped(ctx) : next(ctx)),
+    );
+    out.faults.push(
+      generated(
+        'scope',
+        `inventoryLevels.stocked:${when.name}`,
+        'INVENTORY-STOCKED-ONLY',
+        `GET /inventoryLevels lists levels of items that are not stocked ${when.note} (§1, §4.4).`,
+        overlay,
+      ),
+    );
+  }
+}
+
+export function scopeOperator(): OperatorOutput {
+  const out: OperatorOutput = { faults: [], unreached: [] };
+  companyScope(out);
+  sourceScope(out);
+  stockScope(out);
+  for (const [target, why] of [
+    [
+      'inventoryLevels.location',
+      'the location parameter of §4.4 is not shown (silences S-1-location-param): no check may send one, so none can see a list leave it',
+    ],
+    [
+      'appointmentRequests.location',
+      'the location parameter of §4.5 is not named (silences S-1-location-param, S-4.5-list-params)',
+    ],
+    ['customers.location', 'the customer list parameters are not shown (silences S-4.3 list parameters)'],
+    [
+      'any.deep-page',
+      'a page past offset 1,000 is not generated: the mock seeds companies of a few hundred records (the family members with thousands carry it)',
+    ],
+  ] as const)
+    out.unreached.push({ operator: 'scope', target, why });
+  return out;
+}
