@@ -904,6 +904,22 @@ export function envSetting(name: string, env: NodeJS.ProcessEnv = process.env): 
 }
 
 /** The environment for a child process of a CLI (e.g. `allure generate`): this process's, with overrides. */
+/**
+ * Runs `make` (the creation of a vitest instance) with the conformance project's checks in flight per
+ * file set to `n`: vitest.config.ts reads CONFORMANCE_CHECKS_IN_FLIGHT, since vitest passes no
+ * maxConcurrency to a project. Restored afterwards; an internal knob of embedded runs, not a setting.
+ */
+export async function checksInFlightWhile<T>(n: number | undefined, make: () => Promise<T>): Promise<T> {
+  const before = process.env.CONFORMANCE_CHECKS_IN_FLIGHT;
+  if (n) process.env.CONFORMANCE_CHECKS_IN_FLIGHT = String(n);
+  try {
+    return await make();
+  } finally {
+    if (before === undefined) delete process.env.CONFORMANCE_CHECKS_IN_FLIGHT;
+    else process.env.CONFORMANCE_CHECKS_IN_FLIGHT = before;
+  }
+}
+
 export function childEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [k, v] of Object.entries(overrides)) {

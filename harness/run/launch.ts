@@ -4,6 +4,7 @@ import type { Reporter, TestModule, TestSequencerConstructor, TestSpecification,
 import { PROJECT_ROOT } from '../core/paths.js';
 import type { RunInfo } from '../core/run-info.js';
 import { redact } from '../redact.js';
+import { checksInFlightWhile } from '../config.js';
 
 /**
  * vitest, as the run uses it: a scheduler of the check files, nothing more. It reports nothing of
@@ -81,37 +82,34 @@ export function workersFor(info: RunInfo, override?: number): number {
 export async function launchChecks(o: LaunchOptions): Promise<Launch> {
   const { createVitest } = await import('vitest/node');
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
-  // vitest passes no maxConcurrency to a project: its config (vitest.config.ts) reads it here, once.
-  const inFlight = process.env.CONFORMANCE_CHECKS_IN_FLIGHT;
-  if (o.maxConcurrency) process.env.CONFORMANCE_CHECKS_IN_FLIGHT = String(o.maxConcurrency);
-  const vitest = await createVitest(
-    'test',
-    {
-      root: PROJECT_ROOT,
-      config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
-      run: true,
-      watch: false,
-      project: ['conformance'],
-      provide: { run: o.info },
-      maxWorkers: o.maxWorkers,
-      testNamePattern: o.pattern,
-      reporters: [bridge(o.runError)],
-      // The files are the run's selection; none is an error only if the selection was empty.
-      passWithNoTests: true,
-      ...(o.weights || o.sequential
-        ? {
-            sequence: {
-              ...(o.weights ? { sequencer: byWeight(o.weights) } : {}),
-              ...(o.sequential ? { concurrent: false } : {}),
-            },
-          }
-        : {}),
-    },
-    {},
-  ).finally(() => {
-    if (inFlight === undefined) delete process.env.CONFORMANCE_CHECKS_IN_FLIGHT;
-    else process.env.CONFORMANCE_CHECKS_IN_FLIGHT = inFlight;
-  });
+  // vitest passes no maxConcurrency to a project: its config (vitest.config.ts) reads it while created.
+  const vitest = await checksInFlightWhile(o.maxConcurrency, () =>
+    createVitest(
+      'test',
+      {
+        root: PROJECT_ROOT,
+        config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
+        run: true,
+        watch: false,
+        project: ['conformance'],
+        provide: { run: o.info },
+        maxWorkers: o.maxWorkers,
+        testNamePattern: o.pattern,
+        reporters: [bridge(o.runError)],
+        // The files are the run's selection; none is an error only if the selection was empty.
+        passWithNoTests: true,
+        ...(o.weights || o.sequential
+          ? {
+              sequence: {
+                ...(o.weights ? { sequencer: byWeight(o.weights) } : {}),
+                ...(o.sequential ? { concurrent: false } : {}),
+              },
+            }
+          : {}),
+      },
+      {},
+    ),
+  );
   // The run owns Ctrl-C and SIGTERM (harness/run/signals.ts): vitest's own handlers would exit under it.
   for (const sig of ['SIGINT', 'SIGTERM'] as const)
     for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
