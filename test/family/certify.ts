@@ -133,7 +133,9 @@ export function familyLines(r: FamilyReport): string[] {
     ),
   ];
   for (const m of r.members.filter((x) => !x.conformant)) {
-    lines.push(`seed ${m.seed} (replay: npm run selfcheck -- --family '${m.seed}'): ${drawLine(m.draw)}`);
+    lines.push(
+      `seed ${m.seed} (replay: npm run selfcheck -- --family '${typeof m.seed === 'number' ? `${m.seed}-${m.seed}` : m.seed}'): ${drawLine(m.draw)}`,
+    );
     for (const f of m.failed) lines.push(`  FAILED ${f.clause}: ${f.first}`);
     for (const f of m.inconclusive) lines.push(`  INCONCLUSIVE ${f.clause}: ${f.first}`);
   }
