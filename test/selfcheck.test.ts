@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The fault self-check inside `npm test`: a rotating third of the faults (it changes every day, so
- * three days of CI cover every fault); `npm run selfcheck` runs them all. SELFCHECK_SUBSET=k/n pins it.
+ * The fault self-check inside `npm test`: a rotating fifth of the faults (it changes every day, so
+ * five days of CI cover every fault); `npm run selfcheck` runs them all. SELFCHECK_SUBSET=k/n pins it.
  * Beside them, in the same batches, a rotating fiftieth of the faults the operators generate
  * (mock/faults/operators/, about seven, known survivors aside; SELFCHECK_OPERATORS=k/n pins it):
  * `npm run selfcheck -- --operators` runs them all.
  */
-const parts = 3;
+const parts = 5;
 const day = Math.floor(Date.now() / 86_400_000);
 const subset = process.env.SELFCHECK_SUBSET ?? `${day % parts}/${parts}`;
 const operatorParts = 50;
