@@ -60,6 +60,12 @@ describe('the family is a generated space of servers', () => {
   it('says why a fault cannot apply to a member', () => {
     expect(maskOf(draw('vehicle-pagination=laravel'), 'vehicles-pagination-missing')).toMatch(/vehicle-pagination/);
     expect(maskOf(draw('vehicle-pagination=spring'), 'items-page-zero-based')).toBeUndefined();
+    // Found by `--family-faults 17,54`: faults the member's own answers take away.
+    expect(maskOf(draw('archived-writes=refuse-422'), 'customers-update-reactivates')).toMatch(/archived-writes/);
+    expect(maskOf(draw('archived-writes=mock'), 'customers-update-reactivates')).toBeUndefined();
+    expect(maskOf(draw('lists-of-archived=hidden-newest-first'), 'items-unstable-order-across-pages')).toMatch(
+      /lists-of-archived/,
+    );
     // Generated faults too, by operator and target.
     expect(maskOf(draw('archived-writes=refuse-422'), 'transition:customer.archive:undone-by-update')).toMatch(
       /archived-writes/,

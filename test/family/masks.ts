@@ -13,7 +13,7 @@ const masks: { dimension: string; values: readonly string[]; faults: RegExp; why
   {
     dimension: 'lists-of-archived',
     values: ['hidden-newest-first'],
-    faults: /^(vehicles|items)-(page|sort|order|list-(order|pagination|total))/,
+    faults: /^(vehicles|items)-(page|sort|order|unstable-order|list-(order|pagination|total))/,
     why: 'the member pages and orders vehicle and item lists itself, from all the mock records',
   },
   {
@@ -27,6 +27,12 @@ const masks: { dimension: string; values: readonly string[]; faults: RegExp; why
     values: ['problem', 'spring', 'drf', 'nest', 'jsonapi'],
     faults: /error-(body|envelope)/,
     why: 'the member writes its own error bodies',
+  },
+  {
+    dimension: 'archived-writes',
+    values: ['refuse-409', 'refuse-422', 'refuse-404', 'ignored'],
+    faults: /^(vehicles|customers)-update-reactivates$/,
+    why: 'the member answers an update of an archived record itself, so the mock never serves it',
   },
   // Generated faults (mock/faults/operators/), by operator and target.
   {
