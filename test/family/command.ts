@@ -21,6 +21,8 @@ export interface FamilyCommandOptions {
   /** The generated faults of these operators ('all', or comma-separated names) instead of the hand-written ones. */
   operators?: string;
   subset?: string;
+  /** Each fault on one member in turn (fault i on seeds[i mod n]), not on every member. */
+  spread?: boolean;
   batch?: number;
   reportsDir: string;
 }
@@ -94,7 +96,9 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
     return 2;
   }
   const started = Date.now();
-  const pairs = seeds.flatMap((seed) => list.map((fault) => ({ seed, fault })));
+  const pairs = o.spread
+    ? list.map((fault, i) => ({ seed: seeds[i % seeds.length]!, fault }))
+    : seeds.flatMap((seed) => list.map((fault) => ({ seed, fault })));
   const skipped: string[] = [];
   const runnable = pairs.filter((p) => {
     const why = maskOf(draw(p.seed), p.fault);
@@ -105,6 +109,11 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
   const rows: string[] = [];
   let detected = 0;
   let precise = 0;
+  const perMember = new Map<MemberKey, { pairs: number; skipped: number; detected: number; precise: number }>();
+  const tally = (seed: MemberKey) =>
+    perMember.get(seed) ?? perMember.set(seed, { pairs: 0, skipped: 0, detected: 0, precise: 0 }).get(seed)!;
+  for (const p of pairs) tally(p.seed).pairs += 1;
+  for (const p of pairs) if (!runnable.includes(p)) tally(p.seed).skipped += 1;
   for (let i = 0; i < runnable.length; i += batch) {
     const part = runnable.slice(i, i + batch);
     const members = [...new Set(part.map((p) => p.seed))];
@@ -128,8 +137,8 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
       const killing = failing.filter((c) => c.clause === clause);
       const unrelated = failing.filter((c) => c.clause !== clause);
       const isPrecise = killing.length > 0 && unrelated.length <= MAX_UNRELATED_FAULT_FAILURES;
-      if (killing.length) detected += 1;
-      if (isPrecise) precise += 1;
+      if (killing.length) ((detected += 1), (tally(p.seed).detected += 1));
+      if (isPrecise) ((precise += 1), (tally(p.seed).precise += 1));
       if (!killing.length || !isPrecise)
         rows.push(
           `${killing.length ? 'imprecise' : 'MISSED'}: ${p.fault} (${clause}) on seed ${p.seed} [${drawLine(draw(p.seed))}]${unrelated.length ? `; other failures: ${unrelated.map(first).join('; ')}` : ''}`,
@@ -137,7 +146,14 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
     }
   }
   const summary = `family faults: ${pairs.length} fault × member pairs (${list.length} faults × ${seeds.length} members); ${skipped.length} do not apply; detected ${detected}/${runnable.length}, precise ${precise}/${runnable.length} (${Math.round((Date.now() - started) / 1000)} s)`;
-  const lines = [summary, ...rows, ...skipped];
+  const table = [
+    'member | faults | do not apply | detected | precise | draw',
+    ...[...perMember].map(
+      ([seed, t]) =>
+        `${seed} | ${t.pairs} | ${t.skipped} | ${t.detected}/${t.pairs - t.skipped} | ${t.precise}/${t.pairs - t.skipped} | ${drawLine(draw(seed))}`,
+    ),
+  ];
+  const lines = [summary, ...rows, '', ...table, '', ...skipped];
   writeFileSync(join(out, 'family-faults.md'), `# Faults on family members\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
   console.log(lines.join('\n'));
   return detected === runnable.length && precise === runnable.length ? 0 : 1;

@@ -37,6 +37,8 @@ export interface SelfcheckOptions {
   family?: string;
   /** Run the faults (or --faults) on these family members: a count or a list/range of seeds. */
   familyFaults?: string;
+  /** With familyFaults: each fault on one member in turn, not on every member. */
+  spread?: boolean;
 }
 
 class SelfcheckUsage extends Error {}
