@@ -5,10 +5,18 @@ import { operatorFaultIds, operatorOf, operators } from '../../mock/faults/opera
 import { runSuites } from '../../harness/run/run-suites.js';
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { errorLine } from '../../harness/core/outcome.js';
-import { MAX_UNRELATED_FAULT_FAILURES, maskOf } from './masks.js';
+import { MAX_UNRELATED_FAULT_FAILURES, maskOf, productionMaskOf } from './masks.js';
 import { certifyFamily, familyLines } from './certify.js';
 import { draw, drawLine, probes, type MemberKey } from './dimensions.js';
 import { familyFront, memberId } from './server.js';
+import { PRODUCTION } from '../production/front.js';
+
+/** A member's choices in one line; the production-like server is its own. */
+const memberLine = (seed: MemberKey) =>
+  seed === PRODUCTION ? 'the production-like server of test/production' : drawLine(draw(seed));
+/** Why a fault cannot apply to a member. */
+const whyNot = (seed: MemberKey, fault: string) =>
+  seed === PRODUCTION ? productionMaskOf(fault) : maskOf(draw(seed), fault);
 
 /**
  * `partner-conformance selfcheck --family <seeds>` and `--family-faults <seeds>` (test/selfcheck/cli.ts
@@ -27,7 +35,10 @@ export interface FamilyCommandOptions {
   reportsDir: string;
 }
 
-/** "200" is seeds 1..200; "7,19" a list; "30-60" a range; "probes" every value alone; "page-base=zero-based" one probe. */
+/**
+ * "200" is seeds 1..200; "7,19" a list; "30-60" a range; "probes" every value alone; "page-base=zero-based"
+ * one probe; "production" (alone or in a list) the production-like server of test/production.
+ */
 export function seedsOf(spec: string): MemberKey[] {
   const s = spec.trim();
   if (s === 'probes') return probes();
@@ -39,8 +50,9 @@ export function seedsOf(spec: string): MemberKey[] {
   if (/^\d+$/.test(s)) return Array.from({ length: Number(s) }, (_, i) => i + 1);
   const m = /^(\d+)-(\d+)$/.exec(s);
   if (m) return Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, (_, i) => Number(m[1]) + i);
-  const list = s.split(',').map((x) => Number(x.trim()));
-  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`not seeds: ${spec}`);
+  const list = s.split(',').map((x) => (x.trim() === PRODUCTION ? PRODUCTION : Number(x.trim())));
+  if (!list.length || list.some((n) => n !== PRODUCTION && (!Number.isInteger(n) || (n as number) < 0)))
+    throw new Error(`not seeds: ${spec}`);
   return list;
 }
 
@@ -101,7 +113,7 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
     : seeds.flatMap((seed) => list.map((fault) => ({ seed, fault })));
   const skipped: string[] = [];
   const runnable = pairs.filter((p) => {
-    const why = maskOf(draw(p.seed), p.fault);
+    const why = whyNot(p.seed, p.fault);
     if (why) skipped.push(`${memberId(p.seed, p.fault)}: does not apply: ${why}`);
     return !why;
   });
@@ -141,7 +153,7 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
       if (isPrecise) ((precise += 1), (tally(p.seed).precise += 1));
       if (!killing.length || !isPrecise)
         rows.push(
-          `${killing.length ? 'imprecise' : 'MISSED'}: ${p.fault} (${clause}) on seed ${p.seed} [${drawLine(draw(p.seed))}]${unrelated.length ? `; other failures: ${unrelated.map(first).join('; ')}` : ''}`,
+          `${killing.length ? 'imprecise' : 'MISSED'}: ${p.fault} (${clause}) on seed ${p.seed} [${memberLine(p.seed)}]${unrelated.length ? `; other failures: ${unrelated.map(first).join('; ')}` : ''}`,
         );
     }
   }
@@ -150,7 +162,7 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
     'member | faults | do not apply | detected | precise | draw',
     ...[...perMember].map(
       ([seed, t]) =>
-        `${seed} | ${t.pairs} | ${t.skipped} | ${t.detected}/${t.pairs - t.skipped} | ${t.precise}/${t.pairs - t.skipped} | ${drawLine(draw(seed))}`,
+        `${seed} | ${t.pairs} | ${t.skipped} | ${t.detected}/${t.pairs - t.skipped} | ${t.precise}/${t.pairs - t.skipped} | ${memberLine(seed)}`,
     ),
   ];
   const lines = [summary, ...rows, '', ...table, '', ...skipped];

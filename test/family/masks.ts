@@ -60,3 +60,15 @@ export function maskOf(d: Draw, fault: string): string | undefined {
   const m = masks.find((x) => x.values.includes(d[x.dimension] ?? '') && x.faults.test(fault));
   return m ? `${m.dimension}=${d[m.dimension]}: ${m.why}` : undefined;
 }
+
+/**
+ * Faults the production-like server (test/production) takes away: its gateway answers that part
+ * itself (ids of its own, write answers without ids, its own paging and error bodies), so the fault
+ * in the backends under it never reaches the client.
+ */
+const productionMasks: { faults: RegExp; why: string }[] = [];
+
+export function productionMaskOf(fault: string): string | undefined {
+  const m = productionMasks.find((x) => x.faults.test(fault));
+  return m ? `production-like server: ${m.why}` : undefined;
+}

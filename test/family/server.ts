@@ -3,6 +3,7 @@ import type { MockOptions } from '../../mock/server.js';
 import { startVariantServer, type VariantServer } from '../variant/server.js';
 import { draw, rulesOf, type Draw, type MemberKey } from './dimensions.js';
 import { idOut, newState, type IdForm } from './rules.js';
+import { PRODUCTION, productionFront } from '../production/front.js';
 
 /**
  * A member of the generated family: test/variant's proxy in front of a reference mock, with the
@@ -33,6 +34,7 @@ export const memberId = (seed: MemberKey, fault?: string) => `family-${seed}${fa
 
 /** A member as one more target of a suite run (harness/target.ts starts it beside the conforming mock). */
 export function familyFront(seed: MemberKey, fault?: string): EmbeddedFront {
+  if (seed === PRODUCTION) return productionFront(memberId(seed, fault), fault);
   return {
     id: memberId(seed, fault),
     label: `family member ${seed}${fault ? ` with fault ${fault}` : ''}`,

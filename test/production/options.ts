@@ -22,6 +22,8 @@ export interface ProductionOptions {
   maxPageSize?: number;
   /** Bodies at least this long are gzipped when the client accepts it. */
   gzipMinBytes?: number;
+  /** Mock faults under both backends (the fault self-check on production habits). */
+  faults?: string[];
 }
 
 /** Real-size data per company; the defaults stay the mock's documented seed. */
@@ -33,7 +35,7 @@ export const productionSeedSizes = {
   purchaseOrders: { inventory: 200, online: 250, orders: 200 },
 } as const satisfies SeedSizeOptions;
 
-export type Settings = Required<Omit<ProductionOptions, 'port' | 'host' | 'seed' | 'perMinute'>> & {
+export type Settings = Required<Omit<ProductionOptions, 'port' | 'host' | 'seed' | 'perMinute' | 'faults'>> & {
   perMinute: { get: number; write: number };
 };
 

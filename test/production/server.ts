@@ -84,7 +84,7 @@ export async function startProductionServer(options: ProductionOptions = {}): Pr
   const secret = randomBytes(32).toString('hex');
   const primaryClock = new RecordingClock();
   const replicaClock = new ScriptedClock();
-  const backend = { seed: options.seed, secret, seedSizes: settings.seedSizes };
+  const backend = { seed: options.seed, secret, seedSizes: settings.seedSizes, faults: options.faults ?? [] };
   const [primary, replica] = await Promise.all([
     startMock({ ...backend, now: primaryClock.now }),
     startMock({ ...backend, now: replicaClock.now }),
