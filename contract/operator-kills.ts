@@ -109,7 +109,8 @@ export function unitOperatorTable(
     }
     return {
       fingerprint,
-      sections: [...new Set(mine.map((k) => catalogue[k.clause]!.section))].sort(),
+      // A clause's section may name several places ('§4.5 slots, §7 row 1'): each once.
+      sections: [...new Set(mine.flatMap((k) => catalogue[k.clause]!.section.split(/,\s*/)))].sort(),
       cells,
       judged: Object.values(cells).every((c) => c.state === 'judged'),
     };
