@@ -9,6 +9,8 @@ import {
 import { faultIds } from '../mock/faults/index.js';
 import { handWrittenOperators } from '../mock/faults/operators/hand-written.js';
 import { operatorFaultIds, operators } from '../mock/faults/operators/index.js';
+import { coverageLine, specCoverage } from '../harness/certify/coverage.js';
+import { coveragePage } from '../harness/outputs/coverage-page.js';
 import type { FaultRow } from './selfcheck/kill-matrix.js';
 import { mergeOperatorKills, OPERATOR_KILLS_COMMAND, operatorKillFaults } from './selfcheck/operator-kills.js';
 
@@ -116,5 +118,20 @@ describe('spec unit × operator', () => {
     });
     expect(t.summary.withSurvivor).toBe(t.summary.reached);
     expect(unitOperatorLine(t.summary)).toContain(`0 of ${t.summary.reached} units`);
+  });
+});
+
+describe('the count every output states', () => {
+  it('is the same in the certificate (its Markdown and console line) and on the coverage page', () => {
+    const file = readOperatorKills();
+    expect(file).toBeDefined();
+    const summary = unitOperatorTable(file!.faults, clauses).summary;
+    const coverage = specCoverage(undefined);
+    expect(coverage.operators).toEqual(summary);
+    const line = unitOperatorLine(summary);
+    // certification.md and the console's end lines both print coverageLine.
+    expect(coverageLine(coverage)).toContain(line);
+    const page = coveragePage({ verdicts: new Map(), units: undefined, runLabel: 'x' });
+    expect(page).toContain(`<p id="unit-operators-line">${line.replace(/&/g, '&amp;')}.</p>`);
   });
 });
