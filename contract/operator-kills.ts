@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Clause } from './clause.js';
 import type { ClauseId } from './clauses.js';
 
@@ -8,7 +6,7 @@ import type { ClauseId } from './clauses.js';
  * generates, and every hand-written fault counted under an operator (mock/faults/operators/hand-written.ts),
  * with whether the self-check caught it. `npm run selfcheck -- --operators` writes contract/operator-kills.json
  * (a partial run merges its rows in), so the coverage page and the certificate read it without running
- * anything. The spec units come from the clauses at read time: a fault judges the units its clause names.
+ * anything (harness/certify/operator-kills.ts reads it; this module stays pure). The spec units come from the clauses at read time: a fault judges the units its clause names.
  */
 export interface OperatorKill {
   /** `<operator>:<target>` for a generated fault; the fault's own id for a hand-written one. */
@@ -25,13 +23,6 @@ export interface OperatorKill {
 export interface OperatorKillsFile {
   about: string;
   faults: OperatorKill[];
-}
-
-export const OPERATOR_KILLS_FILE = fileURLToPath(new URL('./operator-kills.json', import.meta.url));
-
-/** The committed kill matrix, or undefined when the file is absent (a copy of the harness without it). */
-export function readOperatorKills(file = OPERATOR_KILLS_FILE): OperatorKillsFile | undefined {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OperatorKillsFile) : undefined;
 }
 
 /** What the faults of one operator on one unit show. */

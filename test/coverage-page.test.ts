@@ -9,12 +9,8 @@ import { traceability, type TraceEntry } from '../contract/traceability.js';
 import { coveragePage } from '../harness/outputs/coverage-page.js';
 import type { ClauseVerdict } from '../harness/certify/types.js';
 import { coverageLine } from '../harness/certify/coverage.js';
-import {
-  readOperatorKills,
-  unitOperatorLine,
-  unitOperatorTable,
-  type OperatorKill,
-} from '../contract/operator-kills.js';
+import { readOperatorKills } from '../harness/certify/operator-kills.js';
+import { unitOperatorLine, unitOperatorTable, type OperatorKill } from '../contract/operator-kills.js';
 
 /** The spec the matrix traces: SPEC_PATH, else the shared copy beside the checkout (as test/traceability.test.ts). */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauses } from '../contract/clauses.js';
-import {
-  readOperatorKills,
-  unitOperatorLine,
-  unitOperatorTable,
-  type OperatorKill,
-} from '../contract/operator-kills.js';
+import { readOperatorKills } from '../harness/certify/operator-kills.js';
+import { unitOperatorLine, unitOperatorTable, type OperatorKill } from '../contract/operator-kills.js';
 import { faultIds } from '../mock/faults/index.js';
 import { handWrittenOperators } from '../mock/faults/operators/hand-written.js';
 import { operatorFaultIds, operators } from '../mock/faults/operators/index.js';

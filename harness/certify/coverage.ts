@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { clauses } from '../../contract/clauses.js';
 import { coverageSummary } from '../../contract/coverage.js';
-import { readOperatorKills, unitOperatorLine, unitOperatorTable } from '../../contract/operator-kills.js';
+import { unitOperatorLine, unitOperatorTable } from '../../contract/operator-kills.js';
+import { readOperatorKills } from './operator-kills.js';
 import { parseSpecUnits } from '../../contract/spec-units.js';
 import { traceability } from '../../contract/traceability.js';
 import type { Certification } from './types.js';

@@ -14,8 +14,8 @@ import {
 } from '../../contract/coverage.js';
 import type { SpecUnit } from '../../contract/spec-units.js';
 import { traceability, type TraceEntry } from '../../contract/traceability.js';
+import { readOperatorKills } from '../certify/operator-kills.js';
 import {
-  readOperatorKills,
   unitOperatorLine,
   unitOperatorTable,
   type OperatorKill,

@@ -20,7 +20,7 @@ import {
   type FaultInfo,
 } from './kill-matrix.js';
 import { runSuites } from '../../harness/run/run-suites.js';
-import { OPERATOR_KILLS_FILE, readOperatorKills } from '../../contract/operator-kills.js';
+import { OPERATOR_KILLS_FILE, readOperatorKills } from '../../harness/certify/operator-kills.js';
 import { handWrittenOf, mergeOperatorKills, writeOperatorKills } from './operator-kills.js';
 
 export interface SelfcheckOptions {

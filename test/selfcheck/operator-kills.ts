@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { ClauseId } from '../../contract/clauses.js';
-import { OPERATOR_KILLS_FILE, type OperatorKill, type OperatorKillsFile } from '../../contract/operator-kills.js';
+import type { OperatorKill, OperatorKillsFile } from '../../contract/operator-kills.js';
+import { OPERATOR_KILLS_FILE } from '../../harness/certify/operator-kills.js';
 import { faultDef } from '../../mock/faults/index.js';
 import { handWrittenOperators } from '../../mock/faults/operators/hand-written.js';
 import { operatorFaultIds, operatorOf, operators } from '../../mock/faults/operators/index.js';
