@@ -79,8 +79,14 @@ describe('spec-coverage page in headless Chromium', () => {
       expect(await page.locator('table.units tbody tr:visible [data-clause="ITEM-PAGE-ONE-BASED"]').count()).toBe(
         failedRows,
       );
+      // The unit × operator table stays whole whatever the category filter shows.
+      const unitOps = await page.locator('table.unit-operators tbody tr:visible').count();
+      expect(unitOps).toBeGreaterThan(0);
       await page.locator('button[data-filter="all"]').click();
       expect(await page.locator('table.units tbody tr:visible').count()).toBe(total);
+      expect(await page.locator('table.unit-operators tbody tr:visible').count()).toBe(unitOps);
+      await page.locator('#unit-operators').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(work, 'coverage-unit-operators.png') });
 
       const shot = join(work, 'coverage.png');
       await page.screenshot({ path: shot });

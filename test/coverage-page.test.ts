@@ -8,6 +8,9 @@ import { normaliseText, parseSpecUnits, type SpecUnit } from '../contract/spec-u
 import { traceability, type TraceEntry } from '../contract/traceability.js';
 import { coveragePage } from '../harness/outputs/coverage-page.js';
 import type { ClauseVerdict } from '../harness/certify/types.js';
+import { coverageLine } from '../harness/certify/coverage.js';
+import { readOperatorKills } from '../harness/certify/operator-kills.js';
+import { unitOperatorLine, unitOperatorTable, type OperatorKill } from '../contract/operator-kills.js';
 
 /** The spec the matrix traces: SPEC_PATH, else the shared copy beside the checkout (as test/traceability.test.ts). */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,5 +175,86 @@ describe('spec-coverage page, without the spec', () => {
     for (const e of entries) expect(rowOf(html, e.fingerprint)).toContain(esc(e.label));
     expect(html).not.toContain('data-filter="unaccounted"');
     expect(html).toContain(`Open parts (${gapList(entries).length})`);
+  });
+});
+
+describe('spec-coverage page: spec unit × operator', () => {
+  const [unit] = clauses['ITEM-FILTER-TYPE'].spec;
+  const kill = (id: string, operator: string, caught: boolean | null): OperatorKill => ({
+    id,
+    operator,
+    clause: 'ITEM-FILTER-TYPE',
+    source: id.includes(':') ? 'generated' : 'hand-written',
+    caught,
+    precise: caught ? true : null,
+  });
+  const kills = [
+    kill('filter:items.type:ignored', 'filter', true),
+    kill('items-type-filter-ignored', 'filter', true),
+    kill('type:item.itemType@get', 'type', false),
+    kill('type:item.itemType@list', 'type', true),
+    kill('alias:made.up:ignored', 'alias', null),
+  ];
+  const html = coveragePage({ verdicts, units, runLabel: 'fixture', kills });
+  const section = /<section id="unit-operators">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  const row = new RegExp(`<tr data-unit="${unit}"[^>]*>[\\s\\S]*?</tr>`).exec(section)?.[0] ?? '';
+  const cell = (op: string) => new RegExp(`<td class="k-[a-z-]+" data-op="${op}"[\\s\\S]*?</td>`).exec(row)?.[0] ?? '';
+
+  it('shows one row per unit the faults reach, one column per operator, caught of the faults there', () => {
+    const t = unitOperatorTable(kills, clauses);
+    expect(section.match(/<tr data-unit=/g)?.length).toBe(t.rows.length);
+    expect(section).toContain(
+      '<th scope="col">Unit</th><th scope="col">Sections</th><th scope="col">filter</th><th scope="col">type</th><th scope="col">alias</th>',
+    );
+    expect(cell('filter')).toMatch(/^<td class="k-judged"[^>]*>2\/2<\/td>$/);
+    expect(cell('filter')).toContain('items-type-filter-ignored (hand-written): caught');
+    expect(row).toContain('data-judged="false"');
+  });
+
+  it('marks a survivor with its target (tooltip and footnote) and a fault not run, never as caught', () => {
+    expect(cell('type')).toMatch(/^<td class="k-survivor"[^>]*>1\/2/);
+    const mark = new RegExp(
+      `<a class="k-mark" href="#ks-${unit}-type" title="survived: type:item.itemType@get">✗ 1 survived</a>`,
+    );
+    expect(cell('type')).toMatch(mark);
+    expect(section).toMatch(
+      new RegExp(
+        `<li id="ks-${unit}-type">[^<]*<[^>]+>[^<]*</span>, type: <code>type:item.itemType@get</code> \\(ITEM-FILTER-TYPE\\)</li>`,
+      ),
+    );
+    expect(cell('alias')).toMatch(/^<td class="k-not-run"[^>]*>0\/1<div class="k-mark">1 not run<\/div><\/td>$/);
+  });
+
+  it('says the line the certificate says above the table, and `·` where an operator makes no fault', () => {
+    const line = unitOperatorLine(unitOperatorTable(kills, clauses).summary);
+    expect(section).toContain(`<p id="unit-operators-line">${esc(line)}.</p>`);
+    expect(section.indexOf('unit-operators-line')).toBeLessThan(section.indexOf('<table'));
+    // A bulk fault on another clause adds a column where this unit has no fault.
+    const page = coveragePage({
+      verdicts,
+      units,
+      runLabel: 'fixture',
+      kills: [...kills, { ...kill('bulk:vehicles.create:first-only', 'bulk', true), clause: 'VEHICLE-CREATE-BULK' }],
+    });
+    const r = new RegExp(`<tr data-unit="${unit}"[^>]*>[\\s\\S]*?</tr>`).exec(page)![0];
+    expect(r).toContain(
+      '<td class="k-none"><span aria-hidden="true">·</span><span class="sr-only">no fault</span></td>',
+    );
+    // The certificate's coverage line carries the same sentence.
+    const cert = coverageLine({
+      ...coverageSummary(entries, clauses, units),
+      spec: 'matched',
+      operators: unitOperatorTable(kills, clauses).summary,
+    });
+    expect(cert).toContain(line);
+  });
+
+  it('says when there is no kill matrix, and reads the committed one by default', () => {
+    expect(coveragePage({ verdicts, units, runLabel: 'x', kills: null })).toContain('No operator kill matrix');
+    const committed = readOperatorKills();
+    if (committed)
+      expect(coveragePage({ verdicts, units, runLabel: 'x' })).toBe(
+        coveragePage({ verdicts, units, runLabel: 'x', kills: committed.faults }),
+      );
   });
 });

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { clauses } from '../../contract/clauses.js';
 import { coverageSummary } from '../../contract/coverage.js';
+import { unitOperatorLine, unitOperatorTable } from '../../contract/operator-kills.js';
+import { readOperatorKills } from './operator-kills.js';
 import { parseSpecUnits } from '../../contract/spec-units.js';
 import { traceability } from '../../contract/traceability.js';
 import type { Certification } from './types.js';
@@ -12,7 +14,13 @@ import type { Certification } from './types.js';
 export function specCoverage(specFile: string | undefined): NonNullable<Certification['coverage']> {
   const found = !!specFile && existsSync(specFile);
   const units = found ? parseSpecUnits(readFileSync(specFile, 'utf8')) : undefined;
-  return { ...coverageSummary(traceability, clauses, units), spec: found ? 'matched' : 'absent' };
+  const kills = readOperatorKills();
+  return {
+    ...coverageSummary(traceability, clauses, units),
+    spec: found ? 'matched' : 'absent',
+    // The committed operator kill matrix (npm run selfcheck -- --operators), as the coverage page shows it.
+    ...(kills ? { operators: unitOperatorTable(kills.faults, clauses).summary } : {}),
+  };
 }
 
 /** One line: how many normative sentences are checked strictly, observed, not testable, left. */
@@ -23,6 +31,7 @@ export function coverageLine(c: NonNullable<Certification['coverage']>): string 
       : `${c.unaccounted} unaccounted for`;
   return (
     `Spec coverage: ${c.units} normative sentences and table rows; ${c.strict} judged by strict clauses (each with a fault the self-check catches), ${c.observedOnly} observed only, ` +
-    `${c.gaps.total} partly covered, ${c.notTestable.total} not testable (${c.notTestable.byReason['not-shown']} not shown, ${c.notTestable.byReason['not-testable']} not decidable from outside, ${c.notTestable.byReason.catalogue} by the catalogue), ${c.notARule} not rules; ${left}`
+    `${c.gaps.total} partly covered, ${c.notTestable.total} not testable (${c.notTestable.byReason['not-shown']} not shown, ${c.notTestable.byReason['not-testable']} not decidable from outside, ${c.notTestable.byReason.catalogue} by the catalogue), ${c.notARule} not rules; ${left}` +
+    (c.operators ? `. ${unitOperatorLine(c.operators)}` : '')
   );
 }

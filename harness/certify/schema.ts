@@ -149,6 +149,8 @@ export const certificationSchema = z
         observedOnly: count,
         unaccounted: count.nullable(),
         spec: z.enum(['matched', 'absent']),
+        // Spec unit × operator from contract/operator-kills.json (absent when the harness has no such file).
+        operators: z.object({ reached: count, judged: count, withSurvivor: count, withNotRun: count }).optional(),
       })
       .optional(),
     budget: z

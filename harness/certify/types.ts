@@ -1,5 +1,6 @@
 import type { ClauseId } from '../../contract/clauses.js';
 import type { CoverageSummary } from '../../contract/coverage.js';
+import type { UnitOperatorSummary } from '../../contract/operator-kills.js';
 import type { Clause } from '../../contract/clause.js';
 import type {
   CheckOutcome,
@@ -125,7 +126,7 @@ export interface Certification {
    * How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts),
    * as the run journaled it when it started.
    */
-  coverage?: CoverageSummary & { spec: 'matched' | 'absent' };
+  coverage?: CoverageSummary & { spec: 'matched' | 'absent'; operators?: UnitOperatorSummary };
   /** The request budget the run planned under the limits, and what it used. */
   budget?: RunBudget;
   clauses: ClauseReport[];

@@ -1,4 +1,5 @@
 import type { CoverageSummary } from '../../contract/coverage.js';
+import type { UnitOperatorSummary } from '../../contract/operator-kills.js';
 import type { CheckOutcome, Observation, WaitRecord } from './outcome.js';
 
 export type { CheckOutcome, Observation, WaitRecord };
@@ -67,7 +68,8 @@ export interface PlanFacts {
 }
 
 /** How the spec's normative sentences are accounted for by the catalogue, against the spec the run judged. */
-export type SpecCoverage = CoverageSummary & { spec: 'matched' | 'absent' };
+/** `operators`: spec unit × operator from contract/operator-kills.json (absent when the file is). */
+export type SpecCoverage = CoverageSummary & { spec: 'matched' | 'absent'; operators?: UnitOperatorSummary };
 
 /**
  * Everything about a run the certificate needs, and nothing secret (persisted as run.json too).
