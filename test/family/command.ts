@@ -156,6 +156,11 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
           `${killing.length ? 'imprecise' : 'MISSED'}: ${p.fault} (${clause}) on seed ${p.seed} [${memberLine(p.seed)}]${unrelated.length ? `; other failures: ${unrelated.map(first).join('; ')}` : ''}`,
         );
     }
+    // A long run leaves what it has so far, should it be stopped.
+    writeFileSync(
+      join(out, 'family-faults.progress.md'),
+      `${Math.round((Date.now() - started) / 1000)} s; ${i + part.length} of ${runnable.length} pairs run; detected ${detected}, precise ${precise}\n${rows.join('\n')}\n`,
+    );
   }
   const summary = `family faults: ${pairs.length} fault × member pairs (${list.length} faults × ${seeds.length} members); ${skipped.length} do not apply; detected ${detected}/${runnable.length}, precise ${precise}/${runnable.length} (${Math.round((Date.now() - started) / 1000)} s)`;
   const table = [
