@@ -50,6 +50,7 @@ export interface TargetFacts {
   companyId: string;
   otherCompanyId?: string;
   locationId?: string;
+  secondLocationId?: string;
   customerId?: string;
 }
 
