@@ -137,7 +137,7 @@ describe('preflight: a wrong id is a configuration error', () => {
     [
       'SECOND_LOCATION_ID',
       'l-998',
-      /^Configuration error: SECOND_LOCATION_ID l-998 was refused .*HTTP 400 .*unknown locationId l-998/,
+      /^Configuration error: SECOND_LOCATION_ID l-998 was refused .*HTTP 400 .*unknown locationId:? l-998/,
     ],
   ])('%s=%s: exit 2 in seconds, naming it, with no write', async (name, value, line) => {
     const dir = mkdtempSync(join(tmpdir(), 'cnf-wrong-id-'));
