@@ -23,6 +23,11 @@ export interface Settings {
   authKey?: string;
   companyId?: string;
   locationId?: string;
+  /**
+   * SECOND_LOCATION_ID: another location of COMPANY_ID where the run may write levels of the items it
+   * created (never shared data), so one item at two locations is exercised in a bulk update.
+   */
+  secondLocationId?: string;
   customerId?: string;
   otherCompanyId?: string;
   mode: 'full' | 'readonly';
@@ -171,6 +176,12 @@ export const settingsCatalogue: readonly SettingInfo[] = [
   ),
   setting('COMPANY_ID', '--company-id', 'mock fixture', 'the company every check acts for'),
   setting('LOCATION_ID', '--location-id', 'mock fixture', 'a location of that company'),
+  setting(
+    'SECOND_LOCATION_ID',
+    '--second-location-id',
+    "mock's second location",
+    'another location of that company where the run sets levels of its own items only; without it one item at two locations is not exercised',
+  ),
   setting('CUSTOMER_ID', '--customer-id', 'mock fixture', 'an existing customer, for the vehicle checks'),
   setting(
     'OTHER_COMPANY_ID',
@@ -295,6 +306,7 @@ const checks: Readonly<Record<string, Check | null>> = {
   AUTH_REFRESH_PATH: null,
   COMPANY_ID: null,
   LOCATION_ID: null,
+  SECOND_LOCATION_ID: null,
   CUSTOMER_ID: null,
   OTHER_COMPANY_ID: null,
   CONFORMANCE_MODE: (v, shown) => {
@@ -764,6 +776,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     }
     if (!e.COMPANY_ID) fail('COMPANY_ID is required when BASE_URL is set');
     if (e.OTHER_COMPANY_ID && e.OTHER_COMPANY_ID === e.COMPANY_ID) fail('OTHER_COMPANY_ID must differ from COMPANY_ID');
+    // A second location only means something beside the first: the run writes levels at both.
+    if (e.SECOND_LOCATION_ID && !e.LOCATION_ID) fail('SECOND_LOCATION_ID needs LOCATION_ID: set both, or neither');
+    if (e.SECOND_LOCATION_ID && e.SECOND_LOCATION_ID === e.LOCATION_ID)
+      fail('SECOND_LOCATION_ID must differ from LOCATION_ID');
   }
   for (const secret of [e.ACCESS_TOKEN, e.ACCESS_TOKEN_NO_PO, e.ACCESS_TOKEN_EXPIRED, e.AUTH_KEY])
     registerSecret(secret);
@@ -783,6 +799,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     authKey: e.AUTH_KEY,
     companyId: e.COMPANY_ID,
     locationId: e.LOCATION_ID,
+    secondLocationId: e.SECOND_LOCATION_ID,
     customerId: e.CUSTOMER_ID,
     otherCompanyId: e.OTHER_COMPANY_ID,
     mode,
@@ -832,6 +849,7 @@ export function settingRows(s: Settings): SettingRow[] {
     AUTH_REFRESH_PATH: s.authRefreshPath,
     COMPANY_ID: s.companyId,
     LOCATION_ID: s.locationId,
+    SECOND_LOCATION_ID: s.secondLocationId,
     CUSTOMER_ID: s.customerId,
     OTHER_COMPANY_ID: s.otherCompanyId,
     CONFORMANCE_MODE: s.mode,

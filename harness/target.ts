@@ -50,6 +50,7 @@ export async function startEmbedded(
       companyId: m.fixtures.companyId,
       otherCompanyId: m.fixtures.otherCompanyId,
       locationId: m.fixtures.locationId,
+      secondLocationId: m.fixtures.secondLocationId,
       customerId: customerId ?? m.fixtures.customerId,
     };
   });
@@ -74,6 +75,7 @@ export function liveTarget(settings: Settings, token: TokenSource): RealTarget {
     companyId: settings.companyId!,
     otherCompanyId: settings.otherCompanyId,
     locationId: settings.locationId,
+    secondLocationId: settings.secondLocationId,
     customerId: settings.customerId,
   };
 }

@@ -74,6 +74,7 @@ export async function startStandalone(o: StandaloneOptions): Promise<Standalone>
     ['COMPANY_ID', f.companyId],
     ['OTHER_COMPANY_ID', f.otherCompanyId],
     ['LOCATION_ID', f.locationId],
+    ['SECOND_LOCATION_ID', f.secondLocationId],
     ['CUSTOMER_ID', f.customerId],
     // Pace the harness at the mock's own limits, if it has any.
     ['RATE_LIMIT_GET_PER_MIN', String(o.rateGet ?? 0)],

@@ -71,6 +71,18 @@ describe('configuration', () => {
   it('rejects an OTHER_COMPANY_ID equal to COMPANY_ID', () => {
     expect(errorOf({ ...live, OTHER_COMPANY_ID: 'c1' })).toMatch(/OTHER_COMPANY_ID must differ/);
   });
+
+  it('takes SECOND_LOCATION_ID only beside a LOCATION_ID it differs from', () => {
+    expect(errorOf({ ...live, SECOND_LOCATION_ID: 'l2' })).toMatch(/^SECOND_LOCATION_ID needs LOCATION_ID/);
+    expect(errorOf({ ...live, LOCATION_ID: 'l1', SECOND_LOCATION_ID: 'l1' })).toMatch(
+      /^SECOND_LOCATION_ID must differ from LOCATION_ID/,
+    );
+    expect(load({ ...live, LOCATION_ID: 'l1', SECOND_LOCATION_ID: 'l2' })).toMatchObject({
+      locationId: 'l1',
+      secondLocationId: 'l2',
+    });
+    expect(load({ ...live, LOCATION_ID: 'l1' }).secondLocationId).toBeUndefined();
+  });
 });
 
 describe('PARTNER_CONFORMANCE_ names', () => {

@@ -134,6 +134,11 @@ describe('preflight: a wrong id is a configuration error', () => {
       /^Configuration error: CUSTOMER_ID cu-999 was not found in COMPANY_ID \S+: GET \/customers\/cu-999 answered HTTP 404 customer not found, and no vehicle lists it$/,
     ],
     ['LOCATION_ID', 'l-999', /^Configuration error: LOCATION_ID l-999 was refused .*HTTP 400 .*unknown locationId/],
+    [
+      'SECOND_LOCATION_ID',
+      'l-998',
+      /^Configuration error: SECOND_LOCATION_ID l-998 was refused .*HTTP 400 .*unknown locationId:? l-998/,
+    ],
   ])('%s=%s: exit 2 in seconds, naming it, with no write', async (name, value, line) => {
     const dir = mkdtempSync(join(tmpdir(), 'cnf-wrong-id-'));
     reports.push(dir);

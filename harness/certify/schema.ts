@@ -102,6 +102,7 @@ export const certificationSchema = z
       companyId: z.string(),
       otherCompanyId: z.string().optional(),
       locationId: z.string().optional(),
+      secondLocationId: z.string().optional(),
       customerId: z.string().optional(),
     }),
     run: z.object({

@@ -51,6 +51,7 @@ export interface TargetFacts {
   companyId: string;
   otherCompanyId?: string;
   locationId?: string;
+  secondLocationId?: string;
   customerId?: string;
 }
 

@@ -25,6 +25,8 @@ export interface TargetInfo {
   /** OTHER_COMPANY_ID was set but the preflight could not show it exists: why (its checks are skipped with it). */
   otherCompanyUnproven?: string;
   locationId?: string;
+  /** SECOND_LOCATION_ID: another location of the company where the run may set levels of its own items. */
+  secondLocationId?: string;
   customerId?: string;
 }
 

@@ -190,6 +190,11 @@ export async function preflight(target: TargetInfo, o: PreflightOptions): Promis
     po && target.locationId
       ? get(api, '/purchaseOrders', poQuery(target.companyId, { locationId: target.locationId }))
       : undefined;
+  // SECOND_LOCATION_ID by the same read: a wrong one would only show later as a refused inventory update.
+  const poAtSecond =
+    po && target.locationId && target.secondLocationId
+      ? get(api, '/purchaseOrders', poQuery(target.companyId, { locationId: target.secondLocationId }))
+      : undefined;
   const companyHolds = holdsRecords(main, first, false);
   const customer = target.customerId
     ? (async () => {
@@ -218,9 +223,9 @@ export async function preflight(target: TargetInfo, o: PreflightOptions): Promis
     : undefined;
 
   // Every probe ends before the first problem is told: none is left running against the target.
-  const settled = await Promise.allSettled([noPo, po, poAtLocation, companyHolds, customer, other]);
+  const settled = await Promise.allSettled([noPo, po, poAtLocation, companyHolds, customer, other, poAtSecond]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
-  const [, poRes, locRes, holds, cust, otherHolds] = settled.map(
+  const [, poRes, locRes, holds, cust, otherHolds, secondRes] = settled.map(
     (s) => (s as PromiseFulfilledResult<unknown>).value,
   ) as [
     unknown,
@@ -229,6 +234,7 @@ export async function preflight(target: TargetInfo, o: PreflightOptions): Promis
     boolean,
     { found: boolean; byId: ApiResponse } | undefined,
     boolean | undefined,
+    ApiResponse | undefined,
   ];
 
   // §5.3: without the Purchase Orders permission the partner gets 403. That is a fact of the
@@ -252,9 +258,13 @@ export async function preflight(target: TargetInfo, o: PreflightOptions): Promis
     throw new ConfigError(
       `LOCATION_ID ${target.locationId} was refused (§7: GET /purchaseOrders answers an unknown locationId with 400): GET /purchaseOrders?companyId=${target.companyId}&locationId=${target.locationId} answered HTTP ${locRes.status} ${serverMessage(locRes)}`,
     );
+  if (poRes && poRes.status < 300 && secondRes && secondRes.status >= 400)
+    throw new ConfigError(
+      `SECOND_LOCATION_ID ${target.secondLocationId} was refused (§7: GET /purchaseOrders answers an unknown locationId with 400): GET /purchaseOrders?companyId=${target.companyId}&locationId=${target.secondLocationId} answered HTTP ${secondRes.status} ${serverMessage(secondRes)}`,
+    );
   if (target.locationId && !(poRes && poRes.status < 300))
     warnings.push(
-      `LOCATION_ID ${target.locationId} was not checked: the one read that judges it is GET /purchaseOrders (§7), left out of this run`,
+      `${target.secondLocationId ? `LOCATION_ID ${target.locationId} and SECOND_LOCATION_ID ${target.secondLocationId} were` : `LOCATION_ID ${target.locationId} was`} not checked: the one read that judges it is GET /purchaseOrders (§7), left out of this run`,
     );
   if (!holds && !cust?.found)
     warnings.push(

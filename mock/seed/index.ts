@@ -15,6 +15,8 @@ export interface SeedFixtures {
   companyId: string;
   otherCompanyId: string;
   locationId: string;
+  /** Another location of companyId: the run may set levels of its own items there too (SECOND_LOCATION_ID). */
+  secondLocationId: string;
   otherLocationId: string;
   /** An existing customer of companyId, for the vehicle checks. */
   customerId: string;
@@ -24,6 +26,7 @@ export const fixtures: SeedFixtures = {
   companyId: 'cmp_harbor_auto',
   otherCompanyId: 'cmp_ridge_motors',
   locationId: 'loc_harbor_main',
+  secondLocationId: 'loc_harbor_east',
   otherLocationId: 'loc_ridge_main',
   customerId: 'cus_harbor_0001',
 };
@@ -72,7 +75,7 @@ export function seededCompanies(
   if (hit) return hit;
   const companies = new Map<string, CompanyData>();
   const specs: [string, string, string[]][] = [
-    [fixtures.companyId, 'Harbor Auto Repair', [fixtures.locationId, 'loc_harbor_east']],
+    [fixtures.companyId, 'Harbor Auto Repair', [fixtures.locationId, fixtures.secondLocationId]],
     [fixtures.otherCompanyId, 'Ridge Motors', [fixtures.otherLocationId, 'loc_ridge_west']],
   ];
   specs.forEach(([id, name, locs], index) => {

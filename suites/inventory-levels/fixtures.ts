@@ -9,13 +9,26 @@ import { getItemLevels, levelsIn, listLevels, putLevels, quantitiesAt } from './
 /**
  * §4.4 bulk update, once per run: the levels of the run's two stocked parts at LOCATION_ID, in one
  * PUT with two entries, each read back. Only parts the run created are touched: no real stock.
+ * With SECOND_LOCATION_ID a third entry sets the first part there too, so two entries share an
+ * item (a bulk keyed by item would drop one); its read back is the first part's own read.
  */
 export interface LevelUpdate {
   put: ApiResponse;
   items: { a: string; b: string };
   sent: { a: number; b: number };
+  /** The first part's entry at SECOND_LOCATION_ID, when the run has one; absent: one item at two locations was not exercised. */
+  second?: { locationId: string; quantity: number };
   after: { a?: ApiResponse; b?: ApiResponse };
 }
+
+/** Whether a read of an item's levels shows `quantity` at `locationId` (or at no stated location). */
+const showsLevel = (ctx: CheckContext, body: unknown, itemId: string, locationId: string, quantity: number) =>
+  levelsIn(ctx, body).some(
+    (l) =>
+      (l.itemId === undefined || l.itemId === itemId) &&
+      (l.locationId === undefined || l.locationId === locationId) &&
+      l.quantity === quantity,
+  );
 
 export function levelUpdate(ctx: CheckContext): Promise<LevelUpdate> {
   return ctx.shared('inventory:update', async (s) => {
@@ -26,28 +39,34 @@ export function levelUpdate(ctx: CheckContext): Promise<LevelUpdate> {
     const f = seededFaker(s.seed, 'inventory-update');
     const sent = { a: newQuantity(f), b: newQuantity(f) };
     if (sent.b === sent.a) sent.b += 1;
+    // A third quantity at the second location, unlike both others, so a read shows which entry won.
+    const secondAt = s.target.secondLocationId;
+    const second = secondAt ? { locationId: secondAt, quantity: newQuantity(f) } : undefined;
+    while (second && (second.quantity === sent.a || second.quantity === sent.b)) second.quantity += 1;
     const names = s.profile.inventoryLevels;
     const put = await putLevels(s, [
       levelEntry(names, a, locationId, sent.a),
       levelEntry(names, b, locationId, sent.b),
+      ...(second ? [levelEntry(names, a, second.locationId, second.quantity)] : []),
     ]);
-    if (!isSuccess(put)) return { put, items: { a, b }, sent, after: {} };
+    const items = { a, b };
+    if (!isSuccess(put)) return { put, items, sent, ...(second ? { second } : {}), after: {} };
     // An update may be applied after its answer (202 Accepted): each item is read until its new level shows, within the window.
-    const readBack = (itemId: string, quantity: number) =>
+    // The first part's one read waits for both of its levels: the second location costs no read of its own.
+    const readBack = (itemId: string, levels: [string, number][]) =>
       s.eventually(
-        `PUT /inventoryLevels: item ${itemId} shows ${quantity} at ${locationId}`,
+        `PUT /inventoryLevels: item ${itemId} shows ${levels.map(([at, q]) => `${q} at ${at}`).join(' and ')}`,
         () => getItemLevels(s, itemId),
-        (res) =>
-          !isSuccess(res) ||
-          levelsIn(s, res.json).some(
-            (l) =>
-              (l.itemId === undefined || l.itemId === itemId) &&
-              (l.locationId === undefined || l.locationId === locationId) &&
-              l.quantity === quantity,
-          ),
+        (res) => !isSuccess(res) || levels.every(([at, q]) => showsLevel(s, res.json, itemId, at, q)),
       );
-    const [afterA, afterB] = await Promise.all([readBack(a, sent.a), readBack(b, sent.b)]);
-    return { put, items: { a, b }, sent, after: { a: afterA.value, b: afterB.value } };
+    const [afterA, afterB] = await Promise.all([
+      readBack(a, [
+        [locationId, sent.a],
+        ...(second ? [[second.locationId, second.quantity] as [string, number]] : []),
+      ]),
+      readBack(b, [[locationId, sent.b]]),
+    ]);
+    return { put, items, sent, ...(second ? { second } : {}), after: { a: afterA.value, b: afterB.value } };
   });
 }
 
@@ -80,14 +99,7 @@ export function levelUpdateOne(ctx: CheckContext): Promise<OneLevelUpdate> {
     const { value: set } = await s.eventually(
       `PUT /inventoryLevels: item ${items.set} shows ${sent} at ${locationId}`,
       () => getItemLevels(s, items.set),
-      (res) =>
-        !isSuccess(res) ||
-        levelsIn(s, res.json).some(
-          (l) =>
-            (l.itemId === undefined || l.itemId === items.set) &&
-            (l.locationId === undefined || l.locationId === locationId) &&
-            l.quantity === sent,
-        ),
+      (res) => !isSuccess(res) || showsLevel(s, res.json, items.set, locationId, sent),
     );
     return { put, items, sent, after: { set, kept: await getItemLevels(s, items.kept) } };
   });

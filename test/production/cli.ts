@@ -71,6 +71,7 @@ const vars: [string, string][] = [
   ['COMPANY_ID', f.companyId],
   ['OTHER_COMPANY_ID', f.otherCompanyId],
   ['LOCATION_ID', f.locationId],
+  ['SECOND_LOCATION_ID', f.secondLocationId],
   ['CUSTOMER_ID', f.customerId],
 ];
 console.log(vars.map(([k, v]) => `export ${k}=${v}`).join('\n'));

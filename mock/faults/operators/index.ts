@@ -66,8 +66,6 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.itemType:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.locationId:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.repairOrderId:ignored-beside-page': refusalClause,
-  'bulk:inventoryLevels.update:keyed-by-itemId':
-    "the run's PUT names two items at LOCATION_ID, the one location it may write (S-TEN-location-scope, S-1-location-param: harness data stays in the configured location): no two entries share an item, so keying by item collapses nothing. One item at a second location would show it, and that needs a second configured location",
   'scope:vehicles.company:page-2': tenancyPage1,
   'scope:items.company:page-2': tenancyPage1,
   'scope:appointmentRequests.company:page-2': tenancyPage1,
