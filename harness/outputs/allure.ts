@@ -74,14 +74,21 @@ function parseJson(text: string | undefined): unknown {
 /**
  * Writes Allure's result files (the file layout allure-js-commons' writer uses). Plain writes:
  * the whole set is staged and published by rename, and the journal is the durable record, so the
- * library writer's fsync per file (thousands of attachments) would only cost seconds.
+ * library writer's fsync per file (thousands of attachments) would only cost seconds. An
+ * attachment is named by its content: a shared fixture's exchange cited by many checks is written
+ * once and referenced by each step (two thirds of a live run's attachments are such repeats).
  */
 class Attachments {
+  private readonly written = new Set<string>();
   constructor(private readonly dir: string) {}
-  /** Writes a text or JSON attachment and returns its reference. */
+  /** Writes a text or JSON attachment (once per content) and returns its reference. */
   add(name: string, text: string, type: 'application/json' | 'text/plain'): Attachment {
-    const source = `${randomUUID()}-attachment.${type === 'application/json' ? 'json' : 'txt'}`;
-    writeFileSync(join(this.dir, source), redact(text));
+    const body = redact(text);
+    const source = `${hash(`${type}\n${body}`)}-attachment.${type === 'application/json' ? 'json' : 'txt'}`;
+    if (!this.written.has(source)) {
+      writeFileSync(join(this.dir, source), body);
+      this.written.add(source);
+    }
     return { name, source, type };
   }
   result(r: TestResult): void {
