@@ -14,7 +14,7 @@ import { ledgerJson } from '../outputs/json.js';
 import { pagePath } from '../outputs/registry.js';
 import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
-import { concludeRun } from '../run/conclude.js';
+import { concludeRun, stageAhead } from '../run/conclude.js';
 import { prepareChecks, workersFor, type Launch } from '../run/launch.js';
 import { fileWeights, readBudgets } from '../run/plan.js';
 import { PreflightInconclusive } from '../run/preflight.js';
@@ -255,11 +255,14 @@ export async function runConformance(request: RunRequest): Promise<number> {
   const end = (): Promise<number> =>
     (ending ??= (async () => {
       con.finishChecks();
+      // The checks' share of the outputs is written while the cleanup waits on its paced requests.
+      const ahead = stageAhead({ events: r.hub.events(), scratch: r.scratch });
       const ledger = await r.settle({
         trigger: r.hub.interrupted,
         progress: (l) => con.phase(l),
         stopped: () => (cleanupStoppedBy ? `the cleanup was stopped by ${cleanupStoppedBy}` : undefined),
       });
+      await ahead;
       publishing = true;
       con.phase('publishing the outputs');
       const c = concludeRun(
