@@ -16,7 +16,7 @@ import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
 import { concludeRun, stageAhead } from '../run/conclude.js';
 import { prepareChecks, workersFor, type Launch } from '../run/launch.js';
-import { fileWeights, readBudgets } from '../run/plan.js';
+import { fileWeights, readBudgets, selectFiles } from '../run/plan.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
@@ -171,8 +171,9 @@ export async function runConformance(request: RunRequest): Promise<number> {
   // vitest loads while the run starts (the login, the preflight's paced reads): nothing in it needs
   // the run until the checks start. After guardSignals, which keeps its handlers through vitest's.
   const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
+  const budgets = readBudgets();
   const preparing = prepareChecks({
-    weights: fileWeights(readBudgets(), limits),
+    weights: fileWeights(budgets, limits),
     pattern: opts.filter,
     maxWorkers: workersFor(
       { live: !!settings.baseUrl, maxConcurrency: settings.maxConcurrency },
@@ -182,6 +183,10 @@ export async function runConformance(request: RunRequest): Promise<number> {
   });
   // Awaited once the run has started; a vitest that fails to load is that run's error, not an unhandled one.
   preparing.catch(() => undefined);
+  // The selected check files and their imports are transformed while the preflight waits on its reads.
+  void preparing
+    .then((p) => p.warm(selectFiles({ ...selection, mode: settings.mode }, budgets)))
+    .catch(() => undefined);
   const unprepare = () => void preparing.then((p) => p.close()).catch(() => undefined);
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
