@@ -14,8 +14,9 @@ import { ledgerJson } from '../outputs/json.js';
 import { pagePath } from '../outputs/registry.js';
 import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
-import { concludeRun } from '../run/conclude.js';
-import { launchChecks, workersFor, type Launch } from '../run/launch.js';
+import { concludeRun, stageAhead } from '../run/conclude.js';
+import { prepareChecks, workersFor, type Launch } from '../run/launch.js';
+import { fileWeights, readBudgets, selectFiles } from '../run/plan.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
@@ -167,6 +168,26 @@ export async function runConformance(request: RunRequest): Promise<number> {
     },
     { watchLauncher: true },
   );
+  // vitest loads while the run starts (the login, the preflight's paced reads): nothing in it needs
+  // the run until the checks start. After guardSignals, which keeps its handlers through vitest's.
+  const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
+  const budgets = readBudgets();
+  const preparing = prepareChecks({
+    weights: fileWeights(budgets, limits),
+    pattern: opts.filter,
+    maxWorkers: workersFor(
+      { live: !!settings.baseUrl, maxConcurrency: settings.maxConcurrency },
+      settings.vitestMaxWorkers,
+    ),
+    runError: (m) => run?.hub.runError(m),
+  });
+  // Awaited once the run has started; a vitest that fails to load is that run's error, not an unhandled one.
+  preparing.catch(() => undefined);
+  // The selected check files and their imports are transformed while the preflight waits on its reads.
+  void preparing
+    .then((p) => p.warm(selectFiles({ ...selection, mode: settings.mode }, budgets)))
+    .catch(() => undefined);
+  const unprepare = () => void preparing.then((p) => p.close()).catch(() => undefined);
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
     run = await startRun({
@@ -177,6 +198,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
     });
   } catch (err) {
     ready();
+    unprepare();
     if (err instanceof ConfigError) usageError(err.message);
     if (err instanceof PreflightInconclusive) {
       console.error(`Inconclusive: ${redact(err.message)}`);
@@ -189,6 +211,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
   const con = new RunConsole({ ci: settings.console.ci, noColor: settings.console.noColor, pageHint: pagePath(dir) });
   con.print(startLines(r.facts, { pid: process.pid, reportsDir: dir, notes: r.notes }).join('\n'));
   if (r.files.length === 0) {
+    unprepare();
     await r.settle();
     r.close();
     usageError(
@@ -237,11 +260,14 @@ export async function runConformance(request: RunRequest): Promise<number> {
   const end = (): Promise<number> =>
     (ending ??= (async () => {
       con.finishChecks();
+      // The checks' share of the outputs is written while the cleanup waits on its paced requests.
+      const ahead = stageAhead({ events: r.hub.events(), scratch: r.scratch });
       const ledger = await r.settle({
         trigger: r.hub.interrupted,
         progress: (l) => con.phase(l),
         stopped: () => (cleanupStoppedBy ? `the cleanup was stopped by ${cleanupStoppedBy}` : undefined),
       });
+      await ahead;
       publishing = true;
       con.phase('publishing the outputs');
       const c = concludeRun(
@@ -302,19 +328,12 @@ export async function runConformance(request: RunRequest): Promise<number> {
   };
   ready();
   if (!r.hub.interrupted) {
-    launch = await launchChecks({
-      info: r.info,
-      files: r.files,
-      weights: r.weights,
-      pattern: opts.filter,
-      maxWorkers: workersFor(r.info, settings.vitestMaxWorkers),
-      runError: (m) => r.hub.runError(m),
-    });
+    launch = (await preparing).start(r.info, r.files);
     // Interrupted while vitest was starting: the run is already ending.
     if (r.hub.interrupted) void launch.cancel();
     else con.begin(r.info.plan.keys);
     await launch.done;
     checksDone = !r.hub.interrupted;
-  }
+  } else unprepare();
   return end();
 }

@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Stage, Status, type Attachment, type Label, type StepResult, type TestResult } from 'allure-js-commons';
 import { clauses } from '../../contract/clauses.js';
 import type { Certification, CheckReport, ClauseReport, ClauseVerdict, RunVerdict } from '../certify/types.js';
-import type { RecordedExchange } from '../core/events.js';
+import type { JournalEvent, RecordedExchange } from '../core/events.js';
 import { redact } from '../redact.js';
 import { curlLine, requestLine } from './curl.js';
 import { failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
-import type { Output, OutputContext } from './output.js';
+import { outputContext, type Output, type OutputContext } from './output.js';
 import { primarySection, sectionTitle } from './sections.js';
 import { commandLine } from '../core/invocation.js';
 
@@ -71,47 +72,83 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
+type AttachmentType = 'application/json' | 'text/plain';
+
+/** An attachment's file: named by its content, so the same content is one file however often it is cited. */
+function attachmentFile(text: string, type: AttachmentType): { source: string; body: string } {
+  const body = redact(text);
+  return {
+    source: `${hash(`${type}\n${body}`)}-attachment.${type === 'application/json' ? 'json' : 'txt'}`,
+    body,
+  };
+}
+
 /**
  * Writes Allure's result files (the file layout allure-js-commons' writer uses). Plain writes:
  * the whole set is staged and published by rename, and the journal is the durable record, so the
- * library writer's fsync per file (thousands of attachments) would only cost seconds.
+ * library writer's fsync per file (thousands of attachments) would only cost seconds. An
+ * attachment is named by its content: a shared fixture's exchange cited by many checks is written
+ * once and referenced by each step (two thirds of a live run's attachments are such repeats), and
+ * one written ahead (stageAllureAttachments) is not written again.
  */
 class Attachments {
-  constructor(private readonly dir: string) {}
-  /** Writes a text or JSON attachment and returns its reference. */
-  add(name: string, text: string, type: 'application/json' | 'text/plain'): Attachment {
-    const source = `${randomUUID()}-attachment.${type === 'application/json' ? 'json' : 'txt'}`;
-    writeFileSync(join(this.dir, source), redact(text));
+  /** In the directory before this rendering: written ahead. */
+  private readonly ahead: Set<string>;
+  private readonly written = new Set<string>();
+  constructor(private readonly dir: string) {
+    this.ahead = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  }
+  /** Writes a text or JSON attachment (once per content) and returns its reference. */
+  add(name: string, text: string, type: AttachmentType): Attachment {
+    const { source, body } = attachmentFile(text, type);
+    if (!this.written.has(source)) {
+      if (!this.ahead.has(source)) writeFileSync(join(this.dir, source), body);
+      this.written.add(source);
+    }
     return { name, source, type };
   }
   result(r: TestResult): void {
     writeFileSync(join(this.dir, `${r.uuid}-result.json`), JSON.stringify(r));
   }
+  /** Removes what was written ahead that no result refers to (nothing, unless the journal grew in between). */
+  prune(): void {
+    for (const f of this.ahead)
+      if (/-attachment\.(json|txt)$/.test(f) && !this.written.has(f)) rmSync(join(this.dir, f), { force: true });
+  }
 }
 
-function step(ex: RecordedExchange, files: Attachments, cited?: string): StepResult {
-  const start = Date.parse(ex.startedAt);
+/** An exchange as attachments: the request (JSON), its curl line, and the response when there was one. */
+function exchangeAttachments(ex: RecordedExchange): { name: string; text: string; type: AttachmentType }[] {
   const requestJson = parseJson(ex.requestBody);
   const responseJson = parseJson(ex.responseBody);
-  const attachments: Attachment[] = [
-    files.add(
-      'request',
-      JSON.stringify(
+  return [
+    {
+      name: 'request',
+      text: JSON.stringify(
         { method: ex.method, url: ex.url, headers: ex.requestHeaders, body: requestJson ?? ex.requestBody ?? null },
         null,
         2,
       ),
-      'application/json',
-    ),
-    files.add('curl', curlLine(ex), 'text/plain'),
+      type: 'application/json',
+    },
+    { name: 'curl', text: curlLine(ex), type: 'text/plain' },
+    ...(ex.status === undefined
+      ? []
+      : [
+          responseJson !== undefined
+            ? {
+                name: `response ${ex.status}`,
+                text: JSON.stringify(responseJson, null, 2),
+                type: 'application/json' as const,
+              }
+            : { name: `response ${ex.status}`, text: ex.responseBody ?? '', type: 'text/plain' as const },
+        ]),
   ];
-  if (ex.status !== undefined) {
-    attachments.push(
-      responseJson !== undefined
-        ? files.add(`response ${ex.status}`, JSON.stringify(responseJson, null, 2), 'application/json')
-        : files.add(`response ${ex.status}`, ex.responseBody ?? '', 'text/plain'),
-    );
-  }
+}
+
+function step(ex: RecordedExchange, files: Attachments, cited?: string): StepResult {
+  const start = Date.parse(ex.startedAt);
+  const attachments = exchangeAttachments(ex).map((a) => files.add(a.name, a.text, a.type));
   return {
     name: `${requestLine(ex)}${cited ? ` (shared fixture ${cited})` : ''}`,
     status: ex.status === undefined ? Status.BROKEN : Status.PASSED,
@@ -145,6 +182,22 @@ function checkTrace(check: CheckReport, ctx: OutputContext): string | undefined 
     .join('\n');
 }
 
+/** A check's own attachments: its typed failures, what it judged, what it observed. */
+function checkAttachments(check: CheckReport): { name: string; text: string; type: AttachmentType }[] {
+  const failures = check.failures ?? [];
+  return [
+    ...(failures.length
+      ? [{ name: 'failures', text: JSON.stringify(failures, null, 2), type: 'application/json' as const }]
+      : []),
+    ...(check.evidence.length
+      ? [{ name: 'judged', text: check.evidence.join('\n'), type: 'text/plain' as const }]
+      : []),
+    ...(check.observations.length
+      ? [{ name: 'observed', text: JSON.stringify(check.observations, null, 2), type: 'application/json' as const }]
+      : []),
+  ];
+}
+
 /** One check as a step of its clause: its status, why, what it judged, and its exchanges as sub-steps. */
 function checkStep(check: CheckReport, ctx: OutputContext, files: Attachments): StepResult {
   const start = Date.parse(check.startedAt);
@@ -152,12 +205,7 @@ function checkStep(check: CheckReport, ctx: OutputContext, files: Attachments): 
   const failures = check.failures ?? [];
   const message = checkMessage(check);
   const trace = checkTrace(check, ctx);
-  const attachments = failures.length
-    ? [files.add('failures', JSON.stringify(failures, null, 2), 'application/json')]
-    : [];
-  if (check.evidence.length) attachments.push(files.add('judged', check.evidence.join('\n'), 'text/plain'));
-  if (check.observations.length)
-    attachments.push(files.add('observed', JSON.stringify(check.observations, null, 2), 'application/json'));
+  const attachments = checkAttachments(check).map((a) => files.add(a.name, a.text, a.type));
   return {
     name: check.name,
     status: checkStatus(check),
@@ -312,6 +360,31 @@ export function writeAllureResults(dir: string, ctx: OutputContext): void {
       .map(([k, v]) => `${k}=${property(v)}`)
       .join('\n') + '\n',
   );
+  files.prune();
+}
+
+/**
+ * The attachments of the checks' exchanges, written into `dir` ahead of the rendering: while the
+ * run's cleanup waits on its paced requests, which change none of them. The rendering finds them
+ * there by name and writes only the rest. One file at a time, so the proxy in this process goes on
+ * serving the cleanup between them.
+ */
+export async function stageAllureAttachments(
+  dir: string,
+  certification: Certification,
+  events: readonly JournalEvent[],
+): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const ctx = outputContext(certification, events);
+  const staged = new Set<string>();
+  for (const x of certification.clauses)
+    for (const check of x.checks)
+      for (const a of [...checkAttachments(check), ...ctx.evidenceOf(check).flatMap(exchangeAttachments)]) {
+        const { source, body } = attachmentFile(a.text, a.type);
+        if (staged.has(source)) continue;
+        staged.add(source);
+        await writeFile(join(dir, source), body);
+      }
 }
 
 export const allureResults: Output = {

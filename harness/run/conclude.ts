@@ -4,7 +4,8 @@ import { clauses } from '../../contract/clauses.js';
 import type { Baseline } from '../certify/baseline.js';
 import { certify, type Certification } from '../certify/certify.js';
 import type { JournalEvent } from '../core/events.js';
-import { CERTIFICATION_JSON as CERTIFICATION_FILE, renderOutputs } from '../outputs/registry.js';
+import { stageAllureAttachments } from '../outputs/allure.js';
+import { ALLURE_RESULTS, CERTIFICATION_JSON as CERTIFICATION_FILE, renderOutputs } from '../outputs/registry.js';
 import { PARTIAL_DIR, publish } from '../publish/publish.js';
 import type { Scratch } from '../publish/publish.js';
 
@@ -46,6 +47,22 @@ export function somethingRan(events: readonly JournalEvent[]): boolean {
       e.type === 'run-error' ||
       (e.type === 'ledger' && e.entry.event === 'created'),
   );
+}
+
+/**
+ * What of the outputs the cleanup cannot change, written into the stage while it runs (its
+ * requests are paced: mostly waiting): the Allure attachments of the checks' exchanges, the bulk of
+ * the outputs' files. Never fails the run: whatever it did not write, the rendering writes.
+ */
+export async function stageAhead(run: { events: readonly JournalEvent[]; scratch: Scratch }): Promise<void> {
+  const events = [...run.events];
+  // The cleanup sends its first requests before this starts.
+  await new Promise((r) => setImmediate(r));
+  try {
+    await stageAllureAttachments(join(run.scratch.stage, ALLURE_RESULTS), certify(events, clauses), events);
+  } catch {
+    // Only a head start: concludeRun renders every output whole.
+  }
 }
 
 /**

@@ -73,13 +73,33 @@ function bridge(runError: (m: string) => void): Reporter {
  * than MAX_CONCURRENCY to keep that many requests in flight (the pacing proxy enforces the bound);
  * against the embedded mock the CPU is the limit.
  */
-export function workersFor(info: RunInfo, override?: number): number {
+export function workersFor(run: { live: boolean; maxConcurrency: number }, override?: number): number {
   if (override) return override;
-  const live = info.targets.some((t) => t.kind === 'live');
-  return live ? Math.min(16, Math.max(8, Math.ceil(info.maxConcurrency * 1.5))) : 4;
+  return run.live ? Math.min(16, Math.max(8, Math.ceil(run.maxConcurrency * 1.5))) : 4;
 }
 
-export async function launchChecks(o: LaunchOptions): Promise<Launch> {
+/** What vitest is created with, before the run it will schedule has started. */
+export type PrepareOptions = Omit<LaunchOptions, 'info' | 'files'>;
+
+/** vitest created, its workers not yet started: it waits for the run (the checks read it through `provide`). */
+export interface PreparedChecks {
+  /** Hands vitest the run and starts the selected files. */
+  start(info: RunInfo, files: readonly string[]): Launch;
+  /** Closes vitest unstarted (the run did not start). */
+  close(): Promise<void>;
+  /**
+   * Transforms check files and the modules they import before the workers ask for them, while the
+   * main thread mostly waits (on the preflight's paced reads). Best effort, never fails: what it has
+   * not done when the workers start, their requests do (vite runs each transform once).
+   */
+  warm(files: readonly string[]): Promise<void>;
+}
+
+/**
+ * Loads and creates vitest. Nothing in it depends on the run, so `npm run conformance` does this
+ * while the run starts (the login and the preflight's paced reads), not after.
+ */
+export async function prepareChecks(o: PrepareOptions): Promise<PreparedChecks> {
   const { createVitest } = await import('vitest/node');
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   // vitest passes no maxConcurrency to a project: its config (vitest.config.ts) reads it while created.
@@ -92,7 +112,6 @@ export async function launchChecks(o: LaunchOptions): Promise<Launch> {
         run: true,
         watch: false,
         project: ['conformance'],
-        provide: { run: o.info },
         maxWorkers: o.maxWorkers,
         testNamePattern: o.pattern,
         reporters: [bridge(o.runError)],
@@ -113,19 +132,48 @@ export async function launchChecks(o: LaunchOptions): Promise<Launch> {
   // The run owns Ctrl-C and SIGTERM (harness/run/signals.ts): vitest's own handlers would exit under it.
   for (const sig of ['SIGINT', 'SIGTERM'] as const)
     for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
-  const filters = o.files.map((f) => resolve(PROJECT_ROOT, f));
-  const done = (async () => {
-    try {
-      if (filters.length) await vitest.start(filters);
-    } finally {
-      await vitest.close();
-    }
-  })();
   return {
-    vitest,
-    done,
-    cancel: async () => {
-      await vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+    start: (info, files) => {
+      // Read by the workers when they start (harness/check/register.ts): the run as it started, preflight included.
+      vitest.provide('run', info);
+      const filters = files.map((f) => resolve(PROJECT_ROOT, f));
+      const done = (async () => {
+        try {
+          if (filters.length) await vitest.start(filters);
+        } finally {
+          await vitest.close();
+        }
+      })();
+      return {
+        vitest,
+        done,
+        cancel: async () => {
+          await vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+        },
+      };
+    },
+    close: () => vitest.close(),
+    warm: async (files) => {
+      const ssr = vitest.projects[0]?.vite.environments.ssr;
+      if (!ssr) return;
+      const seen = new Set<string>();
+      let next = files.map((f) => resolve(PROJECT_ROOT, f));
+      while (next.length) {
+        const done = await Promise.all(next.map((url) => ssr.transformRequest(url).catch(() => null)));
+        // Their imports next; packages are not transformed (vitest runs them as they are).
+        next = [
+          ...new Set(
+            done
+              .flatMap((r) => r?.deps ?? [])
+              .filter((d) => !seen.has(d) && !d.includes('/node_modules/') && !d.startsWith('node:')),
+          ),
+        ];
+        for (const d of next) seen.add(d);
+      }
     },
   };
+}
+
+export async function launchChecks(o: LaunchOptions): Promise<Launch> {
+  return (await prepareChecks(o)).start(o.info, o.files);
 }
