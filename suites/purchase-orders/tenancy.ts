@@ -3,6 +3,7 @@ import { parseDateTime } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { Rec, Sighting, TenancyProbe, TenantRecord } from '../common/adapter.js';
 import { collect } from '../common/listing.js';
+import { sightElsewhere } from '../common/tenancy.js';
 import { orderIdOf, purchaseOrders } from './adapter.js';
 import { windowAround } from './days.js';
 import { backendSlices, poSlices, recordsOf, slices } from './reads.js';
@@ -52,10 +53,14 @@ export const purchaseOrderTenancy: TenancyProbe = {
   record: orderOfCompany,
   async listShows(ctx, companyId, record): Promise<Sighting> {
     const order = record as OrderOfCompany;
-    const got = await collect(ctx, purchaseOrders, order.query, { companyId, maxPages: 3 });
-    const shown = got.ok && got.records.some((r) => same(r, order));
-    // A refused listing under a company shows nothing of it: complete for the question asked.
-    return { shown, complete: !got.ok || got.complete, responses: got.responses };
+    if (companyId === ctx.companyId) {
+      const got = await collect(ctx, purchaseOrders, order.query, { companyId, maxPages: 3 });
+      const shown = got.ok && got.records.some((r) => same(r, order));
+      return { shown, complete: !got.ok || got.complete, responses: got.responses };
+    }
+    return sightElsewhere(ctx, purchaseOrders, order.query, companyId, (res) =>
+      purchaseOrders.records(res).some((r) => same(r, order)),
+    );
   },
   readable: orderOfCompany,
 };
