@@ -14,7 +14,14 @@ async function customerOfCompany(ctx: CheckContext): Promise<TenantRecord | unde
   if (ctx.run.mode === 'full') {
     const fx = await customerFixture(ctx);
     if (fx.ids.plain)
-      return { id: fx.ids.plain, term: fx.terms.plain, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
+      return {
+        id: fx.ids.plain,
+        term: fx.terms.plain,
+        note: 'created by the run',
+        own: true,
+        writtenAt: fx.writtenAt,
+        ownRead: fx.reads.plain,
+      };
   }
   const list = await customerSample(ctx);
   const id = isSuccess(list) ? customers.records(list).map(customers.idOf).find(Boolean) : undefined;

@@ -20,7 +20,8 @@ async function listedLevel(ctx: CheckContext): Promise<TenantRecord | undefined>
 async function readableLevel(ctx: CheckContext): Promise<TenantRecord | undefined> {
   if (ctx.run.mode === 'full' && ctx.target.locationId) {
     const up = await levelUpdate(ctx);
-    if (isSuccess(up.put)) return { id: up.items.a, note: 'a level set by the run' };
+    // Its read after the update, under its own company, is the get probe's control.
+    if (isSuccess(up.put)) return { id: up.items.a, note: 'a level set by the run', ownRead: up.after.a };
   }
   return listedLevel(ctx);
 }

@@ -6,7 +6,7 @@ import { collect } from '../common/listing.js';
 import { sightElsewhere } from '../common/tenancy.js';
 import { orderIdOf, purchaseOrders } from './adapter.js';
 import { windowAround } from './days.js';
-import { backendSlices, poSlices, recordsOf, slices } from './reads.js';
+import { backendSlices, poReadsById, poSlices, recordsOf, slices } from './reads.js';
 
 interface OrderOfCompany extends TenantRecord {
   /** The narrowed listing it shows in: its row of the source table and a createdDate window around it. */
@@ -62,5 +62,11 @@ export const purchaseOrderTenancy: TenancyProbe = {
       purchaseOrders.records(res).some((r) => same(r, order)),
     );
   },
-  readable: orderOfCompany,
+  // The control of the read by id is the area's own read of that order (po:reads-by-id reads the first order of each slice), where it is the same order.
+  async readable(ctx) {
+    const order = await orderOfCompany(ctx);
+    if (!order) return undefined;
+    const read = Object.values(await poReadsById(ctx)).find((r) => 'res' in r && r.id === order.id);
+    return read && 'res' in read ? { ...order, ownRead: read.res } : order;
+  },
 };
