@@ -57,14 +57,14 @@ export async function sightIn(
 }
 
 /** Where a deep page starts: past this many records (issue 28: a big company's list leaking only past offset 1,000). */
-export const DEEP_OFFSET = 1000;
+const DEEP_OFFSET = 1000;
 
 /**
  * The page that starts past offset DEEP_OFFSET at the listing's page size, and past every page the
  * listing read (page 11 at size 100). Numbered from 1, as the checks count: the adapters shift it to
  * the list's observed base.
  */
-export const deepPageOf = (l: Listing): number => Math.max(Math.ceil(DEEP_OFFSET / l.size) + 1, l.responses.length + 1);
+const deepPageOf = (l: Listing): number => Math.max(Math.ceil(DEEP_OFFSET / l.size) + 1, l.responses.length + 1);
 
 /**
  * Another company's narrowed listing, read to its end (a few pages at most), then one page far past

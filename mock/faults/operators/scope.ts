@@ -15,9 +15,10 @@ import { copy, pageContent } from './records.js';
  * stocked items (§1, §4.4 inventory levels) and one backend of purchase orders (§4.6 source table).
  * Each list shows records outside its subset: always, only when one documented filter is sent
  * (search included), or only on page 2 and later; a company's list also only on a deep page (past
- * offset 1,000, which the tenancy probes read far past the end of another company's list). The leaked records come from the route itself,
- * asked again without the scope (another company, or the union of backends), so the fault is an
- * answer edit that composes with any server built from the mock's routes.
+ * offset 1,000: the tenancy probes read one far past the end of another company's list). The leaked
+ * records come from the route itself, asked again without the scope (another company, or the union
+ * of backends), so the fault is an answer edit that composes with any server built from the mock's
+ * routes.
  */
 
 /** When the leak happens, as a target suffix and a predicate on the request. */
