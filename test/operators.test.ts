@@ -125,17 +125,22 @@ describe('operators scope, status and transition, as a client sees them', () => 
     }
   };
 
-  it('scope: another company leaks into a full page, and only from page 2 for the page-2 target', async () => {
+  it('scope: another company leaks into a full page, only from page 2 for the page-2 target, only past offset 1,000 for the deep one', async () => {
     for (const [fault, page, leaks] of [
       ['scope:vehicles.company:plain', 1, true],
       ['scope:vehicles.company:page-2', 1, false],
       ['scope:vehicles.company:page-2', 2, true],
+      ['scope:vehicles.company:deep-page', 2, false],
+      ['scope:vehicles.company:deep-page', 100, false],
+      ['scope:vehicles.company:deep-page', 101, true],
     ] as const)
       await withFault(fault, async (m) => {
         const other = m.fixtures.otherCompanyId;
         const res = await call(m, 'GET', `/vehicles?companyId=${other}&size=10&page=${page}`);
         const list = res.json.results.content as { companyId: string }[];
-        expect(list.length, fault).toBe(10);
+        // Page 100 lies past the end of the other company's vehicles: empty unless the fault leaks.
+        if (leaks || page <= 2) expect(list.length, `${fault} page ${page}`).toBe(10);
+        else expect(list, `${fault} page ${page}`).toEqual([]);
         expect(
           list.some((v) => v.companyId !== other),
           `${fault} page ${page}`,

@@ -83,6 +83,8 @@ export interface Sighting {
   shown: boolean;
   complete: boolean;
   responses: ApiResponse[];
+  /** The page far past the listing's end read beside it (suites/common/tenancy.ts sightElsewhere), when one was. */
+  deep?: { page: number; size: number; res: ApiResponse };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/client.js';
+import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { containsText, isSuccess } from '../../harness/checks/index.js';
 import type { ResourceAdapter, Sighting, TenantRecord } from './adapter.js';
@@ -30,7 +30,8 @@ export const holding = (adapter: ResourceAdapter, responses: readonly ApiRespons
 
 /**
  * A sighting through a narrowed documented listing, read to its end (a few pages at most). A record
- * the run made is looked for in its own company's listing until it shows, within the window.
+ * the run made is looked for in its own company's listing until it shows, within the window; under
+ * another company, a page far past the end is read too (sightElsewhere).
  */
 export async function sightIn(
   ctx: CheckContext,
@@ -39,21 +40,61 @@ export async function sightIn(
   record: TenantRecord,
   query: Record<string, string>,
 ): Promise<Sighting> {
-  const shows = (l: Listing) => l.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
-  const got =
-    record.own && companyId === ctx.companyId
-      ? await collectShowing(
-          ctx,
-          adapter,
-          query,
-          `POST ${adapter.path} (the run's ${record.id}) shown in GET ${adapter.path} of its company`,
-          shows,
-          { maxPages: 3, writtenAt: record.writtenAt },
-        )
-      : await collect(ctx, adapter, query, { companyId, maxPages: 3 });
-  const shown = got.ok && got.responses.some((r) => isSuccess(r) && holds(adapter, r.json, record));
-  // A refused listing under a company shows nothing of it: complete for the question asked.
-  return { shown, complete: !got.ok || got.complete, responses: got.responses };
+  const inAnswer = (r: ApiResponse) => isSuccess(r) && holds(adapter, r.json, record);
+  if (companyId !== ctx.companyId) return sightElsewhere(ctx, adapter, query, companyId, inAnswer);
+  const shows = (l: Listing) => l.responses.some(inAnswer);
+  const got = record.own
+    ? await collectShowing(
+        ctx,
+        adapter,
+        query,
+        `POST ${adapter.path} (the run's ${record.id}) shown in GET ${adapter.path} of its company`,
+        shows,
+        { maxPages: 3, writtenAt: record.writtenAt },
+      )
+    : await collect(ctx, adapter, query, { companyId, maxPages: 3 });
+  return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
+}
+
+/** Where a deep page starts: past this many records (issue 28: a big company's list leaking only past offset 1,000). */
+const DEEP_OFFSET = 1000;
+
+/**
+ * The page that starts past offset DEEP_OFFSET at the listing's page size, and past every page the
+ * listing read (page 11 at size 100). Numbered from 1, as the checks count: the adapters shift it to
+ * the list's observed base.
+ */
+const deepPageOf = (l: Listing): number => Math.max(Math.ceil(DEEP_OFFSET / l.size) + 1, l.responses.length + 1);
+
+/**
+ * Another company's narrowed listing, read to its end (a few pages at most), then one page far past
+ * that end (deepPageOf): a list that drops its company predicate only deep in a big company shows
+ * the record there and nowhere on the first pages. What a page past the end answers is a silence
+ * (S-8-past-the-end: empty, the last page again, 400, 404): only the record found among the
+ * answer's records (`shows`, by id or by the run's word) is a sighting; any other answer shows
+ * nothing, and the end of the list is still the walk's. One such read per list and company: the
+ * plain tenancy probes send it, the filtered ones do not.
+ */
+export async function sightElsewhere(
+  ctx: CheckContext,
+  adapter: ResourceAdapter,
+  query: Query,
+  companyId: string,
+  shows: (res: ApiResponse) => boolean,
+  o: { maxPages?: number } = {},
+): Promise<Sighting> {
+  const got = await collect(ctx, adapter, query, { companyId, maxPages: o.maxPages ?? 3 });
+  const seen = (r: ApiResponse) => isSuccess(r) && shows(r);
+  // A refused listing under a company shows nothing of it (complete for the question asked), and has no deep page.
+  if (!got.ok) return { shown: false, complete: true, responses: got.responses };
+  const page = deepPageOf(got);
+  const res = await adapter.list(ctx, { ...query, size: got.size, page }, companyId);
+  return {
+    shown: got.responses.some(seen) || seen(res),
+    complete: got.complete,
+    responses: [...got.responses, res],
+    deep: { page, size: got.size, res },
+  };
 }
 
 /** The record read by id under a company; a 2xx that holds it is the only leak. */

@@ -5,7 +5,7 @@ import type { Query } from '../../harness/client.js';
 import { walkEnds } from '../../harness/locate/walk.js';
 import { collect, type Listing } from '../common/listing.js';
 import { windowLeft } from '../common/own-records.js';
-import { holds } from '../common/tenancy.js';
+import { holds, sightElsewhere } from '../common/tenancy.js';
 import { customers } from './adapter.js';
 import { customerFixture, customerSample } from './fixtures.js';
 
@@ -14,7 +14,14 @@ async function customerOfCompany(ctx: CheckContext): Promise<TenantRecord | unde
   if (ctx.run.mode === 'full') {
     const fx = await customerFixture(ctx);
     if (fx.ids.plain)
-      return { id: fx.ids.plain, term: fx.terms.plain, note: 'created by the run', own: true, writtenAt: fx.writtenAt };
+      return {
+        id: fx.ids.plain,
+        term: fx.terms.plain,
+        note: 'created by the run',
+        own: true,
+        writtenAt: fx.writtenAt,
+        ownRead: fx.reads.plain,
+      };
   }
   const list = await customerSample(ctx);
   const id = isSuccess(list) ? customers.records(list).map(customers.idOf).find(Boolean) : undefined;
@@ -43,9 +50,9 @@ export const customerTenancy: TenancyProbe = {
     const shows = (l: Listing) => l.responses.some((res) => isSuccess(res) && holds(customers, res.json, r));
     if (companyId !== ctx.companyId) {
       const query = r.query ?? narrow;
-      const got = await collect(ctx, customers, query, { companyId, maxPages: Object.keys(query).length ? 3 : 10 });
-      // A refused listing under a company shows nothing of it: complete for the question asked.
-      return { shown: got.ok && shows(got), complete: !got.ok || got.complete, responses: got.responses };
+      return sightElsewhere(ctx, customers, query, companyId, (res) => holds(customers, res.json, r), {
+        maxPages: Object.keys(query).length ? 3 : 10,
+      });
     }
     // The control. The run's own customer may show in its company's list late: looked for until it does, within the window.
     const find = async (): Promise<Listing> => {

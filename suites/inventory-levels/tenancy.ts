@@ -1,8 +1,7 @@
 import { isSuccess } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
-import { collect } from '../common/listing.js';
-import { holds } from '../common/tenancy.js';
+import { holds, sightElsewhere } from '../common/tenancy.js';
 import { inventoryLevels, levelsIn } from './adapter.js';
 import { levelList, levelUpdate } from './fixtures.js';
 
@@ -21,7 +20,8 @@ async function listedLevel(ctx: CheckContext): Promise<TenantRecord | undefined>
 async function readableLevel(ctx: CheckContext): Promise<TenantRecord | undefined> {
   if (ctx.run.mode === 'full' && ctx.target.locationId) {
     const up = await levelUpdate(ctx);
-    if (isSuccess(up.put)) return { id: up.items.a, note: 'a level set by the run' };
+    // Its read after the update, under its own company, is the get probe's control.
+    if (isSuccess(up.put)) return { id: up.items.a, note: 'a level set by the run', ownRead: up.after.a };
   }
   return listedLevel(ctx);
 }
@@ -40,10 +40,9 @@ export const inventoryTenancy: TenancyProbe = {
       const list = await levelList(ctx);
       return { shown: isSuccess(list) && holds(inventoryLevels, list.json, record), complete: true, responses: [list] };
     }
-    const got = await collect(ctx, inventoryLevels, {}, { companyId, maxPages: 10 });
-    const shown = got.ok && got.responses.some((r) => isSuccess(r) && holds(inventoryLevels, r.json, record));
-    // A refused listing under a company shows nothing of it: complete for the question asked.
-    return { shown, complete: !got.ok || got.complete, responses: got.responses };
+    return sightElsewhere(ctx, inventoryLevels, {}, companyId, (res) => holds(inventoryLevels, res.json, record), {
+      maxPages: 10,
+    });
   },
   readable: readableLevel,
 };

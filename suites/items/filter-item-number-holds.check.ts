@@ -1,19 +1,15 @@
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { answersOf, judgeFilter, precondition } from '../common/judge.js';
-import { collect, collectShowing, showsIds } from '../common/listing.js';
+import { collect } from '../common/listing.js';
 import { items } from './adapter.js';
-import { itemFixture, itemSample } from './fixtures.js';
+import { itemFixture, itemSample, partByNumber } from './fixtures.js';
 
 /** Two items with unrelated numbers: the run's part and tire, else two listed items. */
-async function twoItems(
-  ctx: CheckContext,
-): Promise<{ id: string; itemNumber: string; own?: boolean; writtenAt?: number }[]> {
+async function twoItems(ctx: CheckContext): Promise<{ id: string; itemNumber: string; own?: boolean }[]> {
   if (ctx.run.mode === 'full') {
     const fx = await itemFixture(ctx);
     const pair = (['part', 'tire'] as const).flatMap((role) =>
-      fx.ids[role]
-        ? [{ id: fx.ids[role]!, itemNumber: fx.inputs[role].itemNumber, own: true, writtenAt: fx.writtenAt }]
-        : [],
+      fx.ids[role] ? [{ id: fx.ids[role]!, itemNumber: fx.inputs[role].itemNumber, own: true }] : [],
     );
     if (pair.length === 2) return pair;
   }
@@ -43,16 +39,9 @@ async function twoItems(
 conformance('ITEM-FILTER-ITEMNUMBER', async (ctx: CheckContext) => {
   const [a, b] = await twoItems(ctx);
   if (!a || !b) ctx.skip('no two items with unrelated item numbers to filter on');
-  // The run's own item may show in a filtered list late: read until it does, within the window.
+  // The run's own part may show in a filtered list late: read until it does, within the window (shared with the tenancy probe).
   const got = a.own
-    ? await collectShowing(
-        ctx,
-        items,
-        { itemNumber: a.itemNumber },
-        `POST /items (the fixture's ${a.id}) shown in GET /items?itemNumber=${a.itemNumber}`,
-        showsIds([a.id]),
-        { writtenAt: a.writtenAt },
-      )
+    ? ctx.need(await partByNumber(ctx), `precondition: the created part ${a.id} could not be located`).listing
     : await collect(ctx, items, { itemNumber: a.itemNumber });
   await ctx.cite(...got.responses);
   precondition(ctx, got.first, `GET /items?itemNumber=${a.itemNumber}`);

@@ -13,6 +13,7 @@ import {
 import { buildPart, buildTire } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
+import { collectShowing, showsIds, type Listing } from '../common/listing.js';
 import { createLedgered, ownRecords } from '../common/own-records.js';
 import { archiveItems, items, postItems } from './adapter.js';
 
@@ -158,6 +159,31 @@ export function itemArchive(ctx: CheckContext): Promise<ArchiveScenario> {
       );
     const [afterA, afterB] = await Promise.all([readBack(a.id), readBack(b.id)]);
     return { patch, after: { a: afterA.value, b: afterB.value } };
+  });
+}
+
+/**
+ * The run's part listed by its own itemNumber (§4.2), read until it shows, within the window: read
+ * once for ITEM-FILTER-ITEMNUMBER (the filter's answer) and the items tenancy probe (its control).
+ * Undefined when the part was not located.
+ */
+export function partByNumber(
+  ctx: CheckContext,
+): Promise<{ id: string; itemNumber: string; listing: Listing } | undefined> {
+  return ctx.shared('items:part-by-number', async (s) => {
+    const fx = await itemFixture(s);
+    const id = fx.ids.part;
+    if (!id) return undefined;
+    const itemNumber = fx.inputs.part.itemNumber;
+    const listing = await collectShowing(
+      s,
+      items,
+      { itemNumber },
+      `POST /items (the fixture's ${id}) shown in GET /items?itemNumber=${itemNumber}`,
+      showsIds([id]),
+      { writtenAt: fx.writtenAt },
+    );
+    return { id, itemNumber, listing };
   });
 }
 

@@ -1,9 +1,9 @@
 import { isSuccess } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
-import { sightIn } from '../common/tenancy.js';
+import { holds, sightIn } from '../common/tenancy.js';
 import { items } from './adapter.js';
-import { itemFixture, itemSample } from './fixtures.js';
+import { itemFixture, itemSample, partByNumber } from './fixtures.js';
 
 interface ItemRecord extends TenantRecord {
   itemNumber: string;
@@ -35,7 +35,16 @@ export const itemTenancy: TenancyProbe = {
   adapter: items,
   needs: { list: [], get: [] },
   record: itemOfCompany,
-  listShows: (ctx, companyId, record) =>
-    sightIn(ctx, items, companyId, record, { itemNumber: (record as ItemRecord).itemNumber }),
+  async listShows(ctx, companyId, record) {
+    const r = record as ItemRecord;
+    // The control of the run's part is the listing by its number ITEM-FILTER-ITEMNUMBER judges: read once.
+    const byNumber = r.own && companyId === ctx.companyId ? await partByNumber(ctx) : undefined;
+    if (byNumber?.id === r.id) {
+      const l = byNumber.listing;
+      const shown = l.ok && l.responses.some((res) => isSuccess(res) && holds(items, res.json, r));
+      return { shown, complete: !l.ok || l.complete, responses: l.responses };
+    }
+    return sightIn(ctx, items, companyId, r, { itemNumber: r.itemNumber });
+  },
   readable: itemOfCompany,
 };

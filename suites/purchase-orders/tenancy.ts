@@ -3,9 +3,10 @@ import { parseDateTime } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { Rec, Sighting, TenancyProbe, TenantRecord } from '../common/adapter.js';
 import { collect } from '../common/listing.js';
+import { sightElsewhere } from '../common/tenancy.js';
 import { orderIdOf, purchaseOrders } from './adapter.js';
 import { windowAround } from './days.js';
-import { backendSlices, poSlices, recordsOf, slices } from './reads.js';
+import { backendSlices, poReadsById, poSlices, recordsOf, slices } from './reads.js';
 
 interface OrderOfCompany extends TenantRecord {
   /** The narrowed listing it shows in: its row of the source table and a createdDate window around it. */
@@ -52,10 +53,20 @@ export const purchaseOrderTenancy: TenancyProbe = {
   record: orderOfCompany,
   async listShows(ctx, companyId, record): Promise<Sighting> {
     const order = record as OrderOfCompany;
-    const got = await collect(ctx, purchaseOrders, order.query, { companyId, maxPages: 3 });
-    const shown = got.ok && got.records.some((r) => same(r, order));
-    // A refused listing under a company shows nothing of it: complete for the question asked.
-    return { shown, complete: !got.ok || got.complete, responses: got.responses };
+    if (companyId === ctx.companyId) {
+      const got = await collect(ctx, purchaseOrders, order.query, { companyId, maxPages: 3 });
+      const shown = got.ok && got.records.some((r) => same(r, order));
+      return { shown, complete: !got.ok || got.complete, responses: got.responses };
+    }
+    return sightElsewhere(ctx, purchaseOrders, order.query, companyId, (res) =>
+      purchaseOrders.records(res).some((r) => same(r, order)),
+    );
   },
-  readable: orderOfCompany,
+  // The control of the read by id is the area's own read of that order (po:reads-by-id reads the first order of each slice), where it is the same order.
+  async readable(ctx) {
+    const order = await orderOfCompany(ctx);
+    if (!order) return undefined;
+    const read = Object.values(await poReadsById(ctx)).find((r) => 'res' in r && r.id === order.id);
+    return read && 'res' in read ? { ...order, ownRead: read.res } : order;
+  },
 };

@@ -1,5 +1,7 @@
 import { fieldValue, isSuccess } from '../../harness/checks/index.js';
+import type { Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
+import type { Listing } from '../common/listing.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
 import { sightIn } from '../common/tenancy.js';
 import { termOf } from '../../generators/vehicles.js';
@@ -8,6 +10,11 @@ import { vehicleFixture, vehicleSample } from './fixtures.js';
 
 interface VehicleRecord extends TenantRecord {
   customerId: string;
+  /**
+   * The fixture's own listing that showed it (its customer, updated since the create): the control,
+   * not sent again, and the query the other company is listed with.
+   */
+  listed?: { query: Query; listing: Listing };
 }
 
 /** The run's own vehicle when it may write; else one listed, with its owner, for the documented customer filter. */
@@ -15,6 +22,7 @@ async function vehicleOfCompany(ctx: CheckContext): Promise<VehicleRecord | unde
   if (ctx.run.mode === 'full' && ctx.target.customerId) {
     const fx = await vehicleFixture(ctx);
     const id = fx.ids.miles;
+    const listed = fx.listed?.listing.ok && fx.listed.listing.ids.includes(id ?? '') ? fx.listed : undefined;
     if (id)
       return {
         id,
@@ -24,6 +32,7 @@ async function vehicleOfCompany(ctx: CheckContext): Promise<VehicleRecord | unde
         own: true,
         writtenAt: fx.writtenAt,
         ownRead: fx.reads.miles,
+        ...(listed ? { listed: { query: listed.query, listing: listed.listing } } : {}),
       };
   }
   const sample = await vehicleSample(ctx);
@@ -36,8 +45,13 @@ export const vehicleTenancy: TenancyProbe = {
   adapter: vehicles,
   needs: { list: [], get: [] },
   record: vehicleOfCompany,
-  // Narrowed by the documented customer filter: a company's list under that customer must not show another company's vehicle.
-  listShows: (ctx, companyId, record) =>
-    sightIn(ctx, vehicles, companyId, record, { customerId: (record as VehicleRecord).customerId }),
+  // Narrowed by the documented customer filter (and the update window, where the fixture's listing is
+  // the control): a company's list under that customer must not show another company's vehicle.
+  listShows: (ctx, companyId, record) => {
+    const { listed, customerId } = record as VehicleRecord;
+    if (listed && companyId === ctx.companyId)
+      return Promise.resolve({ shown: true, complete: listed.listing.complete, responses: listed.listing.responses });
+    return sightIn(ctx, vehicles, companyId, record, (listed?.query as Record<string, string>) ?? { customerId });
+  },
   readable: vehicleOfCompany,
 };

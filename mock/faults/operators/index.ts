@@ -47,9 +47,6 @@ const notPaired =
 const refusalClause =
   'caught by the §7 refusal clause of the parameter (an ignored parameter is never refused), not by the combine clause: no row of it shows the filter narrowing';
 
-const tenancyPage1 =
-  "the tenancy checks look for a record of the company in another company's listing narrowed to it (a page at most): no check reads page 2 of another company's list, and the paging walks read the company's own list only";
-
 const sourceWindow =
   "PO-FILTERS-COMBINE pairs a row of the source table with a date window only where the seed's PO-DATE-FILTERS reads find orders inside it: in one run a few rows get a window (orders × both and inventory × created in one, orders × both and inventory × updated in another), so this one survives some seeds";
 const sourcePaging =
@@ -66,11 +63,6 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.itemType:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.locationId:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.repairOrderId:ignored-beside-page': refusalClause,
-  'scope:vehicles.company:page-2': tenancyPage1,
-  'scope:items.company:page-2': tenancyPage1,
-  'scope:appointmentRequests.company:page-2': tenancyPage1,
-  'scope:customers.company:page-2': tenancyPage1,
-  'scope:inventoryLevels.company:page-2': tenancyPage1,
   'scope:purchaseOrders.source-inventory:with-createdDateStart': sourceWindow,
   'scope:purchaseOrders.source-inventory:with-createdDateEnd': sourceWindow,
   'scope:purchaseOrders.source-inventory:page-2': sourcePaging,

@@ -4,6 +4,7 @@ import type { Reply } from '../../http.js';
 import type { Overlay } from '../../overlay.js';
 import { wrapRoute } from '../../overlay.js';
 import { inventoryHandlers } from '../../resources/inventory-levels.js';
+import { DEFAULT_PAGE_SIZE } from '../../query.js';
 import type { Handler, RequestContext } from '../../types.js';
 import { isSuccess, withQuery, type Json } from '../edit.js';
 import { generated, type OperatorOutput } from './operator.js';
@@ -13,9 +14,11 @@ import { copy, pageContent } from './records.js';
  * Operator `scope` over the lists the spec documents as a subset: one company (§1, every list), the
  * stocked items (§1, §4.4 inventory levels) and one backend of purchase orders (§4.6 source table).
  * Each list shows records outside its subset: always, only when one documented filter is sent
- * (search included), or only on page 2 and later. The leaked records come from the route itself,
- * asked again without the scope (another company, or the union of backends), so the fault is an
- * answer edit that composes with any server built from the mock's routes.
+ * (search included), or only on page 2 and later; a company's list also only on a deep page (past
+ * offset 1,000: the tenancy probes read one far past the end of another company's list). The leaked
+ * records come from the route itself, asked again without the scope (another company, or the union
+ * of backends), so the fault is an answer edit that composes with any server built from the mock's
+ * routes.
  */
 
 /** When the leak happens, as a target suffix and a predicate on the request. */
@@ -24,20 +27,27 @@ interface When {
   note: string;
   applies: (q: URLSearchParams) => boolean;
 }
+/** The page size the client asked for, if any. */
+const asked = (q: URLSearchParams) => (/^\d+$/.test(q.get('size') ?? '') ? Number(q.get('size')) : undefined);
+
 const always: When = { name: 'plain', note: 'on every request', applies: () => true };
 const onPage2: When = {
   name: 'page-2',
   note: 'on page 2 and later only',
   applies: (q) => Number(q.get('page') ?? '1') >= 2,
 };
+/** Where a deep page starts (issue 28: a big company's list mixing in another company past offset 1,000). */
+const DEEP_OFFSET = 1000;
+const onDeepPage: When = {
+  name: 'deep-page',
+  note: 'only on pages past offset 1,000',
+  applies: (q) => (Number(q.get('page') ?? '1') - 1) * (asked(q) ?? DEFAULT_PAGE_SIZE) >= DEEP_OFFSET,
+};
 const whenSent = (param: string): When => ({
   name: `with-${param}`,
   note: `only when ${param} is sent`,
   applies: (q) => q.has(param) && q.get(param) !== '',
 });
-
-/** The page size the client asked for, if any. */
-const asked = (q: URLSearchParams) => (/^\d+$/.test(q.get('size') ?? '') ? Number(q.get('size')) : undefined);
 
 /** The answer with leaked records among its own, cut to the page size asked (or the page's own length); a refused answer takes the first leak's body. */
 function withLeaked(
@@ -90,7 +100,7 @@ function otherCompanies(next: Handler, ctx: RequestContext): Promise<Reply[]> {
 
 function companyScope(out: OperatorOutput): void {
   for (const list of companyLists)
-    for (const when of [always, ...list.filters.map(whenSent), onPage2])
+    for (const when of [always, ...list.filters.map(whenSent), onPage2, onDeepPage])
       out.faults.push(
         generated(
           'scope',
@@ -211,8 +221,12 @@ export function scopeOperator(): OperatorOutput {
     ],
     ['customers.location', 'the customer list parameters are not shown (silences S-4.3 list parameters)'],
     [
-      'any.deep-page',
-      'a page past offset 1,000 is not generated: the mock seeds companies of a few hundred records (the family members with thousands carry it)',
+      'purchaseOrders.source-*:deep-page',
+      'not generated: a source row leaking from page 2 on (the page-2 targets) leaks on the deep pages too, and no check reads a source row past page 2',
+    ],
+    [
+      'inventoryLevels.stocked:deep-page',
+      'not generated: the page-2 target leaks on the deep pages too, and INVENTORY-STOCKED-ONLY reads one page (§4.4 shows no paging)',
     ],
   ] as const)
     out.unreached.push({ operator: 'scope', target, why });
