@@ -59,17 +59,14 @@ describe('the plan of a -t selection, from the learned budgets', () => {
   });
 });
 
-// The two runs of each block go side by side (each mostly starts up: tsx, vitest, the fixtures):
-// the file's time is two runs', not four.
-describe.concurrent('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_URL set)', () => {
-  // A mock per run: the plan is compared with the exact count of requests, which another run's records could change.
-  let mocks: MockServer[] = [];
+describe('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_URL set)', () => {
+  let mock: MockServer;
   beforeAll(async () => {
-    mocks = await Promise.all([startMock(), startMock()]);
+    mock = await startMock();
   });
-  afterAll(() => Promise.all(mocks.map((m) => m.stop())));
+  afterAll(() => mock.stop());
   // As the budgets were learned: frugal (rate limits set, high enough not to slow the test), NUM_RUNS 2, a learned seed.
-  const env = (dir: string, mock: MockServer) => ({
+  const env = (dir: string) => ({
     ...mockEnv(mock),
     REPORTS_DIR: dir,
     SEED: '7001',
@@ -80,7 +77,7 @@ describe.concurrent('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_U
 
   it('without --allow-unarchivable: names them first, creates none, and uses what it planned', async () => {
     const dir = join(root, 'refused');
-    const run = await runConformanceCli(env(dir, mocks[0]!), ['-t', 'PLATFORM-JSON-ANSWERS']);
+    const run = await runConformanceCli(env(dir), ['-t', 'PLATFORM-JSON-ANSWERS']);
     expect(run.code, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBe(0);
     const plan = read<RunFacts>(dir, 'run.json').planned.plan;
     expect(plan.unarchivable).toMatchObject({ refused: true });
@@ -97,7 +94,7 @@ describe.concurrent('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_U
 
   it('with --allow-unarchivable: creates them, says so first, and uses what it planned', async () => {
     const dir = join(root, 'allowed');
-    const run = await runConformanceCli(env(dir, mocks[1]!), ['-t', 'PLATFORM-JSON-ANSWERS', '--allow-unarchivable']);
+    const run = await runConformanceCli(env(dir), ['-t', 'PLATFORM-JSON-ANSWERS', '--allow-unarchivable']);
     expect(run.code, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBe(0);
     const plan = read<RunFacts>(dir, 'run.json').planned.plan;
     expect(plan.unarchivable).toMatchObject({ refused: false });
@@ -143,7 +140,7 @@ async function expectReadonlyPlanKept(dir: string, env: Record<string, string> =
   expect(new Set(live)).toEqual(new Set([plan.registered]));
 }
 
-describe.concurrent('read-only, frugal (rate limits set): the plan kept', () => {
+describe('read-only, frugal (rate limits set): the plan kept', () => {
   it('on the embedded mock: plans within 15% of the GETs used, the check counts agree from the plan to the final table', async () => {
     await expectReadonlyPlanKept(join(root, 'readonly'));
   }, 300_000);
