@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import type { Reporter, TestModule } from 'vitest/node';
+import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
 
 /**
  * Progress during long test files, for output that is not a terminal (CI, a pipe): every 30 s
@@ -52,6 +52,36 @@ class Heartbeat implements Reporter {
 }
 
 /**
+ * The self-tests that take longest (each a minute or more of whole runs in child processes), longest
+ * first. Vitest starts the files it has no timings for largest first, and CI runs from a fresh clone
+ * (no timings cached in node_modules/.vite): these short files would start last and end the run
+ * alone. Started first, they run beside the rest. A file missing from the list only starts later.
+ */
+const LONG_FIRST = [
+  'test/selfcheck.test.ts',
+  'test/ctrl-c.test.ts',
+  'test/selection-plan.test.ts',
+  'test/scope.test.ts',
+  'test/family.test.ts',
+  'test/merge.test.ts',
+  'test/live-chaos.test.ts',
+  'test/verdict-evidence.test.ts',
+  'test/live-interrupted.test.ts',
+];
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.indexOf(relative(this.ctx.config.root, f.moduleId));
+      return i === -1 ? LONG_FIRST.length : i;
+    };
+    // Array.prototype.sort is stable: every other file keeps vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/**
  * Two projects: `self` (the self-tests of the harness and the mock, `npm test`) and
  * `conformance` (the check files). The conformance project is run only by the harness itself
  * (harness/run/launch.ts, for `npm run conformance`, the self-check and the budgets), which hands
@@ -61,6 +91,8 @@ class Heartbeat implements Reporter {
 export default defineConfig({
   test: {
     reporters: ['default', new Heartbeat()],
+    // Vitest reads the sequencer from the root config only; the check files are in no list, so it leaves their order.
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         test: {
