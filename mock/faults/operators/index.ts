@@ -43,7 +43,7 @@ export const unreachedTargets: readonly Unreached[] = outputs.flatMap(([, o]) =>
  */
 /** Why the survivors of the last full operator run survive, by kind. */
 const notPaired =
-  "the combine rows send the two together, but no known record shows updatedDateEnd narrowing beside the appointment window: the rows' windows come from the sample's first page, which shows no request of the chosen days updated after the updated window (§2.5 shows no update the run could make; the run's own requests keep updatedAt null, §4.5 rule 4)";
+  "the combine rows send the two together, but no known record shows the updated bound (start or end) narrowing beside the appointment window: the rows' windows come from the sample's first page, which shows no request of the chosen days updated outside the updated window (§2.5 shows no update the run could make; the run's own requests keep updatedAt null, §4.5 rule 4)";
 const refusalClause =
   'caught by the §7 refusal clause of the parameter (an ignored parameter is never refused), not by the combine clause: no row of it shows the filter narrowing';
 
@@ -59,6 +59,8 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.locationId:ignored': refusalClause,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-appointmentDateEnd': notPaired,
   'filter:appointmentRequests.updatedDateEnd:ignored-beside-appointmentDateStart': notPaired,
+  'filter:appointmentRequests.updatedDateStart:ignored-beside-appointmentDateStart': notPaired,
+  'filter:appointmentRequests.updatedDateStart:ignored-beside-appointmentDateEnd': notPaired,
   'filter:purchaseOrders.itemType:ignored': refusalClause,
   'filter:purchaseOrders.itemType:ignored-beside-page': refusalClause,
   'filter:purchaseOrders.locationId:ignored-beside-page': refusalClause,
