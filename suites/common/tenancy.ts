@@ -58,13 +58,20 @@ export async function sightIn(
 
 /** Where a deep page starts: past this many records (issue 28: a big company's list leaking only past offset 1,000). */
 const DEEP_OFFSET = 1000;
+/**
+ * The smallest page a server may serve when asked for more (S-8-max-page-size: a clamp is silent
+ * and need not be reported), so the deep page stays past DEEP_OFFSET whatever the clamp.
+ */
+const SMALLEST_CLAMP = 10;
 
 /**
- * The page that starts past offset DEEP_OFFSET at the listing's page size, and past every page the
- * listing read (page 11 at size 100). Numbered from 1, as the checks count: the adapters shift it to
- * the list's observed base.
+ * The page that starts past offset DEEP_OFFSET even if the server clamps the listing's page size
+ * down to SMALLEST_CLAMP, and past every page the listing read (page 101 at size 100: offset 10,000
+ * as asked, 1,000 at a clamp of 10). Numbered from 1, as the checks count: the adapters shift it
+ * to the list's observed base.
  */
-const deepPageOf = (l: Listing): number => Math.max(Math.ceil(DEEP_OFFSET / l.size) + 1, l.responses.length + 1);
+const deepPageOf = (l: Listing): number =>
+  Math.max(Math.ceil(DEEP_OFFSET / Math.min(l.size, SMALLEST_CLAMP)) + 1, l.responses.length + 1);
 
 /**
  * Another company's narrowed listing, read to its end (a few pages at most), then one page far past

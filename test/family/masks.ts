@@ -48,6 +48,18 @@ const masks: { dimension: string; values: readonly string[]; faults: RegExp; why
     why: 'the member answers an update of an archived record itself, so the mock never serves it',
   },
   {
+    dimension: 'lists-of-archived',
+    values: ['hidden-newest-first'],
+    faults: /^envelope:(vehicles|items)\.list\./,
+    why: 'the member writes its own vehicle and item list pages (their paging keys included) from all the mock records',
+  },
+  {
+    dimension: 'write-data',
+    values: ['ids-only', 'id-list', 'count', 'empty'],
+    faults: /^type:(vehicle|vehicleTag|item|customer)\.[A-Za-z.]+@(create|update)$/,
+    why: 'the member writes its own data in vehicle, item and customer write answers, so a field slipped there never reaches the client',
+  },
+  {
     dimension: 'vehicle-pagination',
     values: ['spring', 'laravel', 'offset', 'empty'],
     faults: /^envelope:vehicles\.(list|get)\.results\.pagination:/,
@@ -66,7 +78,16 @@ export function maskOf(d: Draw, fault: string): string | undefined {
  * itself (ids of its own, write answers without ids, its own paging and error bodies), so the fault
  * in the backends under it never reaches the client.
  */
-const productionMasks: { faults: RegExp; why: string }[] = [];
+const productionMasks: { faults: RegExp; why: string }[] = [
+  {
+    faults: /^filter:vehicles\.search:/,
+    why: 'its gateway applies a vehicle search itself (whole words over the backend answer), whatever the backend does with it',
+  },
+  {
+    faults: /^scope:(items|purchaseOrders|vehicles)\.company:deep-page$/,
+    why: 'its gateway answers a page past the total the backend reports (items, purchase orders, vehicles) with its own 404, so a backend page far past the end never reaches the client',
+  },
+];
 
 export function productionMaskOf(fault: string): string | undefined {
   const m = productionMasks.find((x) => x.faults.test(fault));
