@@ -147,7 +147,7 @@ const FRUGAL_OWN_ROWS = 2;
 /**
  * The rows judged this run. Without limits, every useful row. Under rate limits, the rows other
  * checks read anyway, plus own rows in an order shuffled with the seed: each one taken while it
- * shows a rule no row taken so far shows, at least one and at most FRUGAL_OWN_ROWS.
+ * shows a rule or a pair of rules no row taken so far shows, at least one and at most FRUGAL_OWN_ROWS.
  */
 export function selectRows(ctx: CheckContext, scope: PairwiseScope, plan: PairPlan): Analysed[] {
   const rows = plan.rows.map((r) => analyse(r, plan.known)).filter(useful);
@@ -156,14 +156,20 @@ export function selectRows(ctx: CheckContext, scope: PairwiseScope, plan: PairPl
   const own = seededFaker(ctx.seed, `pairwise:${scope.adapter.name}`).helpers.shuffle(
     rows.filter((a) => !a.row.shared),
   );
-  const covered = new Set(free.flatMap((a) => a.provable));
+  // What a row proves: each rule it shows narrowing, and each pair of them narrowing together (a
+  // filter dropped only beside another is caught only by a row that proves both).
+  const proves = (a: Analysed) => [
+    ...a.provable,
+    ...a.provable.flatMap((x, i) => a.provable.slice(i + 1).map((y) => [x, y].sort().join(' × '))),
+  ];
+  const covered = new Set(free.flatMap(proves));
   const chosen: Analysed[] = [];
   for (;;) {
-    const gain = (a: Analysed) => a.provable.filter((n) => !covered.has(n)).length;
+    const gain = (a: Analysed) => proves(a).filter((n) => !covered.has(n)).length;
     const next = own.filter((a) => !chosen.includes(a)).sort((x, y) => gain(y) - gain(x))[0];
     if (!next || chosen.length >= FRUGAL_OWN_ROWS || (chosen.length > 0 && gain(next) === 0)) break;
     chosen.push(next);
-    next.provable.forEach((n) => covered.add(n));
+    proves(next).forEach((n) => covered.add(n));
   }
   return [...free, ...chosen];
 }
