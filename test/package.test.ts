@@ -86,9 +86,9 @@ describe('the installable package', () => {
     // The test runner and the loader the command runs on.
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['vitest', 'tsx', 'allure']));
     expect(packed.has('README.md') && packed.has('.env.example')).toBe(true);
-    expect([...packed].filter((f) => /^(test\/(?!selfcheck\/|family\/|variant\/)|reports\/|bench\/)/.test(f))).toEqual(
-      [],
-    );
+    expect(
+      [...packed].filter((f) => /^(test\/(?!selfcheck\/|family\/|variant\/|production\/)|reports\/|bench\/)/.test(f)),
+    ).toEqual([]);
     // The spec is never copied into the project: a package user names theirs with SPEC_PATH.
     expect([...packed].filter((f) => /partner-api-v2\.md$|(^|\/)spec\//.test(f))).toEqual([]);
   });
