@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { CoordinationClient } from '../harness/coordination/client.js';
+import { Coordinator } from '../harness/coordination/coordinator.js';
 import { eventually, LagMemory, type WaitClock } from '../harness/eventually.js';
 
 /** A clock that only moves when the wait sleeps or a read takes time. */
@@ -116,5 +120,29 @@ describe('eventually: a read after a write waits for it, bounded', () => {
       ),
     ).toMatchObject({ reads: 1 });
     expect(now.slept).toEqual([]);
+  });
+});
+
+describe('the run keeps one lag memory for every worker', () => {
+  it('answers each worker with the lag any worker has taught it', async () => {
+    const coordinator = new Coordinator({ getPerMin: 150, writePerMin: 50 }, 'main');
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => void coordinator.serve(req.url ?? '', Buffer.concat(chunks), res));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+      const [first, second] = [new CoordinationClient(url), new CoordinationClient(url)];
+      expect(await second.lag()).toEqual({ learnedMs: 0 });
+      // Shown at the first read: nothing learned; shown at the fourth, 1.8 s after the write: learned.
+      await first.lag({ shown: true, afterMs: 300, reads: 1 });
+      expect(await second.lag()).toEqual({ learnedMs: 0 });
+      expect(await first.lag({ shown: true, afterMs: 1800, reads: 4 })).toEqual({ learnedMs: 1800 });
+      expect(await second.lag()).toEqual({ learnedMs: 1800 });
+    } finally {
+      server.close();
+    }
   });
 });

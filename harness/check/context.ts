@@ -2,14 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../client.js';
 import { GuessRefusedError, InconclusiveError, SkipError } from '../core/errors.js';
 import { CHECK_HEADER } from '../pacing/headers.js';
-import { eventually, LagMemory } from '../eventually.js';
+import { eventually, FIRST_BACKOFF_MS } from '../eventually.js';
 
 import { Ledger } from './ledger.js';
 import { runShared } from './shared.js';
 import type { CheckContext, ContextParts } from './types.js';
-
-/** The lag seen by this worker's waits so far (one memory per worker process). */
-const lagSeen = new LagMemory();
 
 export function createContext(p: ContextParts): CheckContext {
   const { run, target, meta } = p;
@@ -61,14 +58,15 @@ export function createContext(p: ContextParts): CheckContext {
     },
     eventually: async (what, read, shows, o = {}) => {
       const windowMs = o.windowMs ?? run.consistencyWindowMs;
-      // Under rate limits reads are the scarce budget: the first read comes once the lag already
-      // seen has passed since the write (taken as just made when its time is not given), and the
-      // backoff starts there.
-      const firstPause = run.frugal ? lagSeen.firstPauseMs() : undefined;
+      // Under rate limits reads are the scarce budget: the first read comes once the lag the run
+      // has already seen (in any worker: the hub keeps it) has passed since the write (taken as
+      // just made when its time is not given), and the backoff starts there. Unpaced runs read at once.
+      const learnedMs = run.frugal ? (await p.coordination.lag()).learnedMs : 0;
       const since = o.writtenAt === undefined ? 0 : Date.now() - o.writtenAt;
-      const firstRead = run.frugal ? Math.max(0, lagSeen.learnedMs() - since) : 0;
-      const wait = await eventually(read, shows, windowMs, undefined, firstPause, firstRead);
-      lagSeen.record(wait);
+      const firstPause = Math.max(FIRST_BACKOFF_MS, learnedMs);
+      const wait = await eventually(read, shows, windowMs, undefined, firstPause, Math.max(0, learnedMs - since));
+      // The lag counts from the write, so a wait that started late still teaches the whole of it.
+      if (run.frugal) await p.coordination.lag({ shown: wait.shown, afterMs: wait.afterMs + since, reads: wait.reads });
       meta.waits.push({ what, shown: wait.shown, afterMs: wait.afterMs, reads: wait.reads, windowMs });
       return wait;
     },

@@ -5,6 +5,8 @@ import {
   type AdmitRequest,
   type Budget,
   type ClaimAnswer,
+  type LagAnswer,
+  type LagRequest,
   type Report,
   type SettleRequest,
 } from './protocol.js';
@@ -45,6 +47,11 @@ export class CoordinationClient {
 
   release(check: string): Promise<void> {
     return this.post('release', { check });
+  }
+
+  /** The lag the run has learned from every worker's waits, after adding this one's (when given). */
+  lag(seen?: LagRequest['seen']): Promise<LagAnswer> {
+    return this.post('lag', (seen ? { seen } : {}) satisfies LagRequest);
   }
 
   /** Sends a report to the hub; resolves once the hub has journaled it. */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Admission, type AdmissionOptions } from './admission.js';
-import { PATH_PREFIX, type AdmitRequest, type Report, type SettleRequest } from './protocol.js';
+import { LagMemory } from '../eventually.js';
+import { PATH_PREFIX, type AdmitRequest, type LagRequest, type Report, type SettleRequest } from './protocol.js';
 import { SharedTasks } from './shared-tasks.js';
 
 /** Where the coordinator hands what workers report: the run's hub (harness/run/hub.ts). */
@@ -17,6 +18,12 @@ export interface ReportSink {
 export class Coordinator {
   readonly shared = new SharedTasks();
   readonly admission: Admission;
+  /**
+   * The target's lag as every worker's waits saw it: one memory for the run, so a lag the first
+   * wait learned spares the reads of waits in every other worker (eight workers each learning it
+   * alone cost about eight extra reads a run at 150/50).
+   */
+  readonly lag = new LagMemory();
   private interrupted = false;
 
   constructor(
@@ -58,6 +65,11 @@ export class Coordinator {
       case 'release':
         this.admission.release(String((input as { check?: unknown }).check));
         return reply(res, 200, {});
+      case 'lag': {
+        const { seen } = input as LagRequest;
+        if (seen) this.lag.record(seen);
+        return reply(res, 200, { learnedMs: this.lag.learnedMs() });
+      }
       case 'report':
         this.sink?.report(this.targetId, input as Report);
         return reply(res, 200, {});

@@ -64,6 +64,18 @@ export interface RegisterRequest {
   needs?: string[];
 }
 
+/**
+ * A wait that ended (what it taught about the target's lag), or nothing: the answer is the lag the
+ * run has learned so far, over every worker (harness/eventually.ts LagMemory).
+ */
+export interface LagRequest {
+  seen?: { shown: boolean; afterMs: number; reads: number };
+}
+
+export interface LagAnswer {
+  learnedMs: number;
+}
+
 /** What a worker reports; the hub journals it and answers once it is written (ledger entries: fsynced). */
 export type Report =
   | { kind: 'register'; checks: RegisterRequest[] }
