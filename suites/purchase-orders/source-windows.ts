@@ -12,6 +12,7 @@ import { slices, type BackendSlice } from './reads.js';
  */
 
 type DateField = 'createdDate' | 'updatedDate';
+const DAY = 86_400_000;
 
 /** Known orders of a slice and of the others, by what the slice's judge says of each (unjudged ones left out). */
 function split(known: readonly Rec[], slice: BackendSlice): { own: Rec[]; others: Rec[] } {
@@ -30,17 +31,26 @@ const timesOf = (rs: readonly Rec[], field: DateField) =>
 
 const surelyIn = (w: DayWindow, ts: readonly number[]) => ts.filter((t) => w.surelyIn(t)).length;
 
+/** How far apart an order of the slice and one of another slice may lie for one window to hold both. */
+const PAIR_DAYS = 7;
+
 /**
- * The window over `field` around one known order's date that surely holds the most orders of other
- * slices, preferring one that also holds an order of the slice itself (it must then come back).
+ * The window over `field` that surely holds the most orders of other slices, preferring one that
+ * also holds an order of the slice itself (it must then come back): around one known order's date,
+ * or around an order of the slice and the nearest order of another slice (within PAIR_DAYS).
  * Undefined when no known order of another slice shows the field.
  */
 export function sourceWindow(known: readonly Rec[], slice: BackendSlice, field: DateField): DayWindow | undefined {
   const { own, others } = split(known, slice);
   const [ownT, otherT] = [timesOf(own, field), timesOf(others, field)];
+  const nearest = (t: number) => otherT.reduce((a, b) => (Math.abs(b - t) < Math.abs(a - t) ? b : a), Infinity);
+  const candidates: (readonly number[])[] = [
+    ...[...ownT, ...otherT].sort((a, b) => a - b).map((t) => [t]),
+    ...ownT.map((t) => [t, nearest(t)] as const).filter(([t, o]) => Math.abs(t - o) <= PAIR_DAYS * DAY),
+  ];
   let best: { w: DayWindow; score: [number, number] } | undefined;
-  for (const t of [...ownT, ...otherT].sort((a, b) => a - b)) {
-    const w = windowAround([t]);
+  for (const times of candidates) {
+    const w = windowAround(times);
     const score: [number, number] = [Math.min(surelyIn(w, ownT), 1), surelyIn(w, otherT)];
     if (score[1] === 0) continue;
     if (!best || score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1]))
