@@ -9,6 +9,7 @@ import { middleDays, windowAround } from './days.js';
 import { dateRule, opaqueRule, sourceRule } from './filters.js';
 import { backendSlices, poSlices, recordsOf, sampledOrders, slices, type BackendSlice } from './reads.js';
 import { poSection7, TWIN_PAGE_SIZE, type TwinName } from './section7.js';
+import { holdsOthers, pagedWindow, sourceWindow } from './source-windows.js';
 
 const createdOf = (r: Rec) => parseDateTime(r.createdDate);
 const updatedOf = (r: Rec) => parseDateTime(r.updatedDate);
@@ -28,9 +29,13 @@ const twinRows: { twin: TwinName; slice: BackendSlice; name: string }[] = [
  * of every row of the source table (shared).
  *
  *   source × createdDate / × updatedDate window     PO-DATE-FILTERS' reads: orders of other backends
- *                                                   inside the window stay out by the source alone
+ *                                                   inside the window stay out by the source alone;
+ *                                                   full runs: every slice × each date, on a few days
+ *                                                   where known orders of other slices lie
  *   source × createdDate × updatedDate windows      both windows from the middle of the sample
  *   source × createdDate window × pages of 3        a few days holding a handful of the slice's orders
+ *                                                   (and of others'): one slice the seed picks under
+ *                                                   rate limits, every slice in full runs
  *   source × locationId / itemType / repairOrderId  the §7 twins (a first page each)
  */
 export const purchaseOrderPairs: PairwiseScope = {
@@ -77,19 +82,49 @@ export const purchaseOrderPairs: PairwiseScope = {
         size: 100,
       });
     }
-    // Paging: a few days around a handful of orders of a slice the seed picks, in pages of 3.
-    const walkable = backendSlices.filter((n) => dates(n).length >= 6);
-    if (walkable.length) {
-      const name = seededFaker(ctx.seed, 'pairwise:po-paging').helpers.arrayElement(walkable);
-      const times = dates(name)
-        .map((r) => createdOf(r)!)
-        .sort((a, b) => a - b);
-      const mid = Math.floor(times.length / 2);
-      rows.push({
-        label: `${slices[name].label} × createdDate window × pages of 3`,
-        rules: [sourceRule(name), dateRule('createdDate', windowAround(times.slice(mid - 2, mid + 2)))],
-        size: 3,
-      });
+    if (ctx.frugal) {
+      // Rate-limited runs: one slice, picked by the seed, is paged (requests per clause must not grow).
+      const walkable = backendSlices.filter((n) => dates(n).length >= 6);
+      if (walkable.length) {
+        const name = seededFaker(ctx.seed, 'pairwise:po-paging').helpers.arrayElement(walkable);
+        const times = dates(name)
+          .map((r) => createdOf(r)!)
+          .sort((a, b) => a - b);
+        const mid = Math.floor(times.length / 2);
+        rows.push({
+          label: `${slices[name].label} × createdDate window × pages of 3`,
+          rules: [sourceRule(name), dateRule('createdDate', windowAround(times.slice(mid - 2, mid + 2)))],
+          size: 3,
+        });
+      }
+      return { known, rows };
+    }
+    // Full runs: every slice beside each date window, and every slice paged, on windows the known
+    // orders choose (source-windows.ts), so what each row proves does not hang on the seed.
+    const sampled = known.map((k) => k.record);
+    const readAlready = new Set(
+      dated.reads
+        .filter((d) => holdsOthers(sampled, d.slice, d.filter.field, windowOf(d)))
+        .map((d) => `${d.slice} ${d.filter.field}`),
+    );
+    for (const name of backendSlices) {
+      for (const field of ['createdDate', 'updatedDate'] as const) {
+        // PO-DATE-FILTERS' read of this pair is a row already, where its window holds orders of other slices.
+        if (readAlready.has(`${name} ${field}`)) continue;
+        const w = sourceWindow(sampled, name, field);
+        if (w)
+          rows.push({
+            label: `${slices[name].label} × ${field} window`,
+            rules: [sourceRule(name), dateRule(field, w)],
+          });
+      }
+      const paged = pagedWindow(sampled, name);
+      if (paged)
+        rows.push({
+          label: `${slices[name].label} × createdDate window × pages of 3`,
+          rules: [sourceRule(name), dateRule('createdDate', paged)],
+          size: 3,
+        });
     }
     return { known, rows };
   },
