@@ -100,10 +100,6 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // Most self-tests wait on a run in a child process: three at a time keep two cores busy.
           maxWorkers: 3,
-          // The runs the self-tests spawn against a standalone mock count as live (8 workers or more):
-          // on the 2 cores that run npm test, each worker past the second only loads the check
-          // modules again. What they test holds at any worker count; bench/ measures the defaults.
-          env: { VITEST_MAX_WORKERS: '2' },
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

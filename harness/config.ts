@@ -259,7 +259,7 @@ export const settingsCatalogue: readonly SettingInfo[] = [
   setting(
     'VITEST_MAX_WORKERS',
     '--workers',
-    'one per core, at most 4 (the embedded mock, whose runs are bound by the CPU), min(16, max(8, ⌈1.5 × `MAX_CONCURRENCY`⌉)) (live)',
+    '4 (mock), min(16, max(8, ⌈1.5 × `MAX_CONCURRENCY`⌉)) (live)',
     'test workers; enough to keep the pipe full',
   ),
   setting('CI', null, 'unset', 'set (not `false` or `0`): plain progress lines, never redrawn', {

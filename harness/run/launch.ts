@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
 import type { SerializedError } from 'vitest';
 import type { Reporter, TestModule, TestSequencerConstructor, TestSpecification, Vitest } from 'vitest/node';
@@ -72,16 +71,12 @@ function bridge(runError: (m: string) => void): Reporter {
 /**
  * Workers for a run: a check mostly waits on its own requests, so a live run needs more workers
  * than MAX_CONCURRENCY to keep that many requests in flight (the pacing proxy enforces the bound);
- * against the embedded mock the CPU is the limit, so no more workers than cores (each worker loads
- * every check module again: on 2 cores, 4 workers cost a fifth more CPU than 2 for the same run).
+ * against the embedded mock the CPU is the limit.
  */
 export function workersFor(run: { live: boolean; maxConcurrency: number }, override?: number): number {
   if (override) return override;
-  return run.live ? Math.min(16, Math.max(8, Math.ceil(run.maxConcurrency * 1.5))) : embeddedWorkers();
+  return run.live ? Math.min(16, Math.max(8, Math.ceil(run.maxConcurrency * 1.5))) : 4;
 }
-
-/** Workers for runs against embedded targets (the mock, the self-check's and the family's): one per core, at most 4. */
-export const embeddedWorkers = (): number => Math.max(1, Math.min(4, availableParallelism()));
 
 /** What vitest is created with, before the run it will schedule has started. */
 export type PrepareOptions = Omit<LaunchOptions, 'info' | 'files'>;

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadSettings } from '../config.js';
 import type { CheckOutcome, JournalEvent, RecordedExchange } from '../core/events.js';
-import { embeddedWorkers, launchChecks } from './launch.js';
+import { launchChecks } from './launch.js';
 import { startRun } from './start-run.js';
 import type { EmbeddedFront } from '../target.js';
 
@@ -75,7 +75,7 @@ export async function runSuites(opts: SuiteRun): Promise<SuiteResults> {
       weights: opts.sequential ? new Map() : run.weights,
       ...(opts.sequential ? { sequential: true } : {}),
       ...(opts.selection?.pattern ? { pattern: opts.selection.pattern } : {}),
-      maxWorkers: opts.maxWorkers ?? settings.vitestMaxWorkers ?? embeddedWorkers(),
+      maxWorkers: opts.maxWorkers ?? settings.vitestMaxWorkers ?? 4,
       ...(opts.maxConcurrency ? { maxConcurrency: opts.maxConcurrency } : {}),
       runError: (m) => run.hub.runError(m),
     });
