@@ -54,17 +54,25 @@ const running = (pids: number[]) =>
 
 describe('the launcher ends', () => {
   it.skipIf(!onLinux)('watchLauncher sees the parent end when a shell leaves its child behind', async () => {
-    // A shell that starts this test's probe and leaves: the probe is handed to another parent.
+    // A shell that starts this test's probe and leaves once the probe has seen it (a file says so, not
+    // a fixed sleep: a loaded machine takes seconds to start node): the probe is handed to another parent.
+    const ready = join(work, 'probe-ready');
     const probe = `
       import('${join(root, 'harness/run/signals.ts')}').then(({ launcherOf, watchLauncher }) => {
         console.log(JSON.stringify(launcherOf()));
+        require('node:fs').writeFileSync('${ready}', '');
         watchLauncher((why) => { console.log('GONE ' + why); process.exit(0); }, { intervalMs: 50 });
         setTimeout(() => process.exit(3), 10000);
       });`;
-    const sh = spawn('sh', ['-c', `${process.execPath} --import tsx -e "${probe.replace(/"/g, '\\"')}" & sleep 1.5`], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const waitReady = `n=0; while [ ! -e '${ready}' ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n+1)); done`;
+    const sh = spawn(
+      'sh',
+      ['-c', `${process.execPath} --import tsx -e "${probe.replace(/"/g, '\\"')}" & ${waitReady}`],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     sh.stdout.on('data', (c: Buffer) => (out += c.toString()));
     await new Promise((r) => sh.on('close', r));

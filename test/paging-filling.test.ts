@@ -131,3 +131,26 @@ describe('VEHICLE-PAGING over a list still filling after the run’s writes (50 
     }
   });
 });
+
+describe('a walk repeated after its list moved', () => {
+  it('asks its pages at once, as many as the moved walk met and one more, so the list has less time to move', async () => {
+    let total = 7;
+    let inFlight = 0;
+    const peaks: number[] = [];
+    const records = () => Array.from({ length: total }, (_, i) => `r${i}`);
+    const fetchPage = async (page: number): Promise<WalkedPage> => {
+      inFlight += 1;
+      peaks.push(inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      // A record is written while the first walk reads its second page: that walk moved.
+      if (page === 2 && total === 7) total = 8;
+      return { page, ids: records().slice((page - 1) * 3, page * 3), total };
+    };
+    const got = await walkConfirmed(3, fetchPage, { pause: async () => undefined });
+    expect(got).toMatchObject({ stable: true, walks: 2, failures: [] });
+    // The first walk went page by page (3 pages, one at a time); the second asked 4 pages together.
+    expect(peaks.slice(0, 3)).toEqual([1, 1, 1]);
+    expect(Math.max(...peaks.slice(3))).toBe(4);
+  });
+});
