@@ -13,8 +13,9 @@ const masks: { dimension: string; values: readonly string[]; faults: RegExp; why
   {
     dimension: 'lists-of-archived',
     values: ['hidden-newest-first'],
-    faults: /^(vehicles|items)-(page|sort|order|unstable-order|list-(order|pagination|total))/,
-    why: 'the member pages and orders vehicle and item lists itself, from all the mock records',
+    faults:
+      /^(vehicles|items)-(page|sort|order|unstable-order|list-(order|pagination|total|results)|empty-(page|list)|full-last-page)/,
+    why: 'the member pages and orders vehicle and item lists itself, from all the mock records, and writes their page objects',
   },
   {
     dimension: 'vehicle-pagination',

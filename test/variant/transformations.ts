@@ -812,7 +812,9 @@ export const transformations = [
       const { data } = a.body;
       const renumber = (r: unknown) => (isObject(r) && typeof r.id === 'string' ? { ...r, id: numericPoId(r.id) } : r);
       if (Array.isArray(data)) return { ...a, body: { ...a.body, data: data.map(renumber) } };
-      return isObject(data) ? { ...a, body: { ...a.body, data: renumber(data) } } : undefined;
+      if (isObject(data)) return { ...a, body: { ...a.body, data: renumber(data) } };
+      // A record answered bare (no envelope) still carries this server's id form.
+      return data === undefined && typeof a.body.id === 'string' ? { ...a, body: renumber(a.body) } : undefined;
     },
   },
   {
