@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../harness/client.js';
 import { TransportError } from '../harness/core/errors.js';
 import { CHECK_HEADER } from '../harness/pacing/headers.js';
-import { backoffMs, MAX_TRANSIENT_RETRIES, parseRetryAfter, retryDecision } from '../harness/pacing/retry-policy.js';
+import {
+  backoffMs,
+  MAX_RATE_LIMIT_RETRIES,
+  MAX_TRANSIENT_RETRIES,
+  parseRetryAfter,
+  retryDecision,
+} from '../harness/pacing/retry-policy.js';
 import { startMock } from '../mock/server.js';
 import { fakeTarget, json, pacedClient } from './support/fake-target.js';
 
@@ -49,6 +55,14 @@ describe('retry policy', () => {
       expect(retryDecision('GET', outcome, none), JSON.stringify(outcome)).toBeDefined();
       expect(retryDecision('GET', outcome, { transient: MAX_TRANSIENT_RETRIES, rateLimited: 0 })).toBeUndefined();
     }
+  });
+
+  it('honours the Retry-After of a 503 that sheds load, as for a 429, and never for a write', () => {
+    const shed = { kind: 'response', status: 503, retryAfter: '1' } as const;
+    const got = retryDecision('GET', shed, { transient: MAX_TRANSIENT_RETRIES, rateLimited: 0 }, () => 0);
+    expect(got).toEqual({ delayMs: 1_000, reason: '503', rateLimited: true });
+    expect(retryDecision('GET', shed, { transient: 0, rateLimited: MAX_RATE_LIMIT_RETRIES })).toBeUndefined();
+    expect(retryDecision('POST', shed, none)).toBeUndefined();
   });
 
   it('never replays a write after a transient fault, and never retries a 500', () => {

@@ -90,7 +90,16 @@ export function retryDecision(
         : backoffMs(counts.rateLimited, RATE_LIMIT_BASE_MS, random);
     return { delayMs, reason: '429', rateLimited: true };
   }
-  if (method.toUpperCase() !== 'GET' || counts.transient >= MAX_TRANSIENT_RETRIES) return undefined;
+  if (method.toUpperCase() !== 'GET') return undefined;
+  // A 503 that says when to come back is load shedding, not a fault (RFC 9110 §10.2.3,
+  // S-RATE-status): its Retry-After is honoured like a 429's, within the same bounds.
+  const shedFor =
+    outcome.kind === 'response' && outcome.status === 503 ? parseRetryAfter(outcome.retryAfter) : undefined;
+  if (shedFor !== undefined) {
+    if (counts.rateLimited >= MAX_RATE_LIMIT_RETRIES || shedFor > MAX_RETRY_AFTER_MS) return undefined;
+    return { delayMs: shedFor + Math.round(random() * 250), reason: '503', rateLimited: true };
+  }
+  if (counts.transient >= MAX_TRANSIENT_RETRIES) return undefined;
   let reason: string | undefined;
   if (outcome.kind === 'response' && TRANSIENT_STATUSES.has(outcome.status)) reason = String(outcome.status);
   if (outcome.kind === 'error')
