@@ -3,6 +3,8 @@
 export interface RateLimitKnob {
   getPerMin: number;
   writePerMin: number;
+  /** Bucket capacity; a tenth of a minute's allowance unless set (a small one makes a 429 certain). */
+  burst?: number;
 }
 
 export interface ChaosKnob {
@@ -20,13 +22,16 @@ export interface Knobs {
   chaos?: ChaosKnob;
 }
 
-/** A token bucket refilled continuously; capacity is one minute's allowance / 6 (a 10 s burst). */
+/** A token bucket refilled continuously; capacity is one minute's allowance / 6 (a 10 s burst) unless set. */
 export class TokenBucket {
   private tokens: number;
   private last = performance.now();
   private readonly capacity: number;
-  constructor(private readonly perMin: number) {
-    this.capacity = Math.max(1, Math.ceil(perMin / 6));
+  constructor(
+    private readonly perMin: number,
+    burst?: number,
+  ) {
+    this.capacity = Math.max(1, burst ?? Math.ceil(perMin / 6));
     this.tokens = this.capacity;
   }
   /** Takes a token, or returns the seconds to wait for the next one. */

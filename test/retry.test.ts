@@ -143,12 +143,15 @@ describe('pacing proxy retries', () => {
   });
 
   it("gets every answer from the mock's own rate limiter by waiting its Retry-After", async () => {
-    // 600 a minute: a burst of 100, then 10 a second; the harness itself does not pace here.
-    const mock = await startMock({ knobs: { latencyMs: 0, rateLimit: { getPerMin: 600, writePerMin: 600 } } });
+    // 20 a second after a burst of 20; the harness itself does not pace here. Eighty requests, sixteen
+    // at a time, meet a 429 unless each answer takes 0.8 s: a loaded machine did let 115 pass a burst
+    // of 100 refilled at 10 a second.
+    const rateLimit = { getPerMin: 1200, writePerMin: 1200, burst: 20 };
+    const mock = await startMock({ knobs: { latencyMs: 0, rateLimit } });
     const { pacing, client } = await pacedClient(mock.url, { token: mock.tokens.full, maxConcurrency: 16 });
     cleanups.push(() => mock.stop(), pacing.close);
     const answers = await Promise.all(
-      Array.from({ length: 115 }, () => client.get('/items', { companyId: mock.fixtures.companyId, size: 1, page: 1 })),
+      Array.from({ length: 80 }, () => client.get('/items', { companyId: mock.fixtures.companyId, size: 1, page: 1 })),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(mock.requestLog.some((r) => r.status === 429)).toBe(true);

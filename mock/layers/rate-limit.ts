@@ -8,8 +8,8 @@ import type { Layer } from './layer.js';
  */
 export function rateLimitLayer(knobs: Knobs): Layer {
   const limit = knobs.rateLimit;
-  const get = limit && limit.getPerMin > 0 ? new TokenBucket(limit.getPerMin) : undefined;
-  const write = limit && limit.writePerMin > 0 ? new TokenBucket(limit.writePerMin) : undefined;
+  const get = limit && limit.getPerMin > 0 ? new TokenBucket(limit.getPerMin, limit.burst) : undefined;
+  const write = limit && limit.writePerMin > 0 ? new TokenBucket(limit.writePerMin, limit.burst) : undefined;
   return (ex, next) => {
     const wait = (ex.method === 'GET' ? get : write)?.take() ?? 0;
     if (wait > 0) return Promise.resolve(errorReply(429, 'rate limit exceeded', { 'retry-after': String(wait) }));
