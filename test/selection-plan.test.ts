@@ -50,6 +50,19 @@ describe('the plan of a -t selection, from the learned budgets', () => {
     expect(plan.estimate.unarchivable!.records).toBeGreaterThan(0);
   });
 
+  it('hands vitest only the files that hold a matching check, and keeps a file the budgets do not know', () => {
+    const own = budgets.entries.find((e) => e.key === 'PLATFORM-JSON-ANSWERS')!.file!;
+    expect(files).toEqual([own]);
+    const unknown = 'suites/platform/not-learned-yet.check.ts';
+    expect(selectFiles(selection, budgets, [own, unknown, budgets.entries[0]!.file!]).sort()).toEqual(
+      [own, unknown].sort(),
+    );
+    // Every file of a matching check, however many: -t '^ITEM-' holds every items check file.
+    const items = new Set(budgets.entries.filter((e) => e.name?.startsWith('ITEM-')).map((e) => e.file));
+    expect(new Set(selectFiles({ mode: 'full', pattern: '^ITEM-' }, budgets))).toEqual(items);
+    expect(selectFiles({ mode: 'full', pattern: 'NO-SUCH-CHECK' }, budgets)).toEqual([]);
+  });
+
   it('refused: the fixtures that create appointment requests and their writes leave the plan', () => {
     const allowed = makePlan(budgets, selection, files, limits, 'allowed');
     const refused = makePlan(budgets, selection, files, limits, 'refused');

@@ -215,7 +215,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
     await r.settle();
     r.close();
     usageError(
-      `no check matched the paths ${opts.paths.join(' ')}; nothing was certified or published (see ${commandLine('run', '--help')})`,
+      `no check matched ${selectionWords(opts)}; nothing was certified or published (see ${commandLine('run', '--help')})`,
     );
   }
   r.hub.listen({
@@ -285,14 +285,8 @@ export async function runConformance(request: RunRequest): Promise<number> {
           `note: this run is partial (${c.certification?.scope.note ?? 'partial'}): its outputs are in ${out}, beside the complete certification of run ${c.kept.runId} (${c.kept.headline}, ${c.kept.finishedAt}) in ${dir}, which stays (--replace-full replaces it)`,
         );
       if (!c.certification) {
-        const what = [
-          opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '',
-          opts.paths.length ? `the paths ${opts.paths.join(' ')}` : '',
-        ]
-          .filter(Boolean)
-          .join(' and ');
         console.error(
-          `Configuration error: no check matched ${what || 'the selection'}; nothing was certified or published (see ${commandLine('run', '--help')}).`,
+          `Configuration error: no check matched ${selectionWords(opts)}; nothing was certified or published (see ${commandLine('run', '--help')}).`,
         );
         return EXIT.usage;
       }
@@ -336,4 +330,15 @@ export async function runConformance(request: RunRequest): Promise<number> {
     checksDone = !r.hub.interrupted;
   } else unprepare();
   return end();
+}
+
+/** The selection as the user gave it: `-t "…"`, the paths, or both. */
+function selectionWords(opts: { filter?: string; paths: readonly string[] }): string {
+  const what = [
+    opts.filter ? `-t ${JSON.stringify(opts.filter)}` : '',
+    opts.paths.length ? `the paths ${opts.paths.join(' ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return what || 'the selection';
 }

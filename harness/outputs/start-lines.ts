@@ -38,7 +38,11 @@ export function startLines(f: RunFacts, o: { pid: number; reportsDir: string; no
       : 'no rate limit';
   const selection = selectionText(f.selection);
   let plan: string;
-  if (e.checks === 0) plan = 'no learned request budgets (suites/budgets.json): no estimate';
+  if (e.checks === 0)
+    plan =
+      selection && !e.registered
+        ? 'no check in the learned budgets (suites/budgets.json) matches the selection'
+        : 'no learned request budgets (suites/budgets.json): no estimate';
   else {
     // Registered vs run: the live table and the final table count every registered check, the skipped ones too.
     const skipped = (e.registered ?? e.checks) - e.checks;

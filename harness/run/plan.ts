@@ -126,13 +126,32 @@ export function fileWeights(
   return weights;
 }
 
-/** The files a selection runs: suite paths (a path matches a file it is part of), then the shard. */
+/**
+ * The files a selection runs: suite paths (a path matches a file it is part of), then the files
+ * holding a check that -t matches, then the shard.
+ */
 export function selectFiles(selection: Selection, budgets: BudgetFile, all = checkFiles()): string[] {
   const paths = (selection.paths ?? []).map((p) => relative(root, resolve(p)).split('\\').join('/'));
   const byPath = paths.length
     ? all.filter((f) => paths.some((p) => f === p || f.startsWith(`${p.replace(/\/+$/, '')}/`) || f.includes(p)))
     : all;
-  return selection.shard ? shardFiles(byPath, selection.shard, budgets) : byPath;
+  const byName = holdingMatches(byPath, selection.pattern, budgets);
+  return selection.shard ? shardFiles(byName, selection.shard, budgets) : byName;
+}
+
+/**
+ * With -t, the files that hold a check whose name matches (check files have no describe blocks, so
+ * a check's name is all that -t sees). Given every file, vitest would import each one in every
+ * worker only to skip what does not match: most of a small selection's CPU. A file the budgets do
+ * not know stays in, so a check without a budget yet is never dropped.
+ */
+function holdingMatches(files: string[], pattern: string | undefined, budgets: BudgetFile): string[] {
+  const matches = compilePattern(pattern);
+  if (!matches) return files;
+  const named = budgets.entries.filter((e) => e.name !== undefined && e.file !== undefined);
+  const known = new Set(named.map((e) => e.file));
+  const holding = new Set(named.filter((e) => matches.test(e.name!)).map((e) => e.file));
+  return files.filter((f) => !known.has(f) || holding.has(f));
 }
 
 /** The shared fixtures a set of keys pulls in, through the fixtures that fixtures use, in the given mode. */
