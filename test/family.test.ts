@@ -71,6 +71,17 @@ describe('the family is a generated space of servers', () => {
       /archived-writes/,
     );
     expect(maskOf(draw('archived-writes=refuse-422'), 'transition:customer.archive:toggled')).toBeUndefined();
+    // Found by `--family-faults 1 --faults vehicles-archive-toggles` and `2 --faults vehicles-search-ignored`.
+    expect(maskOf(draw('archived-writes=refuse-422'), 'vehicles-archive-toggles')).toMatch(/archived-writes/);
+    expect(maskOf(draw('archived-writes=ignored'), 'vehicles-archive-toggles')).toBeUndefined();
+    const searching = draw('search-match=vin-plate-prefix-itemNumber-substring');
+    expect(maskOf(searching, 'vehicles-search-ignored')).toMatch(/search-match/);
+    expect(maskOf(searching, 'filter:vehicles.customerId:ignored-beside-search')).toMatch(/search-match/);
+    expect(maskOf(searching, 'filter:vehicles.customerId:ignored')).toBeUndefined();
+    // Found by `--family-faults 1,2,4,8,10,11,production --operators --subset 1/10 --spread`.
+    const summaries = draw('items-list-elements=summaries');
+    expect(maskOf(summaries, 'type:tireDetails.tireWidth@list')).toMatch(/items-list-elements/);
+    expect(maskOf(summaries, 'type:tireDetails.tireWidth@get')).toBeUndefined();
     expect(maskOf(draw('lists-of-archived=hidden-newest-first'), 'scope:vehicles.company:plain')).toMatch(
       /lists-of-archived/,
     );

@@ -114,6 +114,35 @@ describe('the locator', () => {
     expect(waits[0]!.what).toMatch(/POST \/items \(3 items\) shown in GET \/items\?updatedDateStart=/);
   });
 
+  it('finds a vehicle stored without its owner by the window alone, so the check judges the owner it shows', async () => {
+    const ownerless = await startMock({ faults: ['vehicles-create-drops-customer'] });
+    try {
+      const client = new ApiClient({ baseUrl: ownerless.url, token: ownerless.tokens.full, timeoutMs: 5_000 });
+      const companyId = ownerless.fixtures.companyId;
+      const customerId = ownerless.fixtures.customerId;
+      const vehicle = buildVehicle(seededFaker(4, 'locate-d'), 'cnf-locate', customerId);
+      const since = Date.now();
+      const create = await client.post('/vehicles', { companyId, vehicles: [vehicle] });
+      const r = await locate(
+        'vehicle',
+        [{ keys: { vin: vehicle.vin, licensePlate: vehicle.licensePlate }, customerId }],
+        {
+          api: client,
+          scope: { companyId, profile },
+          wait: (what, read, shows) => eventually(read, shows, 300),
+          what: 'POST /vehicles',
+          since,
+          answer: noIds(create),
+        },
+      );
+      const at = r.outcomes[0]!;
+      expect(isLocated(at)).toBe(true);
+      expect(isLocated(at) && at.record.customerId).toBe('');
+    } finally {
+      await ownerless.stop();
+    }
+  });
+
   it('shows an absence only after the window, from a narrowed list read to its end', async () => {
     const r = await locate('item', [{ keys: { itemNumber: 'CNFNEVERCREATED' } }], {
       api,

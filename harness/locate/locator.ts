@@ -16,7 +16,7 @@ import { walkEnds, walkList, type Listing, type ListReader } from './walk.js';
  *    plate, its itemNumber, its unique word);
  * 2. otherwise the documented filters narrow a list the records are matched in by that content:
  *    vehicles by customerId and the updated-date window around the write (§4.1), then by customerId
- *    alone; items by the updated-date window (§4.2), then by their unique itemNumber; customers
+ *    alone, then by the window alone (a vehicle stored without its owner); items by the updated-date window (§4.2), then by their unique itemNumber; customers
  *    (§4.3 shows no query at all) through the profile's guessed search, an accelerator whose
  *    finds are proven by a read by id, then a bounded walk from both ends of the list.
  *
@@ -240,11 +240,16 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
         }
         const wide = await list(owner, o.maxPages ?? 5);
         if (wide.ok) await claimAll(left, wide.records);
-        for (const i of left.filter((x) => !outcomes[x])) {
+        // Not under its customer: the window alone finds a vehicle stored without its owner or
+        // with another one, so that the checks judge the owner it shows instead of a vehicle unfound.
+        const strays = left.filter((x) => !outcomes[x]);
+        const anyOwner = strays.length ? await list({ updatedDateStart: since }, o.maxPages ?? 5) : undefined;
+        if (anyOwner?.ok) await claimAll(strays, anyOwner.records);
+        for (const i of strays.filter((x) => !outcomes[x])) {
           missing[i] = {
             proven: wide.ok && wide.complete,
             why: wide.ok
-              ? `not in the answer, nor among the ${wide.records.length} vehicles listed for customer ${customerId}${wide.complete ? '' : ' (the list goes on)'}`
+              ? `not in the answer, nor among the ${wide.records.length} vehicles listed for customer ${customerId}${wide.complete ? '' : ' (the list goes on)'}, nor in GET /vehicles?updatedDateStart=${since}`
               : `GET /vehicles?customerId=${customerId} was refused (${wide.first.status})`,
           };
         }

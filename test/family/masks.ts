@@ -35,6 +35,26 @@ const masks: { dimension: string; values: readonly string[]; faults: RegExp; why
     faults: /^(vehicles|customers)-update-reactivates$/,
     why: 'the member answers an update of an archived record itself, so the mock never serves it',
   },
+  {
+    dimension: 'archived-writes',
+    values: ['refuse-409', 'refuse-422', 'refuse-404'],
+    faults: /^(vehicles-archive-toggles|transition:vehicle\.archive:toggled)$/,
+    why: 'the member refuses a second archive of an archived vehicle itself (the run archives one vehicle again), so the mock never serves it',
+  },
+  {
+    dimension: 'items-list-elements',
+    values: ['summaries'],
+    faults:
+      /^type:(item|partDetails|tireDetails|laborDetails)\.(?!(itemId|itemNumber|itemName|updatedDate)@)[A-Za-z]+@list$/,
+    why: 'the member lists items as summaries (id, number, name, updated date), so another field slipped in a list never reaches the client',
+  },
+  {
+    dimension: 'search-match',
+    values: ['vin-plate-prefix-itemNumber-substring'],
+    faults:
+      /^(vehicles-search-|items-item-number-|filter:(vehicles\.search|items\.itemNumber):|filter:(vehicles|items)\.[A-Za-z]+:ignored-beside-(search|itemNumber)$|scope:(vehicles|items)\.company:with-(search|itemNumber)$)/,
+    why: 'the member matches a vehicle search and an itemNumber itself, over every record the mock lists without them, so the mock never sees either',
+  },
   // Generated faults (mock/faults/operators/), by operator and target.
   {
     dimension: 'lists-of-archived',
@@ -87,7 +107,7 @@ export function maskOf(d: Draw, fault: string): string | undefined {
  */
 const productionMasks: { faults: RegExp; why: string }[] = [
   {
-    faults: /^filter:vehicles\.search:/,
+    faults: /^(filter:vehicles\.search:|vehicles-search-ignored$)/,
     why: 'its gateway applies a vehicle search itself (whole words over the backend answer), whatever the backend does with it',
   },
   {
