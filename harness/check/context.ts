@@ -14,6 +14,12 @@ export function createContext(p: ContextParts): CheckContext {
   const marker = `${run.marker}-${randomBytes(4).toString('hex')}`;
   /** Exchanges of shared fixtures this check may cite, with the fixture that made them. */
   const citable = new Map<string, string>();
+  /**
+   * When a write of this context was last answered. A wait learns the target's lag from there, not
+   * from before the write was sent: under the write limit a send may queue for seconds (four
+   * appointment creates at 50 a minute), and that queue is not the target's lag.
+   */
+  let writeAnsweredAt = 0;
   const makeClient = (token: string | null) =>
     new ApiClient({
       baseUrl: target.baseUrl,
@@ -27,6 +33,7 @@ export function createContext(p: ContextParts): CheckContext {
           meta.requests += 1;
           meta.retries += ex.response?.retries ?? 0;
           if (ex.response?.exchangeId) p.received?.push(ex.response.exchangeId);
+          if (ex.request.method !== 'GET' && ex.response) writeAnsweredAt = Date.now();
         },
       ],
     });
@@ -62,7 +69,7 @@ export function createContext(p: ContextParts): CheckContext {
       // has already seen (in any worker: the hub keeps it) has passed since the write (taken as
       // just made when its time is not given), and the backoff starts there. Unpaced runs read at once.
       const learnedMs = run.frugal ? (await p.coordination.lag()).learnedMs : 0;
-      const since = o.writtenAt === undefined ? 0 : Date.now() - o.writtenAt;
+      const since = o.writtenAt === undefined ? 0 : Date.now() - Math.max(o.writtenAt, writeAnsweredAt);
       const firstPause = Math.max(FIRST_BACKOFF_MS, learnedMs);
       const wait = await eventually(read, shows, windowMs, undefined, firstPause, Math.max(0, learnedMs - since));
       // The lag counts from the write, so a wait that started late still teaches the whole of it.
