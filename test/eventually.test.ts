@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { CoordinationClient } from '../harness/coordination/client.js';
 import { Coordinator } from '../harness/coordination/coordinator.js';
 import { eventually, LagMemory, type WaitClock } from '../harness/eventually.js';
+import { createContext } from '../harness/check/context.js';
+import type { CheckMeta } from '../harness/check/types.js';
+import type { RunInfo, TargetInfo } from '../harness/core/run-info.js';
+import type { HubReports } from '../harness/check/hub-reports.js';
+import { fakeTarget, json } from './support/fake-target.js';
 
 /** A clock that only moves when the wait sleeps or a read takes time. */
 function fakeClock(readMs = 0): WaitClock & { tick(ms: number): void; slept: number[] } {
@@ -143,6 +148,51 @@ describe('the run keeps one lag memory for every worker', () => {
       expect(await second.lag()).toEqual({ learnedMs: 1800 });
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('a frugal wait learns the lag from the write it follows', () => {
+  it("counts from the write's answer: a send that queued (under the write limit) is not the target's lag", async () => {
+    // Writes answered 600 ms after they are sent, as one queued behind others; reads at once.
+    const t = await fakeTarget((req, res) =>
+      req.method === 'GET' ? json(res, 200, {}) : void setTimeout(() => json(res, 200, { success: true }), 600),
+    );
+    const taught: { afterMs: number }[] = [];
+    const coordination = {
+      lag: async (w?: { afterMs: number }) => (w && taught.push(w), { learnedMs: 0 }),
+    } as unknown as CoordinationClient;
+    const run = {
+      marker: 'cnf-lag',
+      clientTimeoutMs: 5_000,
+      maxConcurrency: 2,
+      frugal: true,
+      consistencyWindowMs: 3_000,
+    };
+    const meta = { observations: [], requests: 0, retries: 0, evidence: [], shared: [], waits: [] };
+    const ctx = createContext({
+      run: run as unknown as RunInfo,
+      target: { baseUrl: t.url, token: 't', companyId: 'c' } as unknown as TargetInfo,
+      meta: meta as unknown as CheckMeta,
+      tag: 'LAG',
+      coordination,
+      reports: {} as unknown as HubReports,
+    });
+    try {
+      const writtenAt = Date.now();
+      await ctx.api.post('/items', { companyId: 'c' });
+      let reads = 0;
+      // Shown at the second read, one backoff after the answer.
+      await ctx.eventually(
+        'the write shows',
+        async () => ++reads,
+        (n) => n >= 2,
+        { writtenAt },
+      );
+      expect(taught).toHaveLength(1);
+      expect(taught[0]!.afterMs).toBeLessThan(600);
+    } finally {
+      await t.stop();
     }
   });
 });
