@@ -72,7 +72,7 @@ export function createContext(p: ContextParts): CheckContext {
       const since = o.writtenAt === undefined ? 0 : Date.now() - Math.max(o.writtenAt, writeAnsweredAt);
       const firstPause = Math.max(FIRST_BACKOFF_MS, learnedMs);
       const wait = await eventually(read, shows, windowMs, undefined, firstPause, Math.max(0, learnedMs - since));
-      // The lag counts from the write, so a wait that started late still teaches the whole of it.
+      // The lag counts from the write's answer, so a wait that started late still teaches the whole of it.
       if (run.frugal) await p.coordination.lag({ shown: wait.shown, afterMs: wait.afterMs + since, reads: wait.reads });
       meta.waits.push({ what, shown: wait.shown, afterMs: wait.afterMs, reads: wait.reads, windowMs });
       return wait;

@@ -16,9 +16,10 @@ import { walkEnds, walkList, type Listing, type ListReader } from './walk.js';
  *    plate, its itemNumber, its unique word);
  * 2. otherwise the documented filters narrow a list the records are matched in by that content:
  *    vehicles by customerId and the updated-date window around the write (§4.1), then by customerId
- *    alone, then by the window alone (a vehicle stored without its owner); items by the updated-date window (§4.2), then by their unique itemNumber; customers
- *    (§4.3 shows no query at all) through the profile's guessed search, an accelerator whose
- *    finds are proven by a read by id, then a bounded walk from both ends of the list.
+ *    alone, then by the window alone (a vehicle stored without its owner); items by the updated-date
+ *    window (§4.2), then by their unique itemNumber; customers (§4.3 shows no query at all) through
+ *    the profile's guessed search, an accelerator whose finds are proven by a read by id, then a
+ *    bounded walk from both ends of the list.
  *
  * Lists may show a write late: every read after the write goes through `wait` (ctx.eventually in a
  * check), and an absence is concluded only after the consistency window. `search` is never used.
