@@ -17,7 +17,14 @@ import { rateLimitLayer } from './layers/rate-limit.js';
 import { routeLayer, VERSION_PREFIX } from './layers/route.js';
 import { overlayLayers, overlayRoutes, type Overlay } from './overlay.js';
 import { routes } from './routes.js';
-import { fixtures, seededCompanies, seedSizesWith, type SeedFixtures, type SeedSizeOptions } from './seed/index.js';
+import {
+  fixtures,
+  seededCompanies,
+  seedSizesWith,
+  type DataProfile,
+  type SeedFixtures,
+  type SeedSizeOptions,
+} from './seed/index.js';
 import { storeFrom, type Clock, type Store } from './store.js';
 import type { TokenIssuer } from './types.js';
 
@@ -37,8 +44,10 @@ export interface MockOptions {
   secret?: string;
   /** Records per company to seed; unset counts keep the mock's documented data (mock/README.md). */
   seedSizes?: SeedSizeOptions;
-  /** Clock of the stored timestamps (createdDate, updatedDate…); Date.now unless given. */
+  /** Clock of the stored timestamps (createdDate, updatedDate…) and, when given, of the `Date` header; Date.now unless given. */
   now?: Clock;
+  /** How the seeded data are dated, spread, tied and split between the companies (mock/seed/profile.ts). */
+  data?: DataProfile;
 }
 
 export interface MockTokens {
@@ -68,12 +77,14 @@ export interface MockServer {
   stop(): Promise<void>;
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+function send(res: ServerResponse, reply: Reply, clock?: Clock): void {
   if (res.writableEnded || res.destroyed) return;
   const payload = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
   res.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
+    // A server whose clock is not the harness's says so the only way HTTP has (RFC 9110 §6.6.1).
+    ...(clock ? { date: new Date(clock()).toUTCString() } : {}),
     ...reply.headers,
   });
   res.end(payload);
@@ -92,7 +103,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const key = tokenKey(secret);
   const seed = options.seed ?? 20260101;
-  const seedData = seededCompanies(seed, seedSizesWith(options.seedSizes));
+  const seedData = seededCompanies(seed, seedSizesWith(options.seedSizes), options.data);
   let store: Store = storeFrom(seedData, options.now);
   const knobs: Knobs = { latencyMs: 0, ...options.knobs };
   const requestLog: LoggedRequest[] = [];
@@ -128,7 +139,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       if (!reply) return;
       requestLog.push({ method, path, status: reply.status });
       if (requestLog.length > 200_000) requestLog.splice(0, 100_000);
-      send(res, reply);
+      send(res, reply, options.now);
     };
     let url: URL;
     try {

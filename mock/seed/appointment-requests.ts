@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { AppointmentRequestRecord, CompanyData } from '../model.js';
-import { SEED_EPOCH } from './epoch.js';
+import { seedContext, type SeedContext } from './profile.js';
 import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 /** Seeded appointment requests (§2.5, §4.5): enough to page through and to book some slots. */
@@ -34,9 +34,15 @@ function startOfUtcDay(ms: number): number {
   return ms - (((ms % DAY) + DAY) % DAY);
 }
 
-function request(f: Faker, company: CompanyData, index: number, anchor: number): AppointmentRequestRecord {
+function request(
+  f: Faker,
+  company: CompanyData,
+  index: number,
+  anchor: number,
+  ctx: SeedContext,
+): AppointmentRequestRecord {
   const location = company.locations[index % company.locations.length]!;
-  let day = startOfUtcDay(anchor) + f.number.int({ min: -60, max: 60 }) * DAY;
+  let day = startOfUtcDay(anchor) + ctx.days(f.number.int({ min: -60, max: 60 })) * DAY;
   if (new Date(day).getUTCDay() === 0) day += DAY; // the shops are closed on Sundays
   const start = day + f.number.int({ min: 8, max: 16 }) * HOUR + f.helpers.arrayElement([0, 30]) * 60_000;
   const end = start + f.helpers.arrayElement([1, 1, 2, 3]) * HOUR;
@@ -96,10 +102,14 @@ function request(f: Faker, company: CompanyData, index: number, anchor: number):
  * Half the requests sit around the seed epoch (stable data), half around today (so the slots
  * of the coming weeks show bookings). The second half changes once a day, not per run.
  */
-export function seedAppointmentRequests(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
-  const today = startOfUtcDay(Date.now());
+export function seedAppointmentRequests(
+  f: Faker,
+  company: CompanyData,
+  sizes: SeedSizes = defaultSeedSizes,
+  ctx: SeedContext = seedContext(),
+): void {
   for (let i = 0; i < sizes.appointmentRequests; i++) {
-    const r = request(f, company, i, i % 2 === 0 ? SEED_EPOCH : today);
+    const r = request(f, company, i, i % 2 === 0 ? ctx.anchor : ctx.today, ctx);
     company.appointmentRequests.set(r.appointmentRequestId, r);
   }
 }

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { CompanyData, CustomerRecord, VehicleTag } from '../model.js';
-import { SEED_EPOCH } from './epoch.js';
+import { seedContext, type SeedContext } from './profile.js';
 import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 export const SEEDED_CUSTOMERS_PER_COMPANY = defaultSeedSizes.customers;
@@ -23,16 +23,22 @@ const customerTags: VehicleTag[] = [
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function seedCustomers(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+export function seedCustomers(
+  f: Faker,
+  company: CompanyData,
+  sizes: SeedSizes = defaultSeedSizes,
+  ctx: SeedContext = seedContext(),
+): void {
   const locationIds = company.locations.map((l) => l.locationId);
   for (let n = 1; n <= sizes.customers; n++) {
     const firstName = f.person.firstName();
     const lastName = f.person.lastName();
     const fleet = n === FLEET_CUSTOMER_NUMBER;
     const business = fleet || f.datatype.boolean({ probability: 0.12 });
-    const created = SEED_EPOCH - f.number.int({ min: 60, max: 1500 }) * 86_400_000;
-    const updated =
-      created + f.number.int({ min: 0, max: 50 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
+    const created = ctx.anchor - ctx.days(f.number.int({ min: 60, max: 1500 })) * 86_400_000;
+    const updated = ctx.notAfterNow(
+      created + ctx.days(f.number.int({ min: 0, max: 50 })) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000,
+    );
     const record: CustomerRecord = {
       customerId: seededCustomerId(company.companyId, n),
       companyId: company.companyId,

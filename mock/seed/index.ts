@@ -8,12 +8,15 @@ import { seedCustomers } from './customers.js';
 import { seedVehicles } from './vehicles.js';
 import { seedInventoryLevels } from './inventory-levels.js';
 import { defaultSeedSizes, type SeedSizes } from './sizes.js';
+import { isDefaultProfile, seedContext, type DataProfile, type SeedContext } from './profile.js';
+import { tieSortKeys } from './ties.js';
 
 // English only: the package's root entry loads every locale (0.15 s of CPU per process).
 const EnglishFaker = english.constructor as typeof Faker;
 
 export { SEED_EPOCH } from './epoch.js';
 export { defaultSeedSizes, seedSizesWith, type SeedSizeOptions, type SeedSizes } from './sizes.js';
+export { type DataProfile } from './profile.js';
 
 export interface SeedFixtures {
   companyId: string;
@@ -35,7 +38,7 @@ export const fixtures: SeedFixtures = {
   customerId: 'cus_harbor_0001',
 };
 
-export type SeedStep = (f: Faker, company: CompanyData, sizes: SeedSizes) => void;
+export type SeedStep = (f: Faker, company: CompanyData, sizes: SeedSizes, ctx: SeedContext) => void;
 
 /** Per-resource seeders run in this order; each owns its own collection. */
 const steps: SeedStep[] = [
@@ -67,17 +70,24 @@ function emptyCompany(companyId: string, name: string, locationIds: string[]): C
 const cache = new Map<string, ReadonlyMap<string, CompanyData>>();
 
 /**
- * Two companies, deterministic for a given seed and sizes; computed once and cloned per mock
- * instance. Other sizes than the defaults give larger (or smaller) data from the same generators.
+ * Two companies, deterministic for a given seed, sizes and data profile; computed once and cloned per
+ * mock instance. Other sizes than the defaults give larger (or smaller) data from the same generators;
+ * the default profile gives the documented data (mock/seed/profile.ts).
  */
 export function seededCompanies(
   seed = 20260101,
   sizes: SeedSizes = defaultSeedSizes,
+  profile: DataProfile = {},
 ): ReadonlyMap<string, CompanyData> {
-  const key = `${seed}|${JSON.stringify(sizes)}`;
+  const key = `${seed}|${JSON.stringify(sizes)}${isDefaultProfile(profile) ? '' : `|${JSON.stringify(profile)}`}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const companies = new Map<string, CompanyData>();
+  const ctx = seedContext(profile);
+  const o = profile.otherSizes;
+  const otherSizes: SeedSizes = o
+    ? { ...sizes, ...o, purchaseOrders: { ...sizes.purchaseOrders, ...o.purchaseOrders } }
+    : sizes;
   const specs: [string, string, string[]][] = [
     [fixtures.companyId, 'Harbor Auto Repair', [fixtures.locationId, fixtures.secondLocationId]],
     [fixtures.otherCompanyId, 'Ridge Motors', [fixtures.otherLocationId, 'loc_ridge_west']],
@@ -86,7 +96,8 @@ export function seededCompanies(
     const f = new EnglishFaker({ locale: english.rawDefinitions });
     f.seed(seed + index * 7919);
     const company = emptyCompany(id, name, locs);
-    for (const step of steps) step(f, company, sizes);
+    for (const step of steps) step(f, company, index === 0 ? sizes : otherSizes, ctx);
+    if (profile.ties) tieSortKeys(company, seed + index);
     companies.set(id, company);
   });
   cache.set(key, companies);

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { itemTypes, type ItemType } from '../../contract/schemas.js';
 import type { CompanyData, ItemRecord } from '../model.js';
-import { SEED_EPOCH } from './epoch.js';
+import { seedContext, type SeedContext } from './profile.js';
 import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 export const SEEDED_ITEMS_PER_COMPANY = defaultSeedSizes.items;
@@ -74,13 +74,19 @@ function details(f: Faker, type: ItemType): Record<string, unknown> {
   }
 }
 
-export function seedItems(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+export function seedItems(
+  f: Faker,
+  company: CompanyData,
+  sizes: SeedSizes = defaultSeedSizes,
+  ctx: SeedContext = seedContext(),
+): void {
   for (let i = 0; i < sizes.items; i++) {
     const itemType = itemTypes[i % itemTypes.length]!;
     const itemId = `itm_${company.companyId.slice(4, 8)}_${String(i + 1).padStart(4, '0')}`;
-    const created = SEED_EPOCH - f.number.int({ min: 30, max: 700 }) * 86_400_000;
-    const updated =
-      created + f.number.int({ min: 0, max: 29 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
+    const created = ctx.anchor - ctx.days(f.number.int({ min: 30, max: 700 })) * 86_400_000;
+    const updated = ctx.notAfterNow(
+      created + ctx.days(f.number.int({ min: 0, max: 29 })) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000,
+    );
     const name = itemType === 'tire' ? 'Tire' : f.commerce.productName();
     const record: ItemRecord = {
       itemId,

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { PoIntegrationSource, PoSource } from '../../contract/schemas.js';
 import type { CompanyData, PoLineItem, PurchaseOrderRecord } from '../model.js';
-import { SEED_EPOCH } from './epoch.js';
+import { seedContext, type SeedContext } from './profile.js';
 import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 /** Seeded purchase orders across the three backends of §2.6 (read-only: §4.6 has no writes). */
@@ -56,12 +56,15 @@ function lineItems(f: Faker, channel: PoIntegrationSource, poKey: string): PoLin
   });
 }
 
-function order(f: Faker, company: CompanyData, source: PoSource, index: number): PurchaseOrderRecord {
+function order(f: Faker, company: CompanyData, source: PoSource, index: number, ctx: SeedContext): PurchaseOrderRecord {
   const key = `po_${source.slice(0, 3)}_${company.companyId.slice(4, 8)}_${String(index + 1).padStart(4, '0')}`;
   const channel = channelOf(f, source);
-  const created = SEED_EPOCH - f.number.int({ min: 1, max: 400 }) * DAY - f.number.int({ min: 0, max: 86_399 }) * 1000;
-  const updated = created + f.number.int({ min: 0, max: 20 }) * DAY + f.number.int({ min: 0, max: 86_399 }) * 1000;
-  const invoice = created + f.number.int({ min: 0, max: 10 }) * DAY;
+  const created =
+    ctx.anchor - ctx.days(f.number.int({ min: 1, max: 400 })) * DAY - f.number.int({ min: 0, max: 86_399 }) * 1000;
+  const updated = ctx.notAfterNow(
+    created + ctx.days(f.number.int({ min: 0, max: 20 })) * DAY + f.number.int({ min: 0, max: 86_399 }) * 1000,
+  );
+  const invoice = ctx.notAfterNow(created + ctx.days(f.number.int({ min: 0, max: 10 })) * DAY);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     id: key,
@@ -84,10 +87,15 @@ function order(f: Faker, company: CompanyData, source: PoSource, index: number):
   };
 }
 
-export function seedPurchaseOrders(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+export function seedPurchaseOrders(
+  f: Faker,
+  company: CompanyData,
+  sizes: SeedSizes = defaultSeedSizes,
+  ctx: SeedContext = seedContext(),
+): void {
   for (const source of Object.keys(sizes.purchaseOrders) as PoSource[]) {
     for (let i = 0; i < sizes.purchaseOrders[source]; i++) {
-      const po = order(f, company, source, i);
+      const po = order(f, company, source, i, ctx);
       company.purchaseOrders.set(po.id, po);
     }
   }

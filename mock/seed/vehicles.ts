@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { CompanyData, VehicleRecord, VehicleTag } from '../model.js';
 import { FLEET_CUSTOMER_NUMBER, companySlug, seededCustomerId } from './customers.js';
-import { SEED_EPOCH } from './epoch.js';
+import { seedContext, type SeedContext } from './profile.js';
 import { defaultSeedSizes, type SeedSizes } from './sizes.js';
 
 export const SEEDED_VEHICLES_PER_COMPANY = defaultSeedSizes.vehicles;
@@ -45,20 +45,29 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Owner of the n-th seeded vehicle (1-based): fixture customer first, then the fleet, then spread over the rest. */
 function ownerNumber(f: Faker, n: number, customers: number): number {
   if (n <= FIXTURE_CUSTOMER_VEHICLES) return 1;
+  // A data profile may seed fewer customers than the fleet and the rest: the fixture customer owns them all.
+  if (customers <= FLEET_CUSTOMER_NUMBER)
+    return Math.min(customers, n <= FIXTURE_CUSTOMER_VEHICLES + FLEET_VEHICLES ? FLEET_CUSTOMER_NUMBER : 1);
   if (n <= FIXTURE_CUSTOMER_VEHICLES + FLEET_VEHICLES) return FLEET_CUSTOMER_NUMBER;
   return f.number.int({ min: FLEET_CUSTOMER_NUMBER + 1, max: customers });
 }
 
-export function seedVehicles(f: Faker, company: CompanyData, sizes: SeedSizes = defaultSeedSizes): void {
+export function seedVehicles(
+  f: Faker,
+  company: CompanyData,
+  sizes: SeedSizes = defaultSeedSizes,
+  ctx: SeedContext = seedContext(),
+): void {
   for (let n = 1; n <= sizes.vehicles; n++) {
     const owner = ownerNumber(f, n, sizes.customers);
     const make = f.helpers.arrayElement(makes);
     const spec = catalogue[make]!;
     const model = f.helpers.arrayElement(spec.models);
     const year = f.number.int({ min: 2004, max: 2025 });
-    const created = SEED_EPOCH - f.number.int({ min: 20, max: 1200 }) * 86_400_000;
-    const updated =
-      created + f.number.int({ min: 0, max: 19 }) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000;
+    const created = ctx.anchor - ctx.days(f.number.int({ min: 20, max: 1200 })) * 86_400_000;
+    const updated = ctx.notAfterNow(
+      created + ctx.days(f.number.int({ min: 0, max: 19 })) * 86_400_000 + f.number.int({ min: 0, max: 86_399 }) * 1000,
+    );
     const metric = f.datatype.boolean({ probability: 0.3 });
     const fleet = owner === FLEET_CUSTOMER_NUMBER;
     const tags = f.helpers.arrayElements(vehicleTags.slice(1), { min: 0, max: 2 });
