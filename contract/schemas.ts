@@ -35,16 +35,11 @@ export const vehicleListEnvelope = z.looseObject({
 });
 
 /**
- * §2.7, §4.1: get-by-id answers the same envelope; whether content is an array of one or the vehicle
- * itself is left open (S-2.7-get-by-id-envelope), so both are accepted.
+ * §2.7, §4.1: get-by-id answers the same envelope, `content` typed an array there too (the row names
+ * list and get-by-id together); a bare vehicle as content is not conforming (S-2.7-get-by-id-envelope,
+ * corrected 2026-12-02). Only what pagination holds for one record is open.
  */
-export const vehicleGetEnvelope = z.looseObject({
-  message: z.string(),
-  results: z.looseObject({
-    content: z.union([z.array(z.unknown()), anyObject]),
-    pagination: anyObject,
-  }),
-});
+export const vehicleGetEnvelope = vehicleListEnvelope;
 
 /** §2.1 Tag: color is hexadecimal RGB without a leading #. */
 export const hexColorWithoutHash = z.string().regex(/^(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/);

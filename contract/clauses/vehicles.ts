@@ -55,7 +55,7 @@ export const vehicles = {
     area: 'vehicles',
     severity: 'critical',
     strictness: 'strict',
-    must: 'GET /vehicles/{vehicleId} MUST answer with { message, results: { content, pagination } } holding that vehicle.',
+    must: 'GET /vehicles/{vehicleId} MUST answer with { message, results: { content: array, pagination } } holding that vehicle among the elements of content.',
     spec: ['e84148d1a5f0', '30d64b7a8696', '5056d097acd3', 'b5a05d0f908e'],
   },
   'VEHICLE-UPDATE-ENVELOPE': {

@@ -53,7 +53,8 @@ const asId = (v: unknown) => (v === undefined || v === null || v === '' ? undefi
 function vehicleRecords(body: unknown): Rec[] {
   if (isRecord(body) && isRecord(body.results) && Array.isArray(body.results.content))
     return body.results.content.filter(isRecord);
-  // S-2.7-get-by-id-envelope: a read by id may hold the vehicle itself as content.
+  // Located even when content is the bare vehicle, which §2.7 does not allow (S-2.7-get-by-id-envelope):
+  // VEHICLE-GET-ENVELOPE judges that alone, so the checks that only read the vehicle are not failed with it.
   if (isRecord(body) && isRecord(body.results) && isRecord(body.results.content)) return [body.results.content];
   return recordArrayWith(body, 'vehicleId') ?? firstRecordArray(body) ?? [];
 }

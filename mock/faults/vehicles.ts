@@ -86,13 +86,21 @@ export const vehicleFaults = {
     description: 'GET /vehicles puts the records straight into results (an array) and drops pagination.',
     overlay: editReply('GET', '/vehicles', ({ message, results }) => ({ message, results: results.content })),
   },
-  // Not content as the object itself: that is a choice the spec leaves open (S-2.7-get-by-id-envelope).
   'vehicles-get-content-missing': {
     clause: 'VEHICLE-GET-ENVELOPE',
     description: 'GET /vehicles/{id} spreads the vehicle into results, without the content key.',
     overlay: editReply('GET', '/vehicles/:vehicleId', (body) => ({
       ...body,
       results: { ...body.results.content[0], pagination: body.results.pagination },
+    })),
+  },
+  // §2.7 types content as an array for get-by-id too (S-2.7-get-by-id-envelope, corrected 2026-12-02).
+  'vehicles-get-content-object': {
+    clause: 'VEHICLE-GET-ENVELOPE',
+    description: 'GET /vehicles/{id} answers the vehicle itself as results.content, not an array holding it.',
+    overlay: editReply('GET', '/vehicles/:vehicleId', (body) => ({
+      ...body,
+      results: { ...body.results, content: body.results.content[0] },
     })),
   },
   'vehicles-update-no-message': {

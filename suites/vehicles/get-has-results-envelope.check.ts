@@ -26,7 +26,8 @@ async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiRe
   return [{ id, res: await vehicles.get(ctx, id) }];
 }
 
-// §4.1 GET /vehicles/{vehicleId}, §2.7: the same results envelope as the list, holding that vehicle.
+// §4.1 GET /vehicles/{vehicleId}, §2.7: the same results envelope as the list, content an array here too
+// (the §2.7 row types it for both; S-2.7-get-by-id-envelope), holding that vehicle among its elements.
 conformance('VEHICLE-GET-ENVELOPE', async (ctx: CheckContext) => {
   const reads = await readsToJudge(ctx);
   const problems: Failure[] = [];

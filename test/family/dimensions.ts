@@ -174,11 +174,6 @@ export const dimensions: readonly Dimension[] = [
     ],
   },
   {
-    id: 'vehicle-by-id',
-    silences: ['S-2.7-get-by-id-envelope'],
-    values: [mock, { name: 'content-object', rules: at(P.shape, r.vehicleByIdObjectRule) }],
-  },
-  {
     id: 'lists-of-archived',
     silences: ['S-3-archived-visibility', 'S-4.1-sort', 'S-4.2-default-order'],
     values: [

@@ -584,16 +584,6 @@ export function vehiclePaginationRule(form: VehiclePagination): Transformation {
   };
 }
 
-export const vehicleByIdObjectRule: Transformation = {
-  id: 'vehicle-by-id-content-object',
-  why: 'S-2.7-get-by-id-envelope: content may be the vehicle itself',
-  response: (c, a) => {
-    const r = c.method === 'GET' && /^\/vehicles\/[^/]+$/.test(c.path) && ok(a) ? results(a.body) : undefined;
-    if (!r || r.content.length !== 1 || !isObject(a.body)) return undefined;
-    return { ...a, body: { ...a.body, results: { content: r.content[0], pagination: {} } } };
-  },
-};
-
 export type WriteData = 'ids' | 'id-list' | 'count' | 'empty';
 
 export function writeDataRule(form: WriteData): Transformation {
