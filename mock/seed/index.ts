@@ -100,6 +100,7 @@ export function seededCompanies(
     if (profile.ties) tieSortKeys(company, seed + index);
     companies.set(id, company);
   });
-  cache.set(key, companies);
+  // Data dated from a start's own now are that start's: kept, they would only fill the memory.
+  if (profile.now === undefined) cache.set(key, companies);
   return companies;
 }

@@ -1,6 +1,7 @@
 import { transformations as variantRules, type Transformation } from '../variant/transformations.js';
 import * as r from './rules.js';
 import type { MemberState } from './rules.js';
+import { clockRule, days, mergeWorlds, type World } from './world.js';
 
 /**
  * The family's dimensions: every silence of ../shared/silences.md that a server must choose in,
@@ -11,6 +12,8 @@ import type { MemberState } from './rules.js';
 export interface Value {
   name: string;
   rules?: (s: MemberState) => { phase: number; rule: Transformation }[];
+  /** The member's data, clock and neighbour (test/family/world.ts); the mock's own world unless given. */
+  world?: World;
 }
 
 export interface Dimension {
@@ -356,7 +359,114 @@ export const dimensions: readonly Dimension[] = [
       { name: '503-retry-after', rules: (s) => [{ phase: P.burst, rule: r.burstRule(s, 40, '503') }] },
     ],
   },
+  // The world dimensions: what a member answers about, and when (test/family/world.ts).
+  {
+    id: 'data-counts',
+    silences: ['S-PAGE-totals', 'S-8-past-the-end'],
+    values: [
+      mock,
+      // The fixture customer is a setting of the run (CUSTOMER_ID): it exists on every member.
+      { name: 'none', world: { sizes: { items: 0, customers: 1, vehicles: 0, appointmentRequests: 0 } } },
+      { name: 'few', world: { sizes: { items: 4, customers: 3, vehicles: 5, appointmentRequests: 3 } } },
+      {
+        name: 'thousands',
+        world: { sizes: { items: 1200, customers: 1000, vehicles: 1500, appointmentRequests: 600 } },
+      },
+    ],
+  },
+  {
+    id: 'po-sources',
+    silences: ['S-4.6-merged-order', 'S-4.6-paging'],
+    values: [
+      mock,
+      { name: 'inventory-absent', world: { sizes: { purchaseOrders: { inventory: 0 } } } },
+      { name: 'sparse', world: { sizes: { purchaseOrders: { inventory: 2, online: 3, orders: 1 } } } },
+      { name: 'crowded', world: { sizes: { purchaseOrders: { inventory: 1200, online: 150, orders: 600 } } } },
+      { name: 'online-only', world: { sizes: { purchaseOrders: { inventory: 0, online: 40, orders: 0 } } } },
+    ],
+  },
+  {
+    id: 'data-dates',
+    silences: ['S-4.6-date-filters', 'S-TIME-window-bounds', 'S-4.5-date-window-semantics'],
+    values: [
+      mock,
+      { name: 'relative-months', world: { relative: true } },
+      { name: 'relative-weeks', world: { relative: true, data: { spread: 0.1 } } },
+      { name: 'relative-years', world: { relative: true, data: { spread: 3 } } },
+    ],
+  },
+  {
+    id: 'sort-ties',
+    silences: ['S-4.1-sort', 'S-PAGE-null-and-collation', 'S-4.2-default-order'],
+    values: [mock, { name: 'tied', world: { data: { ties: true } } }],
+  },
+  {
+    id: 'other-company',
+    silences: ['S-TEN-cross-company-ids'],
+    values: [
+      mock,
+      {
+        name: 'empty',
+        world: {
+          data: {
+            otherSizes: {
+              items: 0,
+              customers: 0,
+              vehicles: 0,
+              appointmentRequests: 0,
+              purchaseOrders: { inventory: 0, online: 0, orders: 0 },
+            },
+          },
+        },
+      },
+      {
+        name: 'small',
+        world: {
+          data: {
+            otherSizes: {
+              items: 3,
+              customers: 2,
+              vehicles: 2,
+              appointmentRequests: 2,
+              purchaseOrders: { inventory: 1, online: 1, orders: 1 },
+            },
+          },
+        },
+      },
+      {
+        name: 'large',
+        world: { data: { otherSizes: { items: 1000, customers: 800, vehicles: 1200, appointmentRequests: 500 } } },
+      },
+    ],
+  },
+  {
+    id: 'clock',
+    silences: ['S-TIME-clock-skew'],
+    values: [
+      mock,
+      ...[
+        ['ahead-3-days', days(3)],
+        ['behind-2-days', -days(2)],
+        ['ahead-45-days', days(45)],
+        ['behind-4-months', -days(122)],
+      ].map(([name, skewMs]): Value => ({
+        name: name as string,
+        world: { skewMs: skewMs as number },
+        rules: at(P.wire + 2, clockRule(skewMs as number)),
+      })),
+    ],
+  },
+  {
+    id: 'neighbour',
+    silences: ['S-CONS-concurrency', 'S-PAGE-stability', 'S-CONS-counts-vs-contents'],
+    values: [mock, { name: 'writes-twice-a-second', world: { neighbour: { everyMs: 500 } } }],
+  },
 ];
+
+/** The member's world: its dimensions' worlds merged (the mock's own data, clock and no neighbour if none). */
+export function worldOf(d: Draw): World {
+  return mergeWorlds(dimensions.flatMap((dim) => dim.values.find((v) => v.name === d[dim.id])?.world ?? []));
+}
 
 /** One value per dimension, by dimension id. */
 export type Draw = Record<string, string>;

@@ -1,7 +1,8 @@
 import type { EmbeddedFront } from '../../harness/target.js';
 import type { MockOptions } from '../../mock/server.js';
 import { startVariantServer, type VariantServer } from '../variant/server.js';
-import { draw, rulesOf, type Draw, type MemberKey } from './dimensions.js';
+import { draw, rulesOf, worldOf, type Draw, type MemberKey } from './dimensions.js';
+import { mockOptionsOf, startNeighbour, type Neighbour, type World } from './world.js';
 import { idOut, newState, type IdForm } from './rules.js';
 import { PRODUCTION, productionFront } from '../production/front.js';
 
@@ -15,18 +16,28 @@ export interface FamilyMember extends VariantServer {
   draw: Draw;
   /** The fixture customer as this member writes its id. */
   customerId: string;
+  /** Its data, clock and neighbour. */
+  world: World;
+  /** The other client writing beside the run, when the member has one. */
+  neighbour?: Neighbour;
 }
 
 export async function startFamilyMember(seed: MemberKey, options: MockOptions = {}): Promise<FamilyMember> {
   const d = draw(seed);
   const state = newState();
-  const server = await startVariantServer(options, rulesOf(d, state));
+  const world = worldOf(d);
+  const server = await startVariantServer({ ...mockOptionsOf(world), ...options }, rulesOf(d, state));
+  const neighbour = world.neighbour ? startNeighbour(server.mock, world.neighbour.everyMs) : undefined;
   const form = d['id-form'];
   const customerId =
     form && form !== 'mock'
       ? idOut(state, form as IdForm, server.mock.fixtures.customerId)
       : server.mock.fixtures.customerId;
-  return { ...server, seed, draw: d, customerId };
+  const stop = async () => {
+    await neighbour?.stop();
+    await server.stop();
+  };
+  return { ...server, stop, seed, draw: d, customerId, world, ...(neighbour ? { neighbour } : {}) };
 }
 
 /** The target id of a member (with a fault under it: `family-<seed>+<fault>`). */
