@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { clauses, type ClauseId } from '../../contract/clauses.js';
 import type { Selection } from '../core/events.js';
 import { PROJECT_ROOT } from '../core/paths.js';
-import { lowerBoundMs } from '../core/plan.js';
+import { DEFAULT_BUDGET, lowerBoundMs } from '../core/plan.js';
 import type { Budget, Plan } from '../core/run-info.js';
 
 /**
@@ -90,25 +90,131 @@ export function inSkippedArea(key: string, selection: Pick<Selection, 'skippedAr
   return (selection.skippedAreas ?? []).some((a) => a.area === area || a.area === m[2]?.split(',')[0]);
 }
 
+/** The limits a shard's cost is reckoned at: the documented live ones, so every shard of a run deals alike whatever its own settings. */
+export const SHARD_REFERENCE_LIMITS = { getPerMin: 150, writePerMin: 50 } as const;
+
 /**
- * The files of a shard: the check files dealt to `count` shards by weight (learned requests),
- * heaviest first onto the lightest shard, so each shard takes about its share of the traffic.
+ * What a check costs the dealing beside its requests: one GET's slot at the reference limits. A check
+ * whose requests are all in shared fixtures still starts, waits and reports; without it such checks
+ * (most of the catalogue) cost nothing and all went to one shard (147 checks against 33 at n=2).
  */
+export const SHARD_CHECK_MS = 60_000 / SHARD_REFERENCE_LIMITS.getPerMin;
+
+/** One file as the dealing sees it: its checks' own requests, their count, and the shared fixtures they pull in. */
+interface FileCost {
+  file: string;
+  own: Budget;
+  checks: number;
+  fixtures: Set<string>;
+}
+
+/**
+ * Each file's cost under a selection, by the rules the plan counts with (makePlan): the checks whose
+ * names match -t, outside a left-out area, and in read-only mode only those that need no write, with
+ * what they sent there. A file the budgets do not know costs one check of the default budget.
+ */
+function fileCosts(
+  files: readonly string[],
+  budgets: BudgetFile,
+  selection: Partial<Pick<Selection, 'pattern' | 'mode' | 'skippedAreas'>>,
+): FileCost[] {
+  const pattern = compilePattern(selection.pattern);
+  const readonly = selection.mode === 'readonly';
+  const byFile = new Map<string, BudgetEntry[]>();
+  for (const e of budgets.entries)
+    if (e.file && e.name !== undefined) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+  return files.map((file) => {
+    const known = byFile.get(file);
+    if (!known) return { file, own: { ...DEFAULT_BUDGET }, checks: 1, fixtures: new Set<string>() };
+    const checks = known.filter(
+      (e) =>
+        (!pattern || pattern.test(e.name!)) &&
+        !inSkippedArea(e.key, { skippedAreas: selection.skippedAreas }) &&
+        !(readonly && e.needs?.includes('write')),
+    );
+    const own = checks
+      .map((e) => entryCost(e, readonly))
+      .reduce((t, c) => ({ get: t.get + c.get, write: t.write + c.write }), { get: 0, write: 0 });
+    const uses = checks.flatMap((e) => (readonly && e.readonly ? e.readonly.uses : e.uses) ?? []);
+    return { file, own, checks: checks.length, fixtures: pulledIn(budgets, uses, selection.mode) };
+  });
+}
+
+/** What a key sends: in read-only mode what it sent there (a fixture that writes stops at its first write). */
+const entryCost = (e: BudgetEntry, readonly: boolean): Budget =>
+  readonly ? { get: e.readonly?.get ?? (e.write > 0 ? 0 : e.get), write: 0 } : { get: e.get, write: e.write };
+
+/**
+ * The check files dealt to `count` shards, balanced on budgeted time. Shards share nothing: each
+ * builds every shared fixture its own checks pull in, so a shard costs its checks' own requests plus
+ * those fixtures once, reckoned as time at the reference limits (the bound `lowerBoundMs` gives), plus
+ * a GET's slot per check. Files go heaviest first (alone, with their fixtures), each to the shard where
+ * its time once added, plus what adding it costs, is least: the lightest shard, unless the fixtures
+ * the file needs are already paid for in another. Pure and deterministic, so every shard process
+ * computes the same deal.
+ */
+export function dealShards(
+  files: readonly string[],
+  count: number,
+  budgets: BudgetFile,
+  selection: Partial<Pick<Selection, 'pattern' | 'mode' | 'skippedAreas'>> = {},
+): string[][] {
+  const readonly = selection.mode === 'readonly';
+  const fixtureCost = new Map(
+    budgets.entries.filter((e) => e.name === undefined).map((e) => [e.key, entryCost(e, readonly)] as const),
+  );
+  const costMs = (own: Budget, fixtures: Iterable<string>, checks: number) => {
+    const total = { ...own };
+    for (const k of fixtures) {
+      const c = fixtureCost.get(k);
+      if (!c) continue;
+      total.get += c.get;
+      total.write += c.write;
+    }
+    return lowerBoundMs(total, SHARD_REFERENCE_LIMITS) + checks * SHARD_CHECK_MS;
+  };
+  const costs = fileCosts(files, budgets, selection).map((f) => ({ ...f, alone: costMs(f.own, f.fixtures, f.checks) }));
+  costs.sort((a, b) => b.alone - a.alone || b.checks - a.checks || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const shards = Array.from({ length: count }, () => ({
+    own: { get: 0, write: 0 } as Budget,
+    fixtures: new Set<string>(),
+    checks: 0,
+    files: [] as string[],
+  }));
+  for (const f of costs) {
+    let best = 0;
+    let bestScore = Infinity;
+    shards.forEach((s, i) => {
+      const before = costMs(s.own, s.fixtures, s.checks);
+      const after = costMs(
+        { get: s.own.get + f.own.get, write: s.own.write + f.own.write },
+        new Set([...s.fixtures, ...f.fixtures]),
+        s.checks + f.checks,
+      );
+      // The shard's time once it holds the file, plus what the file adds: a fixture paid twice is
+      // time the whole run spends again under the target's one limit.
+      const score = after + (after - before);
+      if (score >= bestScore) return;
+      best = i;
+      bestScore = score;
+    });
+    const s = shards[best]!;
+    s.own = { get: s.own.get + f.own.get, write: s.own.write + f.own.write };
+    for (const k of f.fixtures) s.fixtures.add(k);
+    s.checks += f.checks;
+    s.files.push(f.file);
+  }
+  return shards.map((s) => s.files.sort());
+}
+
+/** The files of shard `index` of `count` (1-based), as dealt by `dealShards`. */
 export function shardFiles(
   files: readonly string[],
   shard: { index: number; count: number },
   budgets: BudgetFile,
+  selection: Partial<Pick<Selection, 'pattern' | 'mode' | 'skippedAreas'>> = {},
 ): string[] {
-  const weight = new Map<string, number>();
-  for (const e of budgets.entries) if (e.file) weight.set(e.file, (weight.get(e.file) ?? 0) + e.get + e.write);
-  const loads = Array.from({ length: shard.count }, () => ({ load: 0, files: [] as string[] }));
-  const order = [...files].sort((a, b) => (weight.get(b) ?? 1) - (weight.get(a) ?? 1) || a.localeCompare(b));
-  for (const f of order) {
-    const lightest = loads.reduce((min, s) => (s.load < min.load ? s : min));
-    lightest.files.push(f);
-    lightest.load += weight.get(f) ?? 1;
-  }
-  return loads[shard.index - 1]!.files.sort();
+  return dealShards(files, shard.count, budgets, selection)[shard.index - 1]!;
 }
 
 /**
@@ -136,7 +242,7 @@ export function selectFiles(selection: Selection, budgets: BudgetFile, all = che
     ? all.filter((f) => paths.some((p) => f === p || f.startsWith(`${p.replace(/\/+$/, '')}/`) || f.includes(p)))
     : all;
   const byName = holdingMatches(byPath, selection.pattern, budgets);
-  return selection.shard ? shardFiles(byName, selection.shard, budgets) : byName;
+  return selection.shard ? shardFiles(byName, selection.shard, budgets, selection) : byName;
 }
 
 /**
