@@ -40,6 +40,8 @@ export interface Settings {
    * show in lists, filters and delayed (202) updates before its absence counts.
    */
   consistencyWindowMs: number;
+  /** HAR_BODY_LIMIT: bytes of a body kept in the recorded exchanges (exchanges.har); longer ones are cut and marked. */
+  harBodyLimit: number;
   rateLimitGetPerMin: number;
   rateLimitWritePerMin: number;
   profileFile?: string;
@@ -95,6 +97,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_SPEC = join(root, '../shared/spec/partner-api-v2.md');
 
 // ── The catalogue of settings ─────────────────────────────────────────────────────────────
+
+/** HAR_BODY_LIMIT's default: bodies whole up to 10 MB, so the page a failure rests on is in the bundle. */
+export const DEFAULT_HAR_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** Every setting also reads under this prefix (`PARTNER_CONFORMANCE_BASE_URL`): BASE_URL and ACCESS_TOKEN are common names in CI. */
 export const SETTING_PREFIX = 'PARTNER_CONFORMANCE_';
@@ -232,6 +237,12 @@ export const settingsCatalogue: readonly SettingInfo[] = [
   ),
   setting('REPORTS_DIR', '--reports-dir', '`reports`', 'where the reports go; one run at a time per directory (below)'),
   setting(
+    'HAR_BODY_LIMIT',
+    '--har-body-limit',
+    '10485760 (10 MB)',
+    'bytes of each request and response body kept in `exchanges.har`; a longer body is cut there, and a failure citing it says so',
+  ),
+  setting(
     'ENV_FILE',
     '--env-file',
     '`.env`',
@@ -317,6 +328,7 @@ const checks: Readonly<Record<string, Check | null>> = {
   MAX_CONCURRENCY: whole(1, 256),
   REQUEST_TIMEOUT_MS: whole(100, 600_000),
   CONSISTENCY_WINDOW_MS: whole(0, 600_000),
+  HAR_BODY_LIMIT: whole(1_024, 1_073_741_824),
   RATE_LIMIT_GET_PER_MIN: whole(0, 1_000_000),
   RATE_LIMIT_WRITE_PER_MIN: whole(0, 1_000_000),
   CONFORMANCE_PROFILE: (v, shown) => void explicitFile(shown, v),
@@ -810,6 +822,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     maxConcurrency: int(e.MAX_CONCURRENCY) ?? (live ? 4 : 16),
     requestTimeoutMs: int(e.REQUEST_TIMEOUT_MS) ?? 15_000,
     consistencyWindowMs: int(e.CONSISTENCY_WINDOW_MS) ?? 10_000,
+    harBodyLimit: int(e.HAR_BODY_LIMIT) ?? DEFAULT_HAR_BODY_LIMIT,
     rateLimitGetPerMin: int(e.RATE_LIMIT_GET_PER_MIN) ?? (live ? 150 : 0),
     rateLimitWritePerMin: int(e.RATE_LIMIT_WRITE_PER_MIN) ?? (live ? 50 : 0),
     profileFile,
@@ -863,6 +876,7 @@ export function settingRows(s: Settings): SettingRow[] {
     CONFORMANCE_PROFILE: s.profileFile,
     CONFORMANCE_CONFIG: s.configFile === '/dev/null' ? undefined : s.configFile,
     REPORTS_DIR: s.reportsDir,
+    HAR_BODY_LIMIT: s.harBodyLimit,
     ENV_FILE: s.files.find((f) => f.kind === 'env file')?.file,
     SPEC_PATH: s.spec.found ? s.spec.file : `${s.spec.file} (not found: no spec hash)`,
     ALLURE_HISTORY_DIR: s.allureHistoryDir,

@@ -183,11 +183,13 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       // The run is stopping: the check never started, so it reports nothing (the certificate shows it not run).
       if (admitted.interrupted) return tc.skip('the run was interrupted before this check started');
       // Running out of the planned time means the answers did not come: inconclusive, never failed.
+      // On a live target the time its requests queued in the run's own pacer is given back (up to the test's timeout).
       const deadline = new Deadline(
         Math.max(
           opts.timeoutMs ?? 0,
           target.kind === 'live' ? admitted.deadlineMs : testTimeout(opts, target, run) - 20_000,
         ),
+        target.kind === 'live' ? { split: () => client.time(key), capMs: testTimeout(opts, target, run) - 20_000 } : {},
       );
       const ctx = createContext({ run, target, meta, tag: key, coordination: client, reports, deadline });
       try {

@@ -10,6 +10,7 @@ import {
   type Report,
   type SettleRequest,
 } from './protocol.js';
+import type { TimeSplit } from '../pacing/time-split.js';
 
 /** The workers' side of the coordination protocol, spoken to the target's pacing proxy (the hub). */
 export class CoordinationClient {
@@ -47,6 +48,11 @@ export class CoordinationClient {
 
   release(check: string): Promise<void> {
     return this.post('release', { check });
+  }
+
+  /** Where a check's time in the pacing proxy went so far: queued there, or at the target. */
+  time(check: string): Promise<TimeSplit> {
+    return this.post('time', { check });
   }
 
   /** The lag the run has learned from every worker's waits, after adding this one's (when given). */

@@ -3,6 +3,7 @@ import { Admission, type AdmissionOptions } from './admission.js';
 import { LagMemory } from '../eventually.js';
 import { PATH_PREFIX, type AdmitRequest, type LagRequest, type Report, type SettleRequest } from './protocol.js';
 import { SharedTasks } from './shared-tasks.js';
+import { TimeSplits } from '../pacing/time-split.js';
 
 /** Where the coordinator hands what workers report: the run's hub (harness/run/hub.ts). */
 export interface ReportSink {
@@ -24,6 +25,8 @@ export class Coordinator {
    * alone cost about eight extra reads a run at 150/50).
    */
   readonly lag = new LagMemory();
+  /** Each check's time in the proxy, queued or at the target: a deadline judges the target by its own share. */
+  readonly times = new TimeSplits();
   private interrupted = false;
 
   constructor(
@@ -62,9 +65,14 @@ export class Coordinator {
       case 'admit':
         if (this.interrupted) return reply(res, 200, { interrupted: true });
         return reply(res, 200, await this.admission.admit(input as AdmitRequest));
-      case 'release':
-        this.admission.release(String((input as { check?: unknown }).check));
+      case 'release': {
+        const check = String((input as { check?: unknown }).check);
+        this.admission.release(check);
+        this.times.forget(check);
         return reply(res, 200, {});
+      }
+      case 'time':
+        return reply(res, 200, this.times.read(String((input as { check?: unknown }).check)));
       case 'lag': {
         const { seen } = input as LagRequest;
         if (seen) this.lag.record(seen);

@@ -123,6 +123,11 @@ export interface RecordedExchange {
   responseHeaders?: Record<string, string>;
   responseBody?: string;
   durationMs?: number;
+  /** Of durationMs: the time at the target (every attempt), and the rest, in the run's own queue and retry backoff. */
+  serverMs?: number;
+  blockedMs?: number;
+  /** Bytes left out of a body longer than HAR_BODY_LIMIT. */
+  truncated?: { request?: number; response?: number };
   retries?: number;
   /** Why no answer came (transport failure after retries, read-only refusal). */
   error?: string;

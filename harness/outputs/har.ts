@@ -37,13 +37,16 @@ export interface HarEntry {
     _error?: string;
   };
   cache: Record<string, never>;
-  timings: { send: number; wait: number; receive: number };
+  /** blocked: the run's own queue, rate buckets and retry backoff; wait: at the target, from sending to the answer. */
+  timings: { blocked: number; send: number; wait: number; receive: number };
   comment?: string;
   /** Custom fields (HAR allows names starting with an underscore). */
   _clause: string;
   _variant?: string;
   _target: string;
   _retries?: number;
+  /** Bytes of a body left out (over HAR_BODY_LIMIT): the body's text ends with a note saying so. */
+  _truncated?: { request?: number; response?: number };
 }
 
 export interface Har {
@@ -77,6 +80,8 @@ function entryOf(ex: RecordedExchange): HarEntry {
     queryString = [];
   }
   const time = Math.max(0, ex.durationMs ?? 0);
+  // Older journals have no split: all of it was shown as the target's, as before.
+  const wait = Math.min(time, Math.max(0, ex.serverMs ?? time));
   const responseText = ex.responseBody === undefined ? undefined : redactJsonText(ex.responseBody);
   const requestText = ex.requestBody === undefined ? undefined : redactJsonText(ex.requestBody);
   return {
@@ -118,12 +123,13 @@ function entryOf(ex: RecordedExchange): HarEntry {
       ...(ex.error ? { _error: redact(ex.error) } : {}),
     },
     cache: {},
-    timings: { send: 0, wait: time, receive: 0 },
+    timings: { blocked: time - wait, send: 0, wait, receive: 0 },
     comment: `${ex.owner}${ex.error ? `: ${redact(ex.error)}` : ''}`,
     _clause: clause,
     ...(variant ? { _variant: variant } : {}),
     _target: ex.target,
     ...(ex.retries ? { _retries: ex.retries } : {}),
+    ...(ex.truncated ? { _truncated: ex.truncated } : {}),
   };
 }
 

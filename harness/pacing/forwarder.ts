@@ -9,6 +9,7 @@ import {
 } from './retry-policy.js';
 import { methodClass, QueueTimeout, type Pacer } from './scheduler.js';
 import type { PacingCounters } from './stats.js';
+import type { CheckTime } from './time-split.js';
 import type { Upstream, UpstreamRequest } from './upstream.js';
 
 export interface Forwarded {
@@ -16,6 +17,9 @@ export interface Forwarded {
   headers: Record<string, string>;
   body: Buffer;
   retries: number;
+  /** Time at the target (every attempt), and the rest of the time in the proxy (queue, backoff): the HAR's wait and blocked. */
+  serverMs: number;
+  blockedMs: number;
   /** Set when no usable answer came: the worker turns it into a TransportError (inconclusive). */
   transportError?: string;
 }
@@ -41,12 +45,18 @@ const UNAVAILABLE = new Set([502, 503, 504]);
 export class Forwarder {
   constructor(private readonly o: ForwarderOptions) {}
 
-  async forward(req: UpstreamRequest, priority: number): Promise<Forwarded> {
+  /** `clock`: the sending check's split of time (time-split.ts), told when each attempt is at the target. */
+  async forward(req: UpstreamRequest, priority: number, clock?: CheckTime): Promise<Forwarded> {
     const { pacer, circuit, counters, upstream } = this.o;
     const cls = methodClass(req.method);
     const deadline = AbortSignal.timeout(this.o.budgetMs);
     const counts: RetryCounts = { transient: 0, rateLimited: 0 };
     const startedAt = performance.now();
+    let serverMs = 0;
+    const spent = () => ({
+      serverMs: Math.round(serverMs),
+      blockedMs: Math.round(performance.now() - startedAt - serverMs),
+    });
     counters.requests += 1;
     counters.requestsByClass[cls] += 1;
     for (;;) {
@@ -56,20 +66,30 @@ export class Forwarder {
           'target-down',
           'the target stopped answering (several attempts in a row got no answer)',
           retries,
+          spent(),
         );
       let release: () => void;
       try {
         release = await pacer.acquire(cls, priority, deadline);
       } catch (err) {
         if (err instanceof QueueTimeout)
-          return this.gaveUp('budget', `no pacing slot within ${this.o.budgetMs} ms`, retries);
+          return this.gaveUp(
+            'budget',
+            `the run's own pacing queue held it ${this.o.budgetMs} ms without a slot (not the target's time)`,
+            retries,
+            spent(),
+          );
         throw err;
       }
       let result;
+      const sentAt = performance.now();
+      clock?.toServer();
       try {
         counters.attempts += 1;
         result = await upstream.send(req);
       } finally {
+        serverMs += performance.now() - sentAt;
+        clock?.fromServer();
         release();
       }
       let outcome: AttemptOutcome;
@@ -99,28 +119,40 @@ export class Forwarder {
       }
       if (result.kind === 'error') {
         const kind = transportFaultKind(result.code);
-        return this.gaveUp(kind ?? 'error', kind ? result.message : `${result.code}: ${result.message}`, retries);
+        return this.gaveUp(
+          kind ?? 'error',
+          kind ? result.message : `${result.code}: ${result.message}`,
+          retries,
+          spent(),
+        );
       }
       if (result.status === 429)
-        return this.gaveUp('429', 'still rate limited (429) after waiting and retrying', retries);
+        return this.gaveUp('429', 'still rate limited (429) after waiting and retrying', retries, spent());
       if (UNAVAILABLE.has(result.status)) {
         return this.gaveUp(
           String(result.status),
           `HTTP ${result.status} (the target was unavailable${req.method === 'GET' ? ' after retries' : '; writes are never replayed'})`,
           retries,
+          spent(),
         );
       }
-      return { status: result.status, headers: result.headers, body: result.body, retries };
+      return { status: result.status, headers: result.headers, body: result.body, retries, ...spent() };
     }
   }
 
-  private gaveUp(reason: string, detail: string, retries: number): Forwarded {
+  private gaveUp(
+    reason: string,
+    detail: string,
+    retries: number,
+    time: Pick<Forwarded, 'serverMs' | 'blockedMs'>,
+  ): Forwarded {
     this.o.counters.gaveUp(reason);
     return {
       status: 502,
       headers: {},
       body: Buffer.alloc(0),
       retries,
+      ...time,
       transportError: `${detail}${retries ? `, after ${retries} retries` : ''}`,
     };
   }

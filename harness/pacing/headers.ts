@@ -6,3 +6,5 @@ export const CHECK_HEADER = 'x-conformance-check';
 export const INTERNAL_HEADER = 'x-conformance-internal';
 /** Response header naming the recorded exchange, so a check can cite the answer it judged. */
 export const EXCHANGE_HEADER = 'x-conformance-exchange';
+/** Milliseconds the exchange spent in the proxy but not at the target (queue, rate buckets, retry backoff). */
+export const BLOCKED_HEADER = 'x-conformance-blocked-ms';

@@ -33,6 +33,8 @@ export interface PacingOptions {
   record?: (ex: RecordedExchange) => void;
   /** Keep bodies in the records (default true; the fault self-check's throwaway mocks turn it off). */
   recordBodies?: boolean;
+  /** Bytes of a body kept in a record (HAR_BODY_LIMIT; default 10 MB): a longer one is cut and marked. */
+  bodyLimit?: number;
 }
 
 /** A target as the main process knows it: real address and real credentials. */
@@ -129,6 +131,7 @@ export function startPacing(o: PacingOptions): Pacing {
         publicOrigin: publicUrl.origin,
         record: o.record,
         recordBodies: o.recordBodies,
+        bodyLimit: o.bodyLimit,
       });
       proxies.push(proxy);
       const origin = await proxy.listen();

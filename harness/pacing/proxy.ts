@@ -6,7 +6,7 @@ import type { RecordedExchange } from '../core/events.js';
 import { redact, REDACTED, redactHeaders, redactJsonText } from '../redact.js';
 import type { Coordinator } from '../coordination/coordinator.js';
 import type { Forwarder } from './forwarder.js';
-import { CHECK_HEADER, EXCHANGE_HEADER, INTERNAL_HEADER } from './headers.js';
+import { BLOCKED_HEADER, CHECK_HEADER, EXCHANGE_HEADER, INTERNAL_HEADER } from './headers.js';
 import type { PacingCounters } from './stats.js';
 
 const HOP_BY_HOP = new Set([
@@ -21,12 +21,21 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 const MAX_BODY = 16 * 1024 * 1024;
-/** Bodies kept per recorded exchange: enough for any page the checks read, not a whole export. */
-const MAX_RECORDED_BODY = 64 * 1024;
-const clip = (s: string) =>
-  s.length > MAX_RECORDED_BODY
-    ? `${s.slice(0, MAX_RECORDED_BODY)}…[${s.length - MAX_RECORDED_BODY} more characters]`
-    : s;
+/** Bodies kept whole per recorded exchange unless told otherwise (HAR_BODY_LIMIT): a failure's page must be in the bundle. */
+export const DEFAULT_RECORDED_BODY_BYTES = 10 * 1024 * 1024;
+
+/** A body as recorded: whole up to `limit` bytes, else its first `limit` bytes and how many were left out. */
+export function clipBody(text: string, limit: number): { text: string; cutBytes?: number } {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= limit) return { text };
+  // Cut on a character boundary: the kept part stays valid UTF-8.
+  const kept = Buffer.from(text)
+    .subarray(0, limit)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+  const cutBytes = bytes - Buffer.byteLength(kept);
+  return { text: `${kept}…[${cutBytes} more bytes: HAR_BODY_LIMIT]`, cutBytes };
+}
 
 export interface ProxyOptions {
   forwarder: Forwarder;
@@ -46,23 +55,29 @@ export interface ProxyOptions {
   record?: (ex: RecordedExchange) => void;
   /** Keep request and response bodies in the records (the fault self-check's many mocks do not). */
   recordBodies?: boolean;
+  /** Bytes of a body kept in a record (HAR_BODY_LIMIT); longer ones are cut and say so. */
+  bodyLimit?: number;
 }
+
+/** Where the exchange's time went: at the target, and in the proxy before and between attempts. */
+type Spent = { serverMs: number; blockedMs: number };
 
 interface Recording {
   id: string;
-  answered(status: number, headers: Record<string, string>, payload: Buffer, retries: number): void;
-  failed(error: string, retries: number): void;
+  answered(status: number, headers: Record<string, string>, payload: Buffer, retries: number, spent: Spent): void;
+  failed(error: string, retries: number, spent?: Spent): void;
 }
 
 /** Writes one transport failure back to the worker; harness/client.ts turns it into a TransportError. */
-function refuse(res: ServerResponse, reason: string, retries = 0, recording?: Recording): void {
+function refuse(res: ServerResponse, reason: string, retries = 0, recording?: Recording, spent?: Spent): void {
   const value = redact(reason)
     .replace(/[^\x20-\x7e]+/g, ' ')
     .slice(0, 500);
-  recording?.failed(reason, retries);
+  recording?.failed(reason, retries, spent);
   res.writeHead(502, {
     [TRANSPORT_ERROR_HEADER]: value,
     [RETRIES_HEADER]: String(retries),
+    ...(spent ? { [BLOCKED_HEADER]: String(spent.blockedMs) } : {}),
     ...(recording ? { [EXCHANGE_HEADER]: recording.id } : {}),
     'content-length': 0,
   });
@@ -191,18 +206,25 @@ export class PacingProxy {
     if (real) headers.authorization = `Bearer ${await real()}`;
 
     if (tag) coordinator.admission.spent(tag, method === 'GET' ? 'get' : 'write');
-    const out = await this.o.forwarder.forward(
-      { method, path: req.url ?? '/', headers, body: body.length || method !== 'GET' ? body : undefined },
-      internal ? 0 : coordinator.admission.priorityOf(tag),
-    );
-    if (out.transportError) return refuse(res, out.transportError, out.retries, recording);
+    const clock = tag ? coordinator.times.of(tag) : undefined;
+    clock?.enter();
+    const out = await this.o.forwarder
+      .forward(
+        { method, path: req.url ?? '/', headers, body: body.length || method !== 'GET' ? body : undefined },
+        internal ? 0 : coordinator.admission.priorityOf(tag),
+        clock,
+      )
+      .finally(() => clock?.leave());
+    const spent = { serverMs: out.serverMs, blockedMs: out.blockedMs };
+    if (out.transportError) return refuse(res, out.transportError, out.retries, recording, spent);
     const secrets = this.o.secrets();
     const payload = scrub(out.body, secrets);
     const resHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(out.headers))
       if (!HOP_BY_HOP.has(k)) resHeaders[k] = secrets.some((s) => v.includes(s)) ? redact(v) : v;
-    recording.answered(out.status, resHeaders, payload, out.retries);
+    recording.answered(out.status, resHeaders, payload, out.retries, spent);
     resHeaders[RETRIES_HEADER] = String(out.retries);
+    resHeaders[BLOCKED_HEADER] = String(out.blockedMs);
     resHeaders[EXCHANGE_HEADER] = recording.id;
     resHeaders['content-length'] = String(payload.length);
     res.writeHead(out.status, resHeaders);
@@ -221,7 +243,9 @@ export class PacingProxy {
     const startedAt = new Date().toISOString();
     const started = performance.now();
     const bodies = this.o.recordBodies !== false;
-    const text = (b: Buffer) => (bodies && b.length ? clip(redactJsonText(b.toString('utf8'))) : undefined);
+    const limit = this.o.bodyLimit ?? DEFAULT_RECORDED_BODY_BYTES;
+    const text = (b: Buffer) => (bodies && b.length ? clipBody(redactJsonText(b.toString('utf8')), limit) : undefined);
+    const sent = text(body);
     const base = {
       id,
       owner: tag ?? 'unattributed',
@@ -230,20 +254,33 @@ export class PacingProxy {
       method,
       url: redact(`${this.o.publicOrigin}${req.url ?? '/'}`),
       requestHeaders: redactHeaders(headers),
-      ...(text(body) === undefined ? {} : { requestBody: text(body) }),
+      ...(sent === undefined ? {} : { requestBody: sent.text }),
+      ...(sent?.cutBytes ? { truncated: { request: sent.cutBytes } } : {}),
     };
-    const done = (rest: Partial<RecordedExchange>) =>
-      this.o.record?.({ ...base, durationMs: Math.round(performance.now() - started), ...rest });
+    const done = (rest: Partial<RecordedExchange>, spent?: Spent) =>
+      this.o.record?.({
+        ...base,
+        durationMs: Math.round(performance.now() - started),
+        ...(spent ? { serverMs: spent.serverMs, blockedMs: spent.blockedMs } : {}),
+        ...rest,
+      });
     return {
       id,
-      answered: (status, resHeaders, payload, retries) =>
-        done({
-          status,
-          responseHeaders: redactHeaders(resHeaders),
-          ...(text(payload) === undefined ? {} : { responseBody: text(payload) }),
-          ...(retries ? { retries } : {}),
-        }),
-      failed: (error, retries) => done({ error: redact(error), ...(retries ? { retries } : {}) }),
+      answered: (status, resHeaders, payload, retries, spent) => {
+        const got = text(payload);
+        const cut = got?.cutBytes ? { ...base.truncated, response: got.cutBytes } : base.truncated;
+        done(
+          {
+            status,
+            responseHeaders: redactHeaders(resHeaders),
+            ...(got === undefined ? {} : { responseBody: got.text }),
+            ...(cut ? { truncated: cut } : {}),
+            ...(retries ? { retries } : {}),
+          },
+          spent,
+        );
+      },
+      failed: (error, retries, spent) => done({ error: redact(error), ...(retries ? { retries } : {}) }, spent),
     };
   }
 }

@@ -146,6 +146,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
     record: hub.record,
     // The fault self-check's many mocks are thrown away: their bodies would only fill the disk.
     recordBodies: others === 0,
+    bodyLimit: settings.harBodyLimit,
   });
   const stopAll = async () => {
     for (const t of tokens) t.stop();

@@ -35,6 +35,7 @@ export const harSchema = z.object({
         }),
         cache: z.object({}),
         timings: z.object({
+          blocked: z.number().nonnegative().optional(),
           send: z.number().nonnegative(),
           wait: z.number().nonnegative(),
           receive: z.number().nonnegative(),
