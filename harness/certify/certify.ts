@@ -16,9 +16,11 @@ import type {
   Interruption,
   LedgerSummary,
   Scope,
+  ScopeGap,
   Traffic,
   Visibility,
 } from './types.js';
+import type { PartialJudgement } from '../core/outcome.js';
 
 export type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
 export { clauseVerdicts } from './types.js';
@@ -73,6 +75,7 @@ export function certify(
       notRunReason(id, registered, facts.selection, interruptions[0]?.signal),
     );
     summary[verdict] += 1;
+    const partial = verdict === 'passed' ? partialOf(checks) : [];
     for (const c of checks)
       for (const ob of c.observations) observations.push({ clause: id, check: c.name, name: ob.name, value: ob.value });
     return {
@@ -81,11 +84,12 @@ export function certify(
       verdict,
       ...(reason ? { reason } : {}),
       ...(cause ? { cause } : {}),
+      ...(partial.length ? { partial } : {}),
       checks: checks.map(({ clause: _c, target: _t, ...rest }): CheckReport => rest),
     };
   });
   const strict = strictSummary(clauses);
-  const scope = scopeOf(clauses, facts.selection, runs.whole, runs.mergedFrom !== undefined);
+  const scope = scopeOf(clauses, facts.selection, runs.whole, runs.mergedFrom !== undefined, facts.config);
   const interrupted = interruptionOf(
     interruptions,
     outcomes.length,
@@ -172,11 +176,89 @@ function notRunReason(
   return 'no check of this clause ran';
 }
 
+/** Causes of a skip that the scope already says otherwise (the mode, the selection, the signal). */
+const SAID_ELSEWHERE: ReadonlySet<string> = new Set(['read-only', 'left-out', 'interrupted']);
+
+/**
+ * What a passed clause did not judge: its checks' own partial marks, and its checks skipped while
+ * others passed (a variant without the setting it needs). Skips the mode or the selection caused
+ * are the scope's, not the clause's.
+ */
+function partialOf(checks: readonly CheckOutcome[]): PartialJudgement[] {
+  const out: PartialJudgement[] = checks.flatMap((c) => (c.verdict === 'passed' ? (c.partial ?? []) : []));
+  const skipped = checks.filter((c) => c.verdict === 'skipped' && !SAID_ELSEWHERE.has(c.cause?.kind ?? ''));
+  const passed = checks.filter((c) => c.verdict === 'passed').length;
+  for (const c of skipped)
+    out.push({
+      judged: `${passed} of ${checks.length} checks`,
+      left: `${c.key} skipped: ${c.reason ?? c.cause?.message ?? 'no reason given'}`,
+      ...(c.cause?.kind === 'missing-setting' ? { setting: c.cause.setting } : {}),
+    });
+  const seen = new Set<string>();
+  return out.filter((p) => !seen.has(`${p.judged}\u0000${p.left}`) && !!seen.add(`${p.judged}\u0000${p.left}`));
+}
+
+/** Strict clauses of the selection skipped for what this run lacked, and those judged in part. */
+function gapsOf(clauses: readonly ClauseReport[]): Pick<Scope, 'notExercised' | 'partial'> {
+  const strict = clauses.filter(isStrictTestable);
+  return {
+    notExercised: strict.flatMap((c): ScopeGap[] =>
+      c.verdict === 'skipped' && !SAID_ELSEWHERE.has(c.cause?.kind ?? '')
+        ? [
+            {
+              clause: c.id,
+              why: c.reason ?? c.cause?.message ?? 'skipped',
+              ...(c.cause?.kind === 'missing-setting' ? { setting: c.cause.setting } : {}),
+            },
+          ]
+        : [],
+    ),
+    partial: strict.flatMap((c) =>
+      (c.partial ?? []).map((p): ScopeGap => ({
+        clause: c.id,
+        why: `${p.judged}; ${p.left}`,
+        ...(p.setting ? { setting: p.setting } : {}),
+      })),
+    ),
+  };
+}
+
+/**
+ * How to judge a gap, for the headline: set the setting, or (given but unusable) what was wrong
+ * with it; without a setting, the reason when the clause was not exercised, its row when in part.
+ */
+function gapHint(g: ScopeGap, config: Certification['config'], inPart: boolean): string {
+  if (g.setting) {
+    const given = config?.[g.setting];
+    const unusable = given !== undefined && given !== null && given !== 'not set';
+    return unusable ? `${g.why.split(': ')[0]}: set another ${g.setting}` : `set ${g.setting}`;
+  }
+  if (inPart) return 'see their rows';
+  return g.why.length > 90 ? `${g.why.slice(0, 89)}…` : g.why;
+}
+
+/** `1 strict clause not exercised: set ACCESS_TOKEN_EXPIRED for AUTH-EXPIRED-TOKEN-REJECTED`. */
+function gapsNote(gaps: readonly ScopeGap[], config: Certification['config'], what: string, inPart: boolean): string {
+  const byHint = new Map<string, string[]>();
+  for (const g of gaps) {
+    const h = gapHint(g, config, inPart);
+    const ids = byHint.get(h) ?? [];
+    if (!ids.includes(g.clause)) ids.push(g.clause);
+    byHint.set(h, ids);
+  }
+  const n = new Set(gaps.map((g) => g.clause)).size;
+  const groups = [...byHint].map(
+    ([h, ids]) => `${h} for ${ids.length <= 3 ? ids.join(', ') : `${ids.length} clauses`}`,
+  );
+  return `${n} strict clause${n === 1 ? '' : 's'} ${what}: ${groups.join('; ')}`;
+}
+
 function scopeOf(
   clauses: readonly ClauseReport[],
   selection: Scope['selection'],
   whole: boolean,
   merged: boolean,
+  config?: Certification['config'],
 ): Scope {
   const total = clauses.length;
   const selected = clauses.filter((c) => c.verdict !== 'not-run').length;
@@ -198,12 +280,21 @@ function scopeOf(
   // Clauses not judged for want of a profile key are outside what the certificate covers.
   const complete = narrowed.length === 0 && selection.mode === 'full' && notJudged.length === 0;
   const unjudged = notJudged.length ? notJudgedNote(notJudged) : '';
+  // CONFORMANT alone means every strict clause judged in full: what was not, and how to get it, follows the verdict.
+  const gaps = gapsOf(clauses);
+  const gapNotes = [
+    gaps.notExercised.length ? gapsNote(gaps.notExercised, config, 'not exercised', false) : '',
+    gaps.partial.length ? gapsNote(gaps.partial, config, 'judged in part', true) : '',
+  ];
   let note: string | undefined;
   if (narrowed.length)
-    note = `partial: ${selected} of ${total} clauses; ${[...narrowed, unjudged].filter(Boolean).join('; ')}`;
+    note = `partial: ${selected} of ${total} clauses; ${[...narrowed, unjudged, ...gapNotes].filter(Boolean).join('; ')}`;
   else if (selection.mode === 'readonly')
-    note = `read-only: ${notExercised} strict clauses not exercised${unjudged ? `; ${unjudged}` : ''}`;
-  else if (unjudged) note = `partial: ${unjudged}`;
+    note = [`read-only: ${notExercised} strict clauses not exercised`, unjudged, ...gapNotes]
+      .filter(Boolean)
+      .join('; ');
+  else if (unjudged) note = [`partial: ${unjudged}`, ...gapNotes].filter(Boolean).join('; ');
+  else if (gapNotes.some(Boolean)) note = gapNotes.filter(Boolean).join('; ');
   return {
     complete,
     narrowed: narrowed.length > 0,
@@ -211,6 +302,7 @@ function scopeOf(
     clauses: { total, selected },
     strictNotExercised: notExercised,
     notJudged,
+    ...gaps,
     ...(note ? { note } : {}),
   };
 }

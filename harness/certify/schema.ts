@@ -5,6 +5,7 @@ import {
   checkReportSchema,
   checkVerdictSchema,
   clauseVerdictSchema,
+  partialSchema,
   runVerdictSchema,
 } from '../core/outcome.js';
 import type { Certification } from './types.js';
@@ -60,6 +61,8 @@ const trafficReport = z.object({
   }),
 });
 
+const scopeGap = z.object({ clause: z.string(), why: z.string(), setting: z.string().optional() });
+
 const planFacts = z.object({
   checks: count,
   sharedTasks: count,
@@ -86,6 +89,8 @@ export const clauseReportSchema = z.looseObject({
   verdict: clauseVerdictSchema,
   reason: z.string().optional(),
   cause: causeSchema.optional(),
+  /** A passed clause judged on part of its cases: which part, and the setting that would widen it. */
+  partial: z.array(partialSchema).optional(),
   checks: z.array(checkReportSchema),
 });
 
@@ -125,6 +130,9 @@ export const certificationSchema = z
       clauses: z.object({ total: count, selected: count }),
       strictNotExercised: count,
       notJudged: z.array(z.object({ clause: z.string(), profileKey: z.string() })),
+      /** Strict clauses skipped for what the run lacked (a setting, data), and those judged in part. */
+      notExercised: z.array(scopeGap),
+      partial: z.array(scopeGap),
       note: z.string().optional(),
     }),
     verdictCause: z.string().optional(),

@@ -11,7 +11,7 @@ import type {
   TargetFacts,
   TrafficReport,
 } from '../core/events.js';
-import type { Cause, ClauseVerdict, RunVerdict } from '../core/outcome.js';
+import type { Cause, ClauseVerdict, PartialJudgement, RunVerdict } from '../core/outcome.js';
 
 export type { ClauseVerdict, RunVerdict };
 export { clauseVerdicts } from '../core/outcome.js';
@@ -25,7 +25,21 @@ export interface ClauseReport extends Clause {
   reason?: string;
   /** Why it is inconclusive, not judged or skipped, typed (the certificate counts causes by kind). */
   cause?: Cause;
+  /**
+   * A passed clause judged on part of its cases: what its checks could not judge (ctx.partial), and
+   * its checks that were skipped while others passed. Said in its row and in the headline.
+   */
+  partial?: PartialJudgement[];
   checks: CheckReport[];
+}
+
+/** A strict clause of the selection that the run did not judge in full, with what would let it. */
+export interface ScopeGap {
+  clause: string;
+  /** What was not judged and why: the skip's reason, or the part left. */
+  why: string;
+  /** The setting that lets a run judge it (missing, or given and unusable). */
+  setting?: string;
 }
 
 /** How an interrupted run ended. */
@@ -57,6 +71,13 @@ export interface Scope {
    * not cover them, so the run is PASSED (partial), never CONFORMANT.
    */
   notJudged: { clause: string; profileKey: string }[];
+  /**
+   * Strict clauses of the selection skipped for what the run lacked (a setting, data of the kind),
+   * outside what read-only mode and a narrowed selection already say: CONFORMANT then names them.
+   */
+  notExercised: ScopeGap[];
+  /** Strict clauses that passed on part of their cases (ClauseReport.partial), one gap per part. */
+  partial: ScopeGap[];
   /** One line: `partial: 9 of 120 clauses; -t '^AUTH-'`, `read-only: 41 strict clauses not exercised`; absent when complete. */
   note?: string;
 }

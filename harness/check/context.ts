@@ -54,8 +54,9 @@ export function createContext(p: ContextParts): CheckContext {
     saw: (count, what) => {
       if (count > 0) meta.evidence.push(`${count} ${what}`);
     },
-    skip: (reason) => {
-      throw new SkipError(reason);
+    partial: (judged, left, setting) => void meta.partial.push({ judged, left, ...(setting ? { setting } : {}) }),
+    skip: (reason, why) => {
+      throw new SkipError(reason, why);
     },
     inconclusive: (reason, why) => {
       throw new InconclusiveError(reason, why);

@@ -149,6 +149,7 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       variant: opts.variant,
       target: target.id,
       observations: [],
+      partial: [],
       requests: 0,
       retries: 0,
       evidence: [],
@@ -166,6 +167,8 @@ function register(id: ClauseId, opts: CheckOptions, fn: CheckFn, target: TargetI
       file: tc.task.file.name,
       ...settled,
       observations: meta.observations,
+      // Only a pass is judged in part: a failure or a skip says more than that.
+      ...(meta.partial.length && settled.verdict === 'passed' ? { partial: meta.partial } : {}),
       evidence: meta.evidence,
       cited: meta.cited,
       shared: meta.shared,

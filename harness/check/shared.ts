@@ -55,6 +55,7 @@ export async function runShared(
       clause: check.meta.clause,
       target: target.id,
       observations: [],
+      partial: [],
       requests: 0,
       retries: 0,
       evidence: [],

@@ -2,7 +2,7 @@ import type { ClauseId } from '../../contract/clauses.js';
 import type { ApiClient, ApiResponse } from '../client.js';
 import type { CoordinationClient } from '../coordination/client.js';
 import type { Observation, WaitRecord } from '../core/events.js';
-import type { Cause } from '../core/outcome.js';
+import type { Cause, PartialJudgement } from '../core/outcome.js';
 import type { Profile } from '../core/profile.js';
 import type { RunInfo, TargetInfo } from '../core/run-info.js';
 import type { Deadline } from './deadline.js';
@@ -29,6 +29,8 @@ export interface CheckMeta {
   variant?: string;
   target: string;
   observations: Observation[];
+  /** Parts of its cases the check could not judge (ctx.partial). */
+  partial: PartialJudgement[];
   /** Requests the check sent itself (shared fixtures are counted once, apart). */
   requests: number;
   retries: number;
@@ -67,11 +69,18 @@ export interface CheckContext {
   ledger: Ledger;
   observe(name: string, value: unknown): void;
   /**
+   * The check judges part of its cases only (a credential probed on some endpoints, one of two
+   * requests refused, no second location): the clause's row and the headline say which part, and
+   * `setting` names what would let a run judge the rest. Never an observation: it is about the run.
+   */
+  partial(judged: string, left: string, setting?: string): void;
+  /**
    * Records what the check judged. A check passes only when it saw something: one that judged
    * nothing ends inconclusive, never passed.
    */
   saw(count: number, what: string): void;
-  skip(reason: string): never;
+  /** Not applicable here; `why` types the cause (a missing optional setting: the headline names it). */
+  skip(reason: string, why?: Cause): never;
   /** Not judged, with why: `why` types the cause (a precondition, an answer that cannot be judged); no evidence by default. */
   inconclusive(reason: string, why?: Cause): never;
   /**

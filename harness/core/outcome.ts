@@ -236,6 +236,21 @@ export const verdictWords: Record<RunVerdict, string> = {
 // A check's outcome, as the worker reports it and the journal keeps it.
 
 export const observationSchema = z.object({ name: z.string(), value: z.unknown() });
+
+/**
+ * A check that passed on part of its cases says which part (typed, not an observation: it is about
+ * the run's reach, not the server's choices). The certificate names it in the clause's row and in the
+ * headline, with the setting that would widen it when one would.
+ */
+export const partialSchema = z.object({
+  /** What was judged: '5 of 22 endpoints', 'request C (request L was refused)'. */
+  judged: z.string(),
+  /** What was not, in words: 'no two entries of the bulk update share an item'. */
+  left: z.string(),
+  /** The setting that lets a run judge the rest, when one does (SECOND_LOCATION_ID). */
+  setting: z.string().optional(),
+});
+export type PartialJudgement = z.infer<typeof partialSchema>;
 export type Observation = z.infer<typeof observationSchema>;
 
 /** A read after the run's own write that waited for it to show (ctx.eventually). */
@@ -267,6 +282,8 @@ const outcomeFields = {
   /** Set when the check itself broke: the harness's exception, never the target's fault. */
   error: harnessErrorSchema.optional(),
   observations: z.array(observationSchema),
+  /** Set when the check judged part of its cases only (ctx.partial). */
+  partial: z.array(partialSchema).optional(),
   /** What the check judged, e.g. '12 records inside the window'; empty means it saw nothing. */
   evidence: z.array(z.string()),
   /** Exchanges of shared fixtures the check judged, with the fixture that made them. */

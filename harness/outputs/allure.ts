@@ -11,6 +11,7 @@ import { curlLine, requestLine } from './curl.js';
 import { failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
 import { outputContext, type Output, type OutputContext } from './output.js';
 import { primarySection, sectionTitle } from './sections.js';
+import { partialText } from './summary-lines.js';
 import { commandLine } from '../core/invocation.js';
 
 /**
@@ -223,7 +224,8 @@ const verdictWord = (v: ClauseVerdict) => v.replace('-', ' ');
 
 /** Why the clause has its verdict, in one line that starts with the verdict (absent when it passed). */
 function clauseMessage(x: ClauseReport, c: Certification): string | undefined {
-  if (x.verdict === 'passed') return undefined;
+  if (x.verdict === 'passed')
+    return x.partial?.length ? `judged in part: ${x.partial.map(partialText).join('; ')}` : undefined;
   if (x.verdict === 'observed') return undefined;
   if (x.verdict === 'failed') {
     const first = x.checks.find((ch) => ch.verdict === 'failed');
@@ -308,6 +310,8 @@ function verdictResult(c: OutputContext['certification']): TestResult {
       .join(', ')}`,
     ...c.clauses.filter((x) => x.verdict === 'failed').map((x) => `failed: ${x.id} (${x.section})`),
     ...c.scope.notJudged.map((n) => `not judged: ${n.clause}: set ${n.profileKey} in CONFORMANCE_PROFILE`),
+    ...c.scope.notExercised.map((g) => `not exercised: ${g.clause}: ${g.why}`),
+    ...c.scope.partial.map((g) => `judged in part: ${g.clause}: ${g.why}`),
   ];
   return {
     uuid: randomUUID(),

@@ -64,6 +64,9 @@ export function endLines(
       `  not judged: ${n.clause}${c ? ` (${c.section})` : ''}: set ${n.profileKey} in CONFORMANCE_PROFILE${c?.reason ? `; ${c.reason}` : ''}`,
     );
   }
+  for (const g of cert.scope.notExercised ?? [])
+    lines.push(`  not exercised: ${g.clause}: ${g.why}${g.setting ? ` (set ${g.setting})` : ''}`);
+  for (const g of cert.scope.partial ?? []) lines.push(`  judged in part: ${g.clause}: ${g.why}`);
   for (const e of cert.runErrors) lines.push(`  run error: ${e.split('\n')[0]}`);
   lines.push(`  ${trafficLine(cert)}`);
   if (cert.visibility.waits) lines.push(`  ${visibilityLine(cert)}`);

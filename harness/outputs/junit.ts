@@ -4,6 +4,7 @@ import { clauses, type ClauseId } from '../../contract/clauses.js';
 import type { CheckReport } from '../certify/types.js';
 import { redact } from '../redact.js';
 import { failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
+import { partialText } from './summary-lines.js';
 import type { Output, OutputContext } from './output.js';
 
 /**
@@ -55,7 +56,12 @@ function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml
         : check.verdict;
     return { ...base, skipped: { '@_message': `${label}: ${check.reason ?? 'no reason given'}` } };
   }
-  return check.evidence.length ? { ...base, 'system-out': `judged: ${check.evidence.join('; ')}` } : base;
+  // A pass on part of its cases says which part, beside what it judged.
+  const out = [
+    ...(check.evidence.length ? [`judged: ${check.evidence.join('; ')}`] : []),
+    ...(check.partial ?? []).map((p) => `judged in part: ${partialText(p)}`),
+  ];
+  return out.length ? { ...base, 'system-out': out.join('\n') } : base;
 }
 
 export function junitXml(ctx: OutputContext): string {
@@ -88,7 +94,7 @@ export function junitXml(ctx: OutputContext): string {
   });
   const properties = [
     ['verdict', c.headline],
-    ['scope', c.scope.complete ? 'complete' : (c.scope.note ?? 'partial')],
+    ['scope', c.scope.note ?? (c.scope.complete ? 'complete' : 'partial')],
     ['run', c.run.runId],
     ['target', `${c.target.url} (${c.target.kind})`],
     ['seed', String(c.seed)],

@@ -4,7 +4,7 @@ import { redact } from '../redact.js';
 import { coverageLine } from '../certify/coverage.js';
 import { failureLines, harnessErrorHead } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
-import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { budgetLine, partialText, recordsLine, scopeText, trafficLine, visibilityLine } from './summary-lines.js';
 
 const icon: Record<ClauseVerdict, string> = {
   passed: '✅ passed',
@@ -19,6 +19,10 @@ const icon: Record<ClauseVerdict, string> = {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A row's reason: why it was not judged, or which part a pass judged. */
+const rowReason = (x: Certification['clauses'][number]) =>
+  [x.reason ?? '', ...(x.partial ?? []).map((p) => `judged in part: ${partialText(p)}`)].filter(Boolean).join('; ');
+
 /** certification.md: the verdict per clause as Markdown, what failed first (with request and curl lines). */
 export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' | 'exchange'>): string {
   const c: Certification = ctx.certification;
@@ -29,7 +33,7 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
     `- Date: ${c.finishedAt}`,
     `- Seed: ${c.seed} (replay with SEED=${c.seed})`,
     `- Mode: ${c.mode}; property runs: ${c.numRuns}`,
-    `- Scope: ${c.scope.complete ? `every clause of the catalogue (${c.scope.clauses.total})` : (c.scope.note ?? '')}`,
+    `- Scope: ${scopeText(c)}`,
     `- Harness: ${c.harness.name} ${c.harness.version}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- ${trafficLine(c)}`,
@@ -114,7 +118,7 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
   for (const x of c.clauses) {
     const checks = x.checks.map((ch) => `${ch.variant ?? 'check'}: ${ch.verdict}`).join('; ');
     lines.push(
-      `| ${x.id} | ${cell(x.section)} | ${x.strictness} | ${icon[x.verdict]} | ${cell(checks)} | ${cell(x.reason ?? '')} |`,
+      `| ${x.id} | ${cell(x.section)} | ${x.strictness} | ${icon[x.verdict]}${x.partial ? ' (in part)' : ''} | ${cell(checks)} | ${cell(rowReason(x))} |`,
     );
   }
   if (c.observations.length) {

@@ -6,7 +6,7 @@ import { curlLine, requestLine } from './curl.js';
 import { bodyAround, failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
 import type { OutputContext } from './output.js';
 import { compareSections, primarySection, sectionTitle } from './sections.js';
-import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { budgetLine, partialText, recordsLine, scopeText, trafficLine, visibilityLine } from './summary-lines.js';
 import { commandLine } from '../core/invocation.js';
 
 /**
@@ -68,7 +68,7 @@ function headline(c: Certification): string {
             ? `${s.failed} of ${total} clauses failed${c.runErrors.length ? `, and ${c.runErrors.length} run error(s)` : ''}.`
             : `Nothing failed, but ${s.inconclusive} clause(s) could not be decided.`;
   const scope = c.scope.complete
-    ? `<p class="scope" id="scope">Scope: every clause of the catalogue.</p>`
+    ? `<p class="scope" id="scope">Scope: ${esc(c.scope.note ?? 'every clause of the catalogue')}.</p>`
     : `<p class="scope" id="scope">Scope: ${esc(c.scope.note ?? 'partial')}. ${esc(scopeDetail(c))}</p>`;
   const cause = c.verdictCause ? `<p class="cause" id="verdict-cause">${esc(c.verdictCause)}</p>` : '';
   const warnings = (c.warnings ?? []).map((w) => `<p class="warning">warning: ${esc(w)}</p>`).join('');
@@ -192,7 +192,7 @@ function runSection(c: Certification): string {
   const rows: [string, string][] = [
     ['Target', `${c.target.url} (${c.target.kind === 'embedded' ? 'embedded mock' : 'live'})`],
     ['Company', c.target.companyId],
-    ['Scope', c.scope.complete ? 'every clause of the catalogue' : (c.scope.note ?? 'partial')],
+    ['Scope', scopeText(c)],
     ['Started', c.startedAt],
     ['Finished', c.finishedAt],
     ['Harness', `${c.harness.name} ${c.harness.version}`],
@@ -250,6 +250,12 @@ function checksCell(x: ClauseReport, anchors: Map<Check, string>): string {
     .join('')}</ul>`;
 }
 
+/** A pass on part of the clause's cases: which part, under its verdict. */
+function partialCell(x: ClauseReport): string {
+  if (!x.partial?.length) return '';
+  return `<div class="partial" data-partial="true">judged in part: ${x.partial.map((p) => esc(partialText(p))).join('<br>')}</div>`;
+}
+
 function evidenceCell(x: ClauseReport, anchors: Map<Check, string>): string {
   const links = x.checks
     .filter((ch) => anchors.has(ch))
@@ -283,7 +289,7 @@ function clauseTables(c: Certification, anchors: Map<Check, string>): string {
     for (const x of list) {
       parts.push(
         `<tr id="${esc(x.id)}" data-verdict="${esc(x.verdict)}"><td><code>${esc(x.id)}</code><div class="sub">${esc(x.section)} · ${esc(x.strictness)} · ${esc(x.severity)}</div></td>` +
-          `<td>${esc(x.must)}</td><td>${badge(x.verdict)}</td><td>${checksCell(x, anchors)}</td><td>${evidenceCell(x, anchors)}</td></tr>`,
+          `<td>${esc(x.must)}</td><td>${badge(x.verdict)}${partialCell(x)}</td><td>${checksCell(x, anchors)}</td><td>${evidenceCell(x, anchors)}</td></tr>`,
       );
     }
     parts.push('</tbody></table>');
@@ -407,7 +413,7 @@ header.verdict{padding:20px 28px;color:#fff}header.v-conformant{background:var(-
 main{padding:8px 28px 40px;max-width:1400px}h2{margin-top:28px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{margin:20px 0 6px}
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border:1px solid var(--line);padding:6px 8px;vertical-align:top;text-align:left}thead th{background:var(--bg)}
 table.kv{width:auto}table.kv th{background:var(--bg);font-weight:600;white-space:nowrap}
-table.clauses{table-layout:fixed}table.clauses th:nth-child(1){width:19%}table.clauses th:nth-child(2){width:33%}table.clauses th:nth-child(3){width:9%}table.clauses th:nth-child(4){width:24%}table.clauses th:nth-child(5){width:15%}table.clauses td{overflow-wrap:anywhere}.sub{color:var(--skip);font-size:12px}
+table.clauses{table-layout:fixed}table.clauses th:nth-child(1){width:19%}table.clauses th:nth-child(2){width:33%}table.clauses th:nth-child(3){width:9%}table.clauses th:nth-child(4){width:24%}table.clauses th:nth-child(5){width:15%}table.clauses td{overflow-wrap:anywhere}.sub{color:var(--skip);font-size:12px}.partial{color:#9a6700;font-size:12px;margin-top:3px}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;color:#fff;background:var(--skip);white-space:nowrap}
 .b-passed{background:var(--pass)}.failure{border-left:3px solid var(--fail);padding:2px 8px;margin:6px 0}.f-msg{font-weight:600}.kind{font:11px ui-monospace,monospace;background:#ffebe9;color:var(--fail);border-radius:3px;padding:0 4px}.f-line{font-size:12px;color:#424a53}.f-title{font-weight:600;margin-top:4px}.ex-failing{background:#fff8f7}.b-failed{background:var(--fail)}.b-inconclusive,.b-errored{background:var(--warn)}.b-not-judged{background:#0a3069}.b-not-testable{background:var(--info)}.b-not-run,.b-absent{background:#8c959f}
 tr[data-verdict=failed]{background:#ffebe9}ul.checks{margin:0;padding-left:0;list-style:none}ul.checks li{margin:2px 0}.why{color:#57606a;font-size:12px}

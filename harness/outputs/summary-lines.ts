@@ -1,8 +1,19 @@
 import type { LedgerSummary, Certification, RunBudget } from '../certify/types.js';
+import type { PartialJudgement } from '../core/outcome.js';
 
 /** One-line figures that the console, the md and the page all print the same way. */
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** A clause judged in part, in its row: `5 of 22 endpoints probed; the others … (set X for the rest)`. */
+export function partialText(p: PartialJudgement): string {
+  return `${p.judged}; ${p.left}${p.setting ? ` (set ${p.setting} for the rest)` : ''}`;
+}
+
+/** The scope as every output states it: the note when there is one, else the whole catalogue judged in full. */
+export function scopeText(c: Certification): string {
+  return c.scope.note ?? (c.scope.complete ? `every clause of the catalogue (${c.scope.clauses.total})` : 'partial');
+}
 
 /** Every exchange of the run, counted from the journal (all shards after a merge). */
 export function trafficLine(c: Certification): string {

@@ -19,6 +19,7 @@ import { liveTarget, startEmbedded, type EmbeddedFront } from '../target.js';
 import { runFacts } from './facts.js';
 import { Hub } from './hub.js';
 import { fileWeights, makePlan, readBudgets, selectFiles } from './plan.js';
+import { narrowingWarnings } from './narrowing.js';
 import { preflight, type PreflightFacts } from './preflight.js';
 import { settleRun } from './settle.js';
 
@@ -188,7 +189,8 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       startedAt: info.startedAt,
       harness: harnessVersion(),
       specFile: settings.spec.file,
-      warnings: settings.warnings,
+      // Before any check runs: every optional setting whose absence narrows a strict clause selected.
+      warnings: [...settings.warnings, ...narrowingWarnings(main, plan.keys, budgets, settings.mode)],
     });
     hub.started(facts);
     const withoutPurchaseOrders = selection.skippedAreas?.some((a) => a.area === 'purchaseOrders');

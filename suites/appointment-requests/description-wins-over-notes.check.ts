@@ -27,9 +27,9 @@ conformance('APPT-DESCRIPTION-WINS', { needs: ['write', 'location'] }, async (ct
   );
   const long = view.long;
   if (!long.record)
-    return void ctx.observe(
-      'request L (notes, then description)',
-      `not judged: ${long.create.status >= 300 ? `its create was refused (HTTP ${long.create.status})` : 'not found in W_A, W_B or the plain list'}`,
+    return ctx.partial(
+      'request C (description, then notes)',
+      `request L (notes, then description) not judged: ${long.create.status >= 300 ? `its create was refused (HTTP ${long.create.status})` : 'not found in W_A, W_B or the plain list'}`,
     );
   expectComment(
     ctx,

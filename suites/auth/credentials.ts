@@ -52,6 +52,8 @@ export interface Forged {
 export interface Unavailable {
   why: string;
   skip?: boolean;
+  /** The optional setting whose absence makes it a skip: the headline tells the user to set it. */
+  setting?: string;
 }
 
 export type Derived = Forged | Unavailable;
@@ -179,6 +181,7 @@ export function deriveCredential(ctx: CheckContext, kind: BadCredential, key: Ui
         return {
           why: 'not testable here: ACCESS_TOKEN_EXPIRED is not set, and only the target can sign an expired token of its own',
           skip: true,
+          setting: 'ACCESS_TOKEN_EXPIRED',
         };
       }
       // A server may allow some clock leeway after exp (not shown, §5.4): a token only just expired proves nothing.
