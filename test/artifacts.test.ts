@@ -26,6 +26,8 @@ const OTHER_OUTPUTS = [
   'selfcheck-operators.md',
   'flakecheck.json',
   'flakecheck.md',
+  'family.json',
+  'family.md',
   'bench',
   '.selfcheck',
   '.flakecheck',
