@@ -50,4 +50,24 @@ describe('pageInconsistencies', () => {
     };
     expect(pageInconsistencies(page, 1, 7)).toEqual(['totalPages is 2, expected ceil(2/7) = 1']);
   });
+  // S-2.7-items-page-extras: size is the size asked for (Spring) or the records this page returned.
+  test('size may count the records of a short last page, or be a smaller cap', () => {
+    const last: PageCounters = {
+      content: [{}],
+      totalCount: 5,
+      totalPages: 3,
+      size: 1,
+      numberOfElements: 1,
+      empty: false,
+      first: false,
+      last: true,
+      pageable: { pageSize: 2 },
+    };
+    expect(pageInconsistencies(last, 3, 2)).toEqual([]);
+    expect(pageInconsistencies({ ...last, pageable: { pageSize: 1 } }, 3, 2)).toEqual([]);
+    // A cap of 1: five pages of one, the third not the last.
+    expect(pageInconsistencies({ ...last, totalPages: 5, last: false, pageable: { pageSize: 1 } }, 3, 2)).toEqual([]);
+    // Neither reading: three pages of two claimed, yet the third is not the last.
+    expect(pageInconsistencies({ ...last, last: false }, 3, 2)).not.toEqual([]);
+  });
 });

@@ -18,10 +18,18 @@ export type PageCounters = z.infer<typeof pageCounters>;
  * Derived page fields that disagree with totalCount, the page size served and the page asked for.
  * A server may serve fewer records per page than asked (its maximum is not shown, §8): the page's
  * own `size`, when smaller, is the one the counters must agree with; a larger one serves too much.
+ * `size` may also count the records this page returned (S-2.7-items-page-extras): on a short page
+ * that reads like a smaller cap, so the counters may agree with the size asked for instead.
  */
 export function pageInconsistencies(p: PageCounters, page: number, asked: number): string[] {
+  const served = p.size > 0 && p.size < asked ? p.size : asked;
+  const asCap = inconsistencies(p, page, asked, served, false);
+  if (!asCap.length || served === asked || p.size !== p.content.length) return asCap;
+  return inconsistencies(p, page, asked, asked, true).length ? asCap : [];
+}
+
+function inconsistencies(p: PageCounters, page: number, asked: number, size: number, sizeIsCount: boolean): string[] {
   const out: string[] = [];
-  const size = p.size > 0 && p.size < asked ? p.size : asked;
   const totalPages = Math.ceil(p.totalCount / size);
   const expectedCount = Math.max(0, Math.min(size, p.totalCount - (page - 1) * size));
   if (p.size > asked) out.push(`size is ${p.size}, more than the ${asked} asked for`);
@@ -36,6 +44,8 @@ export function pageInconsistencies(p: PageCounters, page: number, asked: number
   if (p.first !== (page === 1)) out.push(`first is ${p.first} on page ${page}`);
   if (page <= totalPages && p.last !== (page === totalPages))
     out.push(`last is ${p.last} on page ${page} of ${totalPages}`);
-  if (p.pageable.pageSize !== p.size) out.push(`pageable.pageSize is ${p.pageable.pageSize}, size is ${p.size}`);
+  // With size counting the records, pageSize may keep the size asked for.
+  if (p.pageable.pageSize !== p.size && !(sizeIsCount && p.pageable.pageSize === asked))
+    out.push(`pageable.pageSize is ${p.pageable.pageSize}, size is ${p.size}`);
   return out;
 }

@@ -291,7 +291,7 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
   command({
     name: 'selfcheck',
     description: 'prove every check can fail: the suites against one mock per named fault, and the kill matrix',
-    settings: ['REPORTS_DIR'],
+    settings: ['REPORTS_DIR', 'SPEC_PATH'],
     exits: [
       `${EXIT.ok}  every fault detected and precise, nothing failed against the conforming mock`,
       `${EXIT.failed}  a fault missed or imprecise`,
@@ -319,9 +319,15 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       'the faults of the operators of mock/faults/operators/ (all, or comma-separated operator names): those they generate and the hand-written ones counted under them; writes selfcheck-operators.{json,md} and contract/operator-kills.json',
     )
     .option('--with-operators <k/n>', 'also a rotating sample k/n of the generated faults (npm test runs one)')
+    .option(
+      '--silences',
+      'list every silence of silences.md (found beside the spec: SPEC_PATH or ../shared) with the family dimension or the reason that covers it; runs nothing',
+    )
     .action(
       act(async (o: Options) =>
         (await import('../../test/selfcheck/cli.js')).selfcheck({
+          silences: o.silences === true,
+          spec: text(o.spec),
           family: text(o.family),
           familyFaults: text(o.familyFaults),
           spread: o.spread === true,

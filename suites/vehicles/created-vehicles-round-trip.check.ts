@@ -11,14 +11,23 @@ import { fixtureReads, vehicleFixture } from './fixtures.js';
 const sentFields = vehicleFields.filter((f) => f !== 'vehicleId' && f !== 'tags' && f !== 'vehicleStatus');
 
 /**
+ * Free-text attributes a backend may store in its own spelling (S-2.1-free-text-attributes: "awd" for
+ * "AWD", spaces collapsed): compared without case and runs of spaces, still as strings.
+ */
+const freeText = new Set<string>(['engine', 'color', 'driveType', 'transmission']);
+const spelling = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toLowerCase() : v);
+
+/**
  * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
- * order and letter case are not shown); other fields exactly, in their stated JSON types.
+ * order and letter case are not shown); free-text attributes by spelling; other fields exactly, in
+ * their stated JSON types.
  */
 function differences(id: string, sent: VehicleInput, read: Rec, res: ApiResponse): Failure[] {
   const out: Failure[] = [];
   const what = `vehicle ${id} read back`;
   for (const key of sentFields) {
     const got = fieldValue(read, [key]);
+    if (freeText.has(key) && typeof got === 'string' && spelling(got) === spelling(sent[key])) continue;
     // §2.1 states each type: the sent JSON value must come back as that value, "2019" is not 2019
     // (12.0 parses as 12, so the one looseness JSON allows stays, silences S-JSON-numbers).
     if (got !== sent[key]) out.push(fieldMismatch(what, key, sent[key], got, res));
