@@ -42,6 +42,10 @@ export interface SelfcheckOptions {
   familyFaults?: string;
   /** With familyFaults: each fault on one member in turn, not on every member. */
   spread?: boolean;
+  /** Print every silence of the catalogue beside the spec with the family dimension or reason that covers it. */
+  silences?: boolean;
+  /** With silences: the spec whose folder holds silences.md (--spec; else SPEC_PATH or the shared copy). */
+  spec?: string;
 }
 
 class SelfcheckUsage extends Error {}
@@ -116,6 +120,7 @@ function chosenOf(args: SelfcheckOptions): string[] {
  * no failure, and every strict clause has a fault; 1 otherwise; 2 on a usage error.
  */
 export async function selfcheck(args: SelfcheckOptions): Promise<number> {
+  if (args.silences) return (await import('../family/silences.js')).silencesCommand({ spec: args.spec });
   if (args.family !== undefined || args.familyFaults !== undefined) {
     const { familyCommand } = await import('../family/command.js');
     return familyCommand(args);
