@@ -40,6 +40,10 @@ export interface Settings {
    * show in lists, filters and delayed (202) updates before its absence counts.
    */
   consistencyWindowMs: number;
+  /** SIGN_KEY, resolved: the Ed25519 private key (PEM) that signs the bundle's manifest and files. */
+  signKey?: string;
+  /** ALLOW_OTHER_BASELINE (or --allow-other-baseline): a baseline of another target, company or mode is compared anyway. */
+  allowOtherBaseline: boolean;
   /** HAR_BODY_LIMIT: bytes of a body kept in the recorded exchanges (exchanges.har); longer ones are cut and marked. */
   harBodyLimit: number;
   rateLimitGetPerMin: number;
@@ -243,6 +247,18 @@ export const settingsCatalogue: readonly SettingInfo[] = [
     'bytes of each request and response body kept in `exchanges.har`; a longer body is cut there, and a failure citing it says so',
   ),
   setting(
+    'SIGN_KEY',
+    '--sign-key',
+    'unset: unsigned',
+    'an Ed25519 private key (PEM) that signs the certification bundle (`MANIFEST.sha256.sig`); `verify --key` checks it',
+  ),
+  setting(
+    'ALLOW_OTHER_BASELINE',
+    null,
+    'unset',
+    'set (or `--allow-other-baseline`): `--baseline` may name a certification of another target, company or mode; else that is exit 2',
+  ),
+  setting(
     'ENV_FILE',
     '--env-file',
     '`.env`',
@@ -282,7 +298,7 @@ export const settingsCatalogue: readonly SettingInfo[] = [
 
 const catalogueByName = new Map(settingsCatalogue.map((s) => [s.name, s]));
 /** Settings whose value is a path: read from a config file, they are relative to that file's folder. */
-const PATH_SETTINGS = new Set(['CONFORMANCE_PROFILE', 'REPORTS_DIR', 'SPEC_PATH', 'ALLURE_HISTORY_DIR']);
+const PATH_SETTINGS = new Set(['CONFORMANCE_PROFILE', 'REPORTS_DIR', 'SPEC_PATH', 'ALLURE_HISTORY_DIR', 'SIGN_KEY']);
 
 // ── Validation ────────────────────────────────────────────────────────────────────────────
 
@@ -329,6 +345,10 @@ const checks: Readonly<Record<string, Check | null>> = {
   REQUEST_TIMEOUT_MS: whole(100, 600_000),
   CONSISTENCY_WINDOW_MS: whole(0, 600_000),
   HAR_BODY_LIMIT: whole(1_024, 1_073_741_824),
+  SIGN_KEY: (v, shown) => void explicitFile(shown, v),
+  ALLOW_OTHER_BASELINE: (v, shown) => {
+    if (!/^(1|true|yes|0|false|no)$/i.test(v)) fail(`${shown} must be true or false (got "${v}")`);
+  },
   RATE_LIMIT_GET_PER_MIN: whole(0, 1_000_000),
   RATE_LIMIT_WRITE_PER_MIN: whole(0, 1_000_000),
   CONFORMANCE_PROFILE: (v, shown) => void explicitFile(shown, v),
@@ -823,6 +843,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, opts: LoadOpt
     requestTimeoutMs: int(e.REQUEST_TIMEOUT_MS) ?? 15_000,
     consistencyWindowMs: int(e.CONSISTENCY_WINDOW_MS) ?? 10_000,
     harBodyLimit: int(e.HAR_BODY_LIMIT) ?? DEFAULT_HAR_BODY_LIMIT,
+    ...(e.SIGN_KEY ? { signKey: explicitFile(shown('SIGN_KEY'), e.SIGN_KEY) } : {}),
+    allowOtherBaseline: /^(1|true|yes)$/i.test(e.ALLOW_OTHER_BASELINE ?? ''),
     rateLimitGetPerMin: int(e.RATE_LIMIT_GET_PER_MIN) ?? (live ? 150 : 0),
     rateLimitWritePerMin: int(e.RATE_LIMIT_WRITE_PER_MIN) ?? (live ? 50 : 0),
     profileFile,
@@ -877,6 +899,8 @@ export function settingRows(s: Settings): SettingRow[] {
     CONFORMANCE_CONFIG: s.configFile === '/dev/null' ? undefined : s.configFile,
     REPORTS_DIR: s.reportsDir,
     HAR_BODY_LIMIT: s.harBodyLimit,
+    SIGN_KEY: s.signKey,
+    ALLOW_OTHER_BASELINE: s.allowOtherBaseline ? 'set' : undefined,
     ENV_FILE: s.files.find((f) => f.kind === 'env file')?.file,
     SPEC_PATH: s.spec.found ? s.spec.file : `${s.spec.file} (not found: no spec hash)`,
     ALLURE_HISTORY_DIR: s.allureHistoryDir,

@@ -122,6 +122,20 @@ describe('the headline names what a CONFORMANT run did not judge in full', () =>
     expect(c.headline).toContain('set SECOND_LOCATION_ID for INVENTORY-UPDATE-VISIBLE');
   });
 
+  it('does not count a variant skipped by design (it judges existing data when the run writes) as a part left', () => {
+    const c = certOf([
+      passed('APPT-LEGACY-ALIAS'),
+      check({
+        clause: 'APPT-LEGACY-ALIAS',
+        variant: 'existing requests',
+        verdict: 'skipped',
+        reason: 'a run that writes judges this clause on the requests it creates',
+      }),
+    ]);
+    expect(c.clauses.find((x) => x.id === 'APPT-LEGACY-ALIAS')!.partial).toBeUndefined();
+    expect(c.headline).toBe('CONFORMANT');
+  });
+
   it('says the same headline and the partial rows in every output', async () => {
     const c = certOf([
       passed('ITEM-PAGE-ONE-BASED'),

@@ -24,6 +24,10 @@ const baselineSchema = z.object({
   finishedAt: z.string(),
   run: z.object({ runId: z.string() }).optional(),
   clauses: z.array(z.object({ id: z.string(), verdict: z.enum(verdicts) })),
+  // What the baseline certified, so a run is compared only with a baseline of its own target (older files lack it).
+  target: z.object({ kind: z.enum(['embedded', 'live']), identity: z.string(), companyId: z.string() }).optional(),
+  mode: z.enum(['full', 'readonly']).optional(),
+  budget: z.object({ limits: z.object({ getPerMin: z.number(), writePerMin: z.number() }) }).optional(),
 });
 export type Baseline = z.infer<typeof baselineSchema>;
 
@@ -42,6 +46,44 @@ export function readBaseline(file: string): Baseline {
       `--baseline ${file}: not a certification.json (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})`,
     );
   return parsed.data;
+}
+
+/** What the run about to start certifies, as the settings say it before any request. */
+export interface RunIdentity {
+  /** BASE_URL; undefined: the embedded mock. */
+  baseUrl?: string;
+  /** COMPANY_ID; undefined on the embedded mock means its own fixture company. */
+  companyId?: string;
+  mode: 'full' | 'readonly';
+  /** Rate-limited (frugal): fewer property runs and sampled matrices, so other checks' cases. */
+  frugal: boolean;
+}
+
+const trim = (url: string) => url.replace(/\/+$/, '');
+const modeOf = (mode: string, frugal: boolean) => `${mode}${frugal ? ' (rate-limited, frugal)' : ''}`;
+
+/**
+ * The first way a baseline differs from the run about to start (target, company, mode), as one
+ * line; undefined when it is a baseline of this target. A field the baseline does not record is
+ * not compared.
+ */
+export function baselineMismatch(b: Baseline, file: string, run: RunIdentity): string | undefined {
+  const differs = (what: string, was: string, now: string) =>
+    `--baseline ${file} certified ${what} ${was}, this run ${now}: a baseline compares one target with itself (--allow-other-baseline or ALLOW_OTHER_BASELINE to compare anyway)`;
+  if (b.target) {
+    const was = b.target.kind === 'embedded' ? 'the embedded mock' : trim(b.target.identity);
+    const now = run.baseUrl ? trim(run.baseUrl) : 'the embedded mock';
+    if (was !== now) return differs('the target', was, now);
+    if ((run.companyId || b.target.kind === 'live') && b.target.companyId !== run.companyId)
+      return differs('company', b.target.companyId, run.companyId ?? '(none)');
+  }
+  if (b.mode) {
+    const limits = b.budget?.limits;
+    const frugal = limits ? limits.getPerMin > 0 || limits.writePerMin > 0 : run.frugal;
+    if (b.mode !== run.mode || frugal !== run.frugal)
+      return differs('in mode', modeOf(b.mode, frugal), modeOf(run.mode, run.frugal));
+  }
+  return undefined;
 }
 
 export function diffBaseline(baseline: Baseline, current: Pick<Certification, 'clauses'>, file: string): BaselineDiff {

@@ -180,13 +180,13 @@ function notRunReason(
 const SAID_ELSEWHERE: ReadonlySet<string> = new Set(['read-only', 'left-out', 'interrupted']);
 
 /**
- * What a passed clause did not judge: its checks' own partial marks, and its checks skipped while
- * others passed (a variant without the setting it needs). Skips the mode or the selection caused
- * are the scope's, not the clause's.
+ * What a passed clause did not judge: its checks' own partial marks, and its checks skipped for a
+ * missing setting while others passed (a variant without the setting it needs).
  */
 function partialOf(checks: readonly CheckOutcome[]): PartialJudgement[] {
   const out: PartialJudgement[] = checks.flatMap((c) => (c.verdict === 'passed' ? (c.partial ?? []) : []));
-  const skipped = checks.filter((c) => c.verdict === 'skipped' && !SAID_ELSEWHERE.has(c.cause?.kind ?? ''));
+  // Only a missing setting: a variant skipped by design (one that judges existing data when the run writes) is no gap.
+  const skipped = checks.filter((c) => c.verdict === 'skipped' && c.cause?.kind === 'missing-setting');
   const passed = checks.filter((c) => c.verdict === 'passed').length;
   for (const c of skipped)
     out.push({

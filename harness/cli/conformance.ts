@@ -1,7 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { areas } from '../../contract/clause.js';
-import { failOnValues, gateExitCode, readBaseline, type Baseline, type FailOn } from '../certify/baseline.js';
+import {
+  baselineMismatch,
+  failOnValues,
+  gateExitCode,
+  readBaseline,
+  type Baseline,
+  type FailOn,
+} from '../certify/baseline.js';
 import { openRecords } from '../cleanup.js';
 import { environment, loadSettings, type Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
@@ -52,6 +59,8 @@ export interface RunRequest {
   replaceFull?: boolean;
   /** --write-profile: where to write the profile with what the run learned from the target. */
   writeProfile?: string;
+  /** --allow-other-baseline: compare with a baseline of another target, company or mode (else exit 2). */
+  allowOtherBaseline?: boolean;
 }
 
 interface Options {
@@ -139,6 +148,16 @@ export async function runConformance(request: RunRequest): Promise<number> {
   if (request.printConfig) {
     console.log(configText(settings));
     return EXIT.ok;
+  }
+  // A baseline of another target, company or mode would gate this run on another server's verdicts: exit 2, before any request.
+  if (opts.baseline && !(request.allowOtherBaseline || settings.allowOtherBaseline)) {
+    const other = baselineMismatch(opts.baseline.data, opts.baseline.file, {
+      baseUrl: settings.baseUrl,
+      companyId: settings.companyId,
+      mode: settings.mode,
+      frugal: settings.rateLimitGetPerMin > 0 || settings.rateLimitWritePerMin > 0,
+    });
+    if (other) usageError(other);
   }
   const selection: Omit<Selection, 'mode'> = {
     ...(opts.filter ? { pattern: opts.filter } : {}),

@@ -146,6 +146,10 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       `let a partial run (-t, paths, --shard, --skip-area) replace the full certification in REPORTS_DIR; without it, it is published in REPORTS_DIR/partial/`,
     )
     .option(
+      '--allow-other-baseline',
+      'compare with a --baseline certified against another target, company or mode (else exit 2 before any check; also ALLOW_OTHER_BASELINE)',
+    )
+    .option(
       '--write-profile <file>',
       'write the profile with what the run learned from the target (e.g. a negotiated customer body): use it as CONFORMANCE_PROFILE next time',
     )
@@ -153,6 +157,7 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       act(async (paths: string[], o: Options) =>
         (await import('./conformance.js')).runConformance({
           replaceFull: o.replaceFull === true,
+          allowOtherBaseline: o.allowOtherBaseline === true,
           writeProfile: text(o.writeProfile),
           paths,
           allowUnarchivable: o.allowUnarchivable === true,
@@ -257,10 +262,13 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
     .argument('<dirs...>', "the shards' reports directories")
     .option('-o, --out <dir>', 'where the merged set is published', 'reports')
     .option('--baseline <certification.json>', 'compare with an earlier certification')
+    .option('--allow-other-baseline', 'compare with a --baseline of another target, company or mode (else exit 2)')
     .addOption(failOn())
     .action(
       act(async (dirs: string[], o: Options) =>
         (await import('./merge-reports.js')).mergeReports({
+          allowOtherBaseline:
+            o.allowOtherBaseline === true || /^(1|true|yes)$/i.test(envSetting('ALLOW_OTHER_BASELINE') ?? ''),
           dirs,
           out: String(o.out),
           baseline: text(o.baseline),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { clauses } from '../../contract/clauses.js';
-import { failOnValues, gateExitCode, readBaseline, type FailOn } from '../certify/baseline.js';
+import { baselineMismatch, failOnValues, gateExitCode, readBaseline, type FailOn } from '../certify/baseline.js';
 import { certify } from '../certify/certify.js';
 import { ConfigError } from '../core/errors.js';
 import { shardLabel, type JournalEvent } from '../core/events.js';
@@ -29,7 +29,13 @@ function journalOf(dir: string): JournalEvent[] {
   return events;
 }
 
-export function mergeReports(o: { out?: string; baseline?: string; failOn?: string; dirs: string[] }): number {
+export function mergeReports(o: {
+  out?: string;
+  baseline?: string;
+  failOn?: string;
+  dirs: string[];
+  allowOtherBaseline?: boolean;
+}): number {
   if (o.dirs.length === 0) throw new ConfigError("no reports directories given: name the shards' reports directories");
   const failOn = (o.failOn ?? 'any') as FailOn;
   if (!failOnValues.includes(failOn))
@@ -45,6 +51,20 @@ export function mergeReports(o: { out?: string; baseline?: string; failOn?: stri
     journals.flatMap((j) => j.events.flatMap((e) => (e.type === 'run-started' ? [[e.run.runId, j.dir] as const] : []))),
   );
   const events = journals.flatMap((j) => j.events);
+  const first = journals[0]!.events.find(
+    (e): e is Extract<JournalEvent, { type: 'run-started' }> => e.type === 'run-started',
+  )!.run;
+  // As for a run: a baseline of another target, company or mode gates nothing unless asked (exit 2).
+  const other =
+    baseline && !o.allowOtherBaseline
+      ? baselineMismatch(baseline.data, baseline.file, {
+          ...(first.target.kind === 'live' ? { baseUrl: first.target.identity } : {}),
+          companyId: first.target.companyId,
+          mode: first.mode,
+          frugal: first.limits.getPerMin > 0 || first.limits.writePerMin > 0,
+        })
+      : undefined;
+  if (other) throw new ConfigError(other);
   const cert = certify(events, clauses, {
     baseline,
     labelOf: (id) => dirOfRun.get(id) ?? `run ${id}`,
