@@ -108,7 +108,8 @@ export function startNeighbour(mock: MockServer, everyMs: number): Neighbour {
     ((data?.[key] as Json[] | undefined) ?? []).map((r) => String(r[id]));
   const tag = () => `nbr${Date.now().toString(36)}${(n += 1)}`;
   const take = <T>(list: T[]): T | undefined => list.splice(Math.floor(list.length / 2), 1)[0];
-  const steps: (() => Promise<unknown>)[] = [
+  // Each step returns false when it has nothing of its own to work on yet: the tick takes the next one.
+  const steps: (() => Promise<unknown> | false)[] = [
     async () => {
       const t = tag();
       const data = await send('POST', '/customers', {
@@ -116,73 +117,77 @@ export function startNeighbour(mock: MockServer, everyMs: number): Neighbour {
       });
       mine.customers.push(...ids(data, 'customers', 'customerId'));
     },
-    async () => {
+    () => {
       const customerId = mine.customers.at(-1);
-      if (!customerId) return;
+      if (!customerId) return false;
       const t = tag();
       const vin = `NBR${t.toUpperCase()}`.padEnd(17, '0').slice(0, 17);
-      const data = await send('POST', '/vehicles', {
-        vehicles: [
-          { customerId, year: 2018, make: 'Neighbour', model: t, vin, licensePlate: t.slice(-7).toUpperCase() },
-        ],
+      const vehicle = {
+        customerId,
+        year: 2018,
+        make: 'Neighbour',
+        model: t,
+        vin,
+        licensePlate: t.slice(-7).toUpperCase(),
+      };
+      return send('POST', '/vehicles', { vehicles: [vehicle] }).then((data) => {
+        for (const id of ids(data, 'vehicles', 'vehicleId')) mine.vehicles.push({ id, customerId });
       });
-      for (const id of ids(data, 'vehicles', 'vehicleId')) mine.vehicles.push({ id, customerId });
     },
     async () => {
       const t = tag();
+      const partDetails = {
+        defaultQuantity: 1,
+        costPerUnit: 3,
+        pricePerUnit: 5,
+        isStockItem: false,
+        supplier: 'N',
+        brand: 'N',
+      };
       const data = await send('POST', '/items', {
         items: [
-          {
-            itemType: 'part',
-            itemName: `Neighbour part ${t}`,
-            itemNumber: `NB-${t}`,
-            taxable: true,
-            partDetails: {
-              defaultQuantity: 1,
-              costPerUnit: 3,
-              pricePerUnit: 5,
-              isStockItem: false,
-              supplier: 'N',
-              brand: 'N',
-            },
-          },
+          { itemType: 'part', itemName: `Neighbour part ${t}`, itemNumber: `NB-${t}`, taxable: true, partDetails },
         ],
       });
       mine.items.push(...ids(data, 'items', 'itemId'));
     },
-    async () => {
+    () => {
       const customerId = mine.customers.at(-1);
-      if (customerId) await send('PUT', '/customers', { customers: [{ customerId, notes: `moved ${tag()}` }] });
+      return !!customerId && send('PUT', '/customers', { customers: [{ customerId, notes: `moved ${tag()}` }] });
     },
-    async () => {
+    () => {
       const v = mine.vehicles.at(-1);
-      if (v) await send('PUT', '/vehicles', { vehicles: [{ vehicleId: v.id, mileage: 1000 + n }] });
+      return !!v && send('PUT', '/vehicles', { vehicles: [{ vehicleId: v.id, mileage: 1000 + n }] });
     },
-    async () => {
+    () => {
       const v = mine.vehicles.length > 2 ? take(mine.vehicles) : undefined;
-      if (v) await send('PATCH', '/vehicles', { vehicles: [{ vehicleId: v.id, customerId: v.customerId }] });
+      return !!v && send('PATCH', '/vehicles', { vehicles: [{ vehicleId: v.id, customerId: v.customerId }] });
     },
-    async () => {
+    () => {
       const id = mine.items.length > 2 ? take(mine.items) : undefined;
-      if (id) await send('PATCH', '/items', { items: [{ itemId: id }] });
+      return !!id && send('PATCH', '/items', { items: [{ itemId: id }] });
     },
-    async () => {
-      // Only a customer none of its own vehicles still names (§3: what archiving a customer does to them is the spec's).
-      const id = mine.customers.find(
-        (c) => !mine.vehicles.some((v) => v.customerId === c) && c !== mine.customers.at(-1),
-      );
-      if (id) {
-        mine.customers.splice(mine.customers.indexOf(id), 1);
-        await send('PATCH', '/customers', { customers: [{ customerId: id }] });
-      }
+    () => {
+      // Only a customer none of its own vehicles names (what archiving a customer does to them is §3's).
+      const last = mine.customers.at(-1);
+      const id = mine.customers.find((c) => c !== last && !mine.vehicles.some((v) => v.customerId === c));
+      if (!id) return false;
+      mine.customers.splice(mine.customers.indexOf(id), 1);
+      return send('PATCH', '/customers', { customers: [{ customerId: id }] });
     },
   ];
   let i = 0;
   let inFlight: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     if (stopped) return;
-    const step = steps[i++ % steps.length]!;
-    inFlight = inFlight.then(step).catch((err: unknown) => {
+    const tick = async () => {
+      for (let tries = 0; tries < steps.length; tries++) {
+        const sent = steps[i++ % steps.length]!();
+        if (sent !== false) return sent;
+      }
+      return undefined;
+    };
+    inFlight = inFlight.then(tick).catch((err: unknown) => {
       if (state.refused.length < 20) state.refused.push(`neighbour: ${String(err)}`);
     });
   }, everyMs);
