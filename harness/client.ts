@@ -31,6 +31,8 @@ export interface ApiResponse {
   retries: number;
   /** Id of the exchange the pacing proxy journaled, so a check can cite a response it judged (shared fixtures). */
   exchangeId?: string;
+  /** The URL the exchange sent, query included: a judge reads the parameters it judges back from it. */
+  url?: string;
 }
 
 export interface Exchange {
@@ -144,7 +146,7 @@ export class ApiClient {
       startedAt: new Date().toISOString(),
     };
     try {
-      const response = await this.send(exchangeRequest);
+      const response = { ...(await this.send(exchangeRequest)), url };
       exchange.response = response;
       return response;
     } catch (err) {

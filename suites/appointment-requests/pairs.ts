@@ -1,7 +1,7 @@
 import { addDays, isoSeconds, isSuccess, rangeQuery, rangeText } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
-import type { CountedRead, Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { bound, type CountedRead, type Known, type PairRow, type PairwiseScope } from '../common/pairwise.js';
 import { appointmentRequests } from './adapter.js';
 import { appointmentWindowRule, appointmentUpdatedRule } from './filters.js';
 import { fixtureView, MARGIN_DAYS, roles, updatedSample, windowAround, type Stamped } from './fixtures.js';
@@ -15,6 +15,21 @@ import {
   startsOutsideDays,
   type Window,
 } from './records.js';
+
+/** The rules of the rows, each made again from the parameters its exchange sent (pairwise.ts `bound`). */
+const appointmentIn = (w: Window, names: 'standard' | 'legacy') =>
+  bound(appointmentWindowRule(w, names), (p) =>
+    appointmentWindowRule(
+      names === 'standard'
+        ? { start: p.appointmentDateStart!, end: p.appointmentDateEnd! }
+        : { start: p.appointmentStartDate!, end: p.appointmentEndDate! },
+      names,
+    ),
+  );
+const updatedIn = (w: { start: string; end: string }) =>
+  bound(appointmentUpdatedRule(w), (p) =>
+    appointmentUpdatedRule({ start: p.updatedDateStart!, end: p.updatedDateEnd! }),
+  );
 
 const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
 
@@ -133,16 +148,16 @@ export const appointmentPairs: PairwiseScope = {
     // Rate-limited runs keep the seeded choice (their rows, and so their requests, stay as they were).
     const w = (!ctx.frugal && spannedWindows(sampled.stamped)) || windowsFrom(sampled.stamped, ctx.seed);
     if (w) {
-      const updated = appointmentUpdatedRule(w.updated);
+      const updated = updatedIn(w.updated);
       rows.push(
         {
           label: 'appointmentDateStart/End × updated window',
-          rules: [appointmentWindowRule(w.days, 'standard'), updated],
+          rules: [appointmentIn(w.days, 'standard'), updated],
           size: 5,
         },
         {
           label: 'appointmentStartDate/EndDate (legacy) × updated window',
-          rules: [appointmentWindowRule(w.days, 'legacy'), updated],
+          rules: [appointmentIn(w.days, 'legacy'), updated],
           size: 5,
         },
       );
@@ -172,7 +187,7 @@ export const appointmentPairs: PairwiseScope = {
       if (view && isSuccess(view.fx.creates.B))
         rows.push({
           label: 'appointmentDateStart/End × pages of 1',
-          rules: [appointmentWindowRule(view.fx.windows.b, 'standard')],
+          rules: [appointmentIn(view.fx.windows.b, 'standard')],
           size: 1,
         });
     }

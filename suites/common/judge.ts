@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
+import { inactiveState } from '../../harness/locate/shapes.js';
+import type { Rec, ResourceAdapter } from './adapter.js';
 import {
   ContractViolation,
   filterVerdict,
@@ -141,12 +143,33 @@ export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number
   ctx.saw(1, `${status} to ${what}`);
 }
 
+/** What a filter's own rule says of a record as read: it matches, it is shown not to (why), or it cannot tell. */
+export type Admission = true | { out: string } | undefined;
+
+/**
+ * How a case judges again a record the run does not control (a sampled one: another client of the
+ * company, or another shard's cleanup, may archive or update it during the run) before concluding
+ * that it was left out or came back: read by its id, on its current state.
+ */
+export interface Recheck {
+  /** The run created it and controls it: judged as known, never read again. */
+  controlled(id: string): boolean;
+  /** Whether it must still come back as it reads now ({ out }: it legitimately no longer matches). */
+  expectedNow(id: string, record: Rec): Admission;
+  /** Whether it must still stay out as it reads now (true: it matches now). */
+  excludedNow(id: string, record: Rec): Admission;
+}
+
 /**
  * A filter case with the answer its failures point at (the filtered read; for a listing its last
  * page), and where known the page that shows each returned record, so a record that should have
- * stayed out names the page it came back on.
+ * stayed out names the page it came back on. A case with `recheck` is judged by judgeFilterSettled.
  */
-export type JudgedCase = FilterCase & { res: ApiResponse; pageOf?: ReadonlyMap<string, ApiResponse> };
+export type JudgedCase = FilterCase & {
+  res: ApiResponse;
+  pageOf?: ReadonlyMap<string, ApiResponse>;
+  recheck?: Recheck;
+};
 
 type Pages = { first: ApiResponse; responses: readonly ApiResponse[] };
 
@@ -206,3 +229,78 @@ export function judgeFilter(ctx: CheckContext, title: string, ...cases: JudgedCa
   ctx.saw(sum(vs, 'positives'), 'known matching records came back');
   ctx.saw(sum(vs, 'negatives'), 'known non-matching records stayed out');
 }
+
+/** Records read again per judgement at most: beyond them a conclusion stands only beside one confirmed. */
+const RECHECKED = 10;
+
+/** Whether a record reads as archived (§3: vehicleStatus or status Inactive, or an inactive-looking flag). */
+const archived = (r: Rec) => r.vehicleStatus === 'Inactive' || inactiveState(r) === true;
+
+/**
+ * judgeFilter, after the records about to be failed that the run does not control are read again
+ * by id (the resource's documented read) and judged on their current state: one that no longer
+ * matches (archived, gone, updated out of the filter), or that matches now, was changed by another
+ * client since the run knew it: an observation, not a failure (lists need not show archived
+ * records, S-3-archived-visibility). Only those records are read, once each, at most RECHECKED; a
+ * resource without a read by id keeps its conclusions.
+ */
+export async function judgeFilterSettled(
+  ctx: CheckContext,
+  title: string,
+  reader: Pick<ResourceAdapter, 'get' | 'recordIn'>,
+  ...cases: JudgedCase[]
+): Promise<void> {
+  type Doubt = { c: JudgedCase; id: string; half: 'expected' | 'excluded' };
+  const doubts: Doubt[] = [];
+  for (const c of cases) {
+    if (!c.recheck || !reader.get || !reader.recordIn) continue;
+    const v = filterVerdict(c);
+    for (const x of v.leftOut) if (!c.recheck.controlled(x.id)) doubts.push({ c, id: x.id, half: 'expected' });
+    for (const x of v.leaked) if (!c.recheck.controlled(x.id)) doubts.push({ c, id: x.id, half: 'excluded' });
+  }
+  if (!doubts.length) return judgeFilter(ctx, title, ...cases);
+  const ids = [...new Set(doubts.map((d) => d.id))].sort();
+  const reread = new Map(
+    await Promise.all(
+      ids.slice(0, RECHECKED).map(async (id) => {
+        const res = await reader.get!(ctx, id);
+        return [id, { res, record: isSuccess(res) ? reader.recordIn!(res, id) : undefined }] as const;
+      }),
+    ),
+  );
+  const changed = new Map<string, string>();
+  let confirmed = false;
+  for (const d of doubts) {
+    const again = reread.get(d.id);
+    if (!again) continue;
+    const why = !again.record
+      ? `no longer read by its id (HTTP ${again.res.status})`
+      : d.half === 'expected'
+        ? archived(again.record)
+          ? 'archived since'
+          : outWhy(d.c.recheck!.expectedNow(d.id, again.record))
+        : d.c.recheck!.excludedNow(d.id, again.record) === true
+          ? 'it matches the filter now'
+          : undefined;
+    if (why) changed.set(`${d.c.res.exchangeId ?? ''} ${d.half} ${d.id}`, `${d.id}: ${why}`);
+    else confirmed = true;
+  }
+  // Beyond the records read again, a conclusion stands only where one read again confirmed the fault.
+  const unread = ids.slice(RECHECKED);
+  const drop = (c: JudgedCase, half: Doubt['half'], id: string) =>
+    changed.has(`${c.res.exchangeId ?? ''} ${half} ${id}`) ||
+    (!confirmed && unread.includes(id) && !!c.recheck && !c.recheck.controlled(id));
+  const settled = cases.map((c) => ({
+    ...c,
+    expected: c.expected.filter((e) => !drop(c, 'expected', e.id) || c.returned.includes(e.id)),
+    excluded: c.excluded.filter((x) => !drop(c, 'excluded', x.id) || !c.returned.includes(x.id)),
+  }));
+  if (changed.size)
+    ctx.observe('records changed by another client since the run read them, read again by id (not judged)', [
+      ...new Set(changed.values()),
+    ]);
+  if (!confirmed && unread.length) ctx.observe('records not read again (not judged)', unread);
+  judgeFilter(ctx, title, ...settled);
+}
+
+const outWhy = (v: Admission) => (typeof v === 'object' ? `no longer matches: ${v.out}` : undefined);

@@ -1,4 +1,4 @@
-import type { Query } from '../../harness/client.js';
+import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { walkList, type Listing } from '../../harness/locate/walk.js';
 import type { ResourceAdapter } from './adapter.js';
@@ -48,3 +48,23 @@ export async function collectShowing(
 export const showsIds = (ids: readonly string[]) => (l: Listing) => ids.every((id) => l.ids.includes(id));
 
 export const DAY_MS = 86_400_000;
+
+/** The parameters a response's exchange sent, read back from its URL; undefined when the response records none. */
+export function sentParams(res: ApiResponse): URLSearchParams | undefined {
+  if (!res.url) return undefined;
+  try {
+    return new URL(res.url).searchParams;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A query's parameters as they go on the wire: each name with its values as strings (absent ones dropped). */
+export function wireParams(q: Query): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null) continue;
+    out.set(k, Array.isArray(v) ? v.map(String) : [String(v)]);
+  }
+  return out;
+}

@@ -4,8 +4,8 @@ import { filterVerdict } from '../../harness/checks/index.js';
 import type { CheckContext, Need } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec, ResourceAdapter } from './adapter.js';
-import { answersOf, type JudgedCase } from './judge.js';
-import { collect, collectShowing, type Listing } from './listing.js';
+import { answersOf, type Admission, type JudgedCase, type Recheck } from './judge.js';
+import { collect, collectShowing, sentParams, wireParams, type Listing } from './listing.js';
 
 /**
  * Parameters in pairs (contract/techniques.ts `pairwise-parameters`). A list endpoint's documented
@@ -22,8 +22,16 @@ import { collect, collectShowing, type Listing } from './listing.js';
  * every check that judges them (the filtered tenancy check lists the other company with them).
  */
 
-/** What a filter's own rule says of a record as read: it matches, it is shown not to (why), or it cannot tell. */
-export type Admission = true | { out: string } | undefined;
+export type { Admission } from './judge.js';
+
+/**
+ * A bug of the harness in what a check plans or holds (two rows asking one question, a rule judged
+ * beside a listing its request did not ask): never the target's failure. Thrown, it errors the check
+ * (a harness error: the run ends INCONCLUSIVE, exit 3).
+ */
+export class PlanError extends Error {
+  override name = 'PlanError';
+}
 
 /** A record the run knows before the row is read: its own, or one a shared read showed. */
 export interface Known {
@@ -47,11 +55,26 @@ export interface FilterRule {
   opaque?: boolean;
 }
 
-/** A combination of filters sent at once. */
+/** One parameter value per name, as an exchange sent it (a rule's own parameters). */
+export type Sent = Readonly<Record<string, string>>;
+
+/**
+ * A rule that can be made again from the parameters it sends: the judge reads them back from the
+ * exchange of the listing it judges and judges with the rule they make, so a rule and its request
+ * cannot drift apart.
+ */
+export interface BoundRule extends FilterRule {
+  rebuild(sent: Sent): FilterRule;
+}
+
+/** A rule with the way back from its parameters (the plan checks that the way back gives the same query). */
+export const bound = (rule: FilterRule, rebuild: (sent: Sent) => FilterRule): BoundRule => ({ ...rule, rebuild });
+
+/** A combination of filters sent at once; it is known by its parameters and page size (rowKey), never by its label. */
 export interface PairRow {
-  /** Names the row in evidence, in the seeded choice and in the shared reads: 'customerId × search'. */
+  /** Names the row in evidence and messages: 'customerId × search'. */
   label: string;
-  rules: readonly FilterRule[];
+  rules: readonly BoundRule[];
   /** The answer when another check reads this very query anyway (shared): judged, never sent again. */
   shared?: Listing;
   /** Page size of a row sent here: a small one pairs each filter of the row with paging too. */
@@ -99,6 +122,95 @@ export const showQuery = (q: Query): string =>
     .map(([k, v]) => `${k}=${String(v)}`)
     .join('&');
 
+/** Page size a row sent here is read with when it names none (collect's default). */
+const DEFAULT_SIZE = 100;
+
+const canonical = (q: Query) =>
+  [...wireParams(q)]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, vs]) => vs.map((v) => `${k}=${v}`).join('&'))
+    .join('&');
+
+/** A row's identity: the parameters it sends and the page size it is read in. Two rows with one key ask one question. */
+export const rowKey = (row: PairRow): string =>
+  `${canonical(rowQuery(row))} @${row.size ?? row.shared?.size ?? DEFAULT_SIZE}`;
+
+const sameParams = (a: Query, b: Query) => canonical(a) === canonical(b);
+
+/**
+ * A plan made as designed, or a PlanError: every row has its own key, its rules their own names and
+ * parameters (a case of the row is its rule), every rule made again from its own parameters gives
+ * them back, and every counted read its own query.
+ */
+export function checkPlan(plan: PairPlan): void {
+  const keys = new Map<string, string>();
+  for (const row of plan.rows) {
+    const key = rowKey(row);
+    const twin = keys.get(key);
+    if (twin !== undefined) throw new PlanError(`two rows ask one question (${key}): "${twin}" and "${row.label}"`);
+    keys.set(key, row.label);
+    const names = new Set<string>();
+    const params = new Set<string>();
+    for (const rule of row.rules) {
+      if (names.has(rule.name)) throw new PlanError(`row "${row.label}" holds two rules named ${rule.name}`);
+      names.add(rule.name);
+      for (const k of wireParams(rule.query).keys()) {
+        if (params.has(k)) throw new PlanError(`row "${row.label}" sends ${k} for two rules`);
+        params.add(k);
+      }
+      const again = rule.rebuild(sentOf(rule.query));
+      if (again.name !== rule.name || !sameParams(again.query, rule.query))
+        throw new PlanError(
+          `rule ${rule.name} of "${row.label}" made again from ${showQuery(rule.query)} gives ${again.name}: ${showQuery(again.query)}`,
+        );
+    }
+  }
+  const counted = new Map<string, string>();
+  for (const c of plan.counted ?? []) {
+    const key = canonical(c.query);
+    if (counted.has(key))
+      throw new PlanError(`two counted reads ask one question (${key}): "${counted.get(key)}" and "${c.label}"`);
+    counted.set(key, c.label);
+  }
+}
+
+/** A query as one value per name (a rule's parameters take one each). */
+const sentOf = (q: Query): Sent => Object.fromEntries([...wireParams(q)].map(([k, vs]) => [k, vs[0]!]));
+
+/**
+ * The parameters `query` names, as every exchange of the listing sent them, or a PlanError when an
+ * answer records no request, or one sent other values: the listing then answers another question.
+ */
+export function sentAs(query: Query, listing: Listing, what: string): Sent {
+  const intended = wireParams(query);
+  let sent: Sent | undefined;
+  for (const res of listing.responses) {
+    const params = sentParams(res);
+    if (!params) throw new PlanError(`${what}: an answer of its listing records no request URL to judge it by`);
+    const here: Record<string, string> = {};
+    for (const [k, vs] of intended) {
+      const got = params.getAll(k);
+      if (got.join('\u0000') !== vs.join('\u0000'))
+        throw new PlanError(
+          `${what} intends ${k}=${vs.join(',')} but its listing sent ${got.length ? `${k}=${got.join(',')}` : `no ${k}`} (exchange ${res.exchangeId ?? 'unrecorded'}: ${res.url})`,
+        );
+      here[k] = got[0]!;
+    }
+    sent ??= here;
+  }
+  return sent ?? sentOf(query);
+}
+
+/** The row as its listing's exchanges sent it: each rule made again from the parameters read back (sentAs). */
+export function sentRow(row: PairRow, listing: Listing): PairRow {
+  const sent = sentAs(rowQuery(row), listing, `row "${row.label}"`);
+  const rules = row.rules.map((r) => {
+    const own = Object.fromEntries([...wireParams(r.query).keys()].map((k) => [k, sent[k]!]));
+    return bound(r.rebuild(own), r.rebuild);
+  });
+  return { ...row, rules };
+}
+
 /** A row against the known records: what must come back, and what each filter alone must keep out. */
 export interface Analysed {
   row: PairRow;
@@ -121,7 +233,7 @@ export function analyse(row: PairRow, known: readonly Known[]): Analysed {
   };
   for (const k of known) {
     const verdicts = row.rules.map((r) => ({ rule: r, v: r.admits(k) }));
-    const outs = verdicts.filter((x): x is { rule: FilterRule; v: { out: string } } => typeof x.v === 'object');
+    const outs = verdicts.filter((x): x is { rule: BoundRule; v: { out: string } } => typeof x.v === 'object');
     if (outs.length === 0) {
       if (verdicts.every((x) => x.v === true)) a.expected.push(k);
       continue;
@@ -174,11 +286,12 @@ export function selectRows(ctx: CheckContext, scope: PairwiseScope, plan: PairPl
   return [...free, ...chosen];
 }
 
-/** The rows of a run with the answer of each, by label. */
+/** The rows of a run with the answer of each, by row key (rowKey), and the records they are judged on. */
 export interface PairReads {
   rows: Analysed[];
   listings: Map<string, Listing>;
   counted: readonly CountedRead[];
+  known: readonly Known[];
 }
 
 /**
@@ -187,18 +300,26 @@ export interface PairReads {
  */
 export async function pairReads(ctx: CheckContext, scope: PairwiseScope): Promise<PairReads> {
   const plan = await scope.plan(ctx);
+  checkPlan(plan);
   const rows = selectRows(ctx, scope, plan);
   const own = await ctx.shared(`pairwise:${scope.adapter.name}`, async (s) => {
-    const mine = selectRows(s, scope, await scope.plan(s)).filter((a) => !a.row.shared);
+    const made = await scope.plan(s);
+    checkPlan(made);
+    const mine = selectRows(s, scope, made).filter((a) => !a.row.shared);
     const read = await Promise.all(mine.map((a) => readRow(s, scope.adapter, a.row)));
-    return Object.fromEntries(mine.map((a, i) => [a.row.label, read[i]!]));
+    return Object.fromEntries(mine.map((a, i) => [rowKey(a.row), read[i]!]));
   });
   const listings = new Map<string, Listing>();
   for (const a of rows) {
-    const l = a.row.shared ?? own[a.row.label];
-    if (l) listings.set(a.row.label, l);
+    const l = a.row.shared ?? own[rowKey(a.row)];
+    if (l) listings.set(rowKey(a.row), l);
   }
-  return { rows: rows.filter((a) => listings.has(a.row.label)), listings, counted: plan.counted ?? [] };
+  return {
+    rows: rows.filter((a) => listings.has(rowKey(a.row))),
+    listings,
+    counted: plan.counted ?? [],
+    known: plan.known,
+  };
 }
 
 function readRow(ctx: CheckContext, adapter: ResourceAdapter, row: PairRow): Promise<Listing> {
@@ -217,20 +338,37 @@ function readRow(ctx: CheckContext, adapter: ResourceAdapter, row: PairRow): Pro
 /**
  * A row's listing as filter cases, one per rule (judgeFilter then states what failed): the known
  * matches must come back, the records that rule alone excludes must stay out, and no listed record
- * may show, by its own fields, that a rule of the row excludes it.
+ * may show, by its own fields, that a rule of the row excludes it. What is expected is worked out
+ * from the row as its listing's exchanges sent it (sentRow), never from the plan alone. Each case
+ * says how a record the run does not control is judged again on its current state (Recheck).
  */
 export function rowCases(
   adapter: ResourceAdapter,
-  a: Analysed,
+  planned: PairRow,
   listing: Listing,
+  known: readonly Known[],
 ): { cases: JudgedCase[]; proven: string[] } {
+  const a = analyse(sentRow(planned, listing), known);
   const { row } = a;
   const answers = answersOf(listing, adapter);
   const knownOut = new Set([...[...a.excludedBy.values()].flat(), ...a.excludedByMany].map((x) => x.k.id));
   const listed = listing.records.map((record) => ({ id: adapter.idOf(record) ?? '(no id)', record, from: 'listed' }));
   const at = ` (${row.label})`;
+  const byId = new Map(known.map((k) => [k.id, k]));
+  const controlled = (id: string) => byId.get(id)?.writtenAt !== undefined;
+  const now = (id: string, record: Rec): Known => ({ ...(byId.get(id) ?? { id, from: 'read again' }), record });
+  const every = (k: Known): Admission => {
+    const vs = row.rules.map((r) => r.admits(k));
+    const out = vs.find((v): v is { out: string } => typeof v === 'object');
+    return out ?? (vs.every((v) => v === true) ? true : undefined);
+  };
   const cases = row.rules.map((rule, i): JudgedCase => {
     const judged = listed.map((k) => ({ k, v: rule.admits(k) })).filter((x) => x.v !== undefined);
+    const recheck: Recheck = {
+      controlled,
+      expectedNow: (id, record) => every(now(id, record)),
+      excludedNow: (id, record) => rule.admits(now(id, record)),
+    };
     return {
       expected:
         i === 0
@@ -251,6 +389,7 @@ export function rowCases(
         })),
       judgedRecords: judged.length,
       othersExist: a.excludedBy.get(rule.name)!.length > 0,
+      recheck,
       ...answers,
     };
   });
@@ -261,6 +400,12 @@ export function rowCases(
       excluded: a.excludedByMany.map((x) => ({ id: x.k.id, why: `${x.why}${at}` })),
       returned: listing.ids,
       complete: listing.complete,
+      // Kept out by two or more rules: it came back rightly only if it now matches every one.
+      recheck: {
+        controlled,
+        expectedNow: (id, record) => every(now(id, record)),
+        excludedNow: (id, record) => every(now(id, record)),
+      },
       ...answers,
     });
   return { cases, proven };

@@ -3,7 +3,7 @@ import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import { fail, pageShowing } from './judge.js';
 import { collect } from './listing.js';
-import { pairReads, rowQuery, sameRecord, showQuery } from './pairwise.js';
+import { pairReads, rowKey, rowQuery, sameRecord, showQuery } from './pairwise.js';
 import { pairwiseScopes } from './resources.js';
 
 // §1 under every filter: the plain tenancy check narrows each list one way; here each combination
@@ -35,7 +35,7 @@ for (const scope of pairwiseScopes) {
       const { rows, listings } = await pairReads(ctx, scope);
       const bound = new Set(scope.companyBound ?? []);
       const shown = rows.filter((a) => {
-        const l = listings.get(a.row.label)!;
+        const l = listings.get(rowKey(a.row))!;
         return l.ok && l.records.some((r) => adapter.idOf(r)) && !a.row.rules.some((r) => bound.has(r.name));
       });
       if (!shown.length)
@@ -50,7 +50,7 @@ for (const scope of pairwiseScopes) {
       let absent = 0;
       const unread: string[] = [];
       for (const a of chosen) {
-        const own = listings.get(a.row.label)!;
+        const own = listings.get(rowKey(a.row))!;
         await ctx.cite(...own.responses);
         const query = rowQuery(a.row);
         const there = await collect(ctx, adapter, query, { companyId: other, maxPages: 3 });

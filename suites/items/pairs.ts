@@ -1,13 +1,19 @@
 import { isSuccess, updatedStampOf } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { updatedWindowRule, windowAmid } from '../common/filter-rules.js';
+import { updatedWindowRule, windowAmid, type Window } from '../common/filter-rules.js';
 import { DAY_MS, isoSeconds } from '../common/listing.js';
-import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { bound, type Known, type PairRow, type PairwiseScope } from '../common/pairwise.js';
 import { updatedReads } from '../common/updated-reads.js';
 import { items } from './adapter.js';
 import { itemNumberRule, typeReads, typeRule } from './filters.js';
 import { itemFixture, itemSample } from './fixtures.js';
 import { itemUpdated } from './updated.js';
+
+/** The rules of the rows, each made again from the parameters its exchange sent (pairwise.ts `bound`). */
+const typeOf = (type: string) => bound(typeRule(type), (p) => typeRule(p.type!));
+const numberOf = (n: string) => bound(itemNumberRule(n), (p) => itemNumberRule(p.itemNumber!));
+const updatedIn = (w: Window) =>
+  bound(updatedWindowRule(w), (p) => updatedWindowRule({ start: p.updatedDateStart!, end: p.updatedDateEnd! }));
 
 /** Roles no check archives: whether an inactive item stays listed is not shown. */
 const listedRoles = ['part', 'tire', 'stocked-a', 'stocked-b', 'unstocked'] as const;
@@ -51,32 +57,32 @@ export const itemPairs: PairwiseScope = {
     }
     const rows: PairRow[] = [];
     for (const t of (types?.reads ?? []).filter((r) => r.item.own)) {
-      const n = itemNumberRule(t.item.itemNumber);
+      const n = numberOf(t.item.itemNumber);
       rows.push(
         {
           label: `type × itemNumber of the run's ${t.item.type}`,
-          rules: [typeRule(t.item.type), n],
+          rules: [typeOf(t.item.type), n],
           shared: t.own.listing,
         },
         {
           label: `another type × itemNumber of the run's ${t.item.type}`,
-          rules: [typeRule(t.foreign.type), n],
+          rules: [typeOf(t.foreign.type), n],
           shared: t.foreign.listing,
         },
       );
     }
     const part = fx.ids.part ? fx.inputs.part : undefined;
     if (reads && part) {
-      const n = itemNumberRule(part.itemNumber);
+      const n = numberOf(part.itemNumber);
       rows.push(
         {
           label: 'itemNumber × updated window around the run',
-          rules: [n, updatedWindowRule(reads.recent.window)],
+          rules: [n, updatedIn(reads.recent.window)],
           shared: reads.recent.listing,
         },
         {
           label: 'itemNumber × updated window before the run',
-          rules: [n, updatedWindowRule(reads.old.window)],
+          rules: [n, updatedIn(reads.old.window)],
           shared: reads.old.listing,
         },
       );
@@ -89,7 +95,7 @@ export const itemPairs: PairwiseScope = {
     if (amid)
       rows.push({
         label: 'type × updated window amid the sampled parts',
-        rules: [typeRule('part'), updatedWindowRule(amid)],
+        rules: [typeOf('part'), updatedIn(amid)],
       });
     // itemNumber beside the window's start: a sampled item last updated before the run stays out by the start alone.
     const older = sampled.find(
@@ -98,13 +104,13 @@ export const itemPairs: PairwiseScope = {
     if (older)
       rows.push({
         label: 'itemNumber of a sampled item × updated window around the run',
-        rules: [itemNumberRule(older.record.itemNumber as string), updatedWindowRule(around)],
+        rules: [numberOf(older.record.itemNumber as string), updatedIn(around)],
         size: 10,
       });
     // The fixture waited until the updated window showed its items: read once, at whatever page they sit.
     rows.push({
       label: 'type × updated window around the run × pages of 3',
-      rules: [typeRule('part'), updatedWindowRule(around)],
+      rules: [typeOf('part'), updatedIn(around)],
       size: 3,
     });
     return { known: [...pool.values()], rows };

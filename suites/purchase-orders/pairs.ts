@@ -1,18 +1,45 @@
 import { parseDateTime } from '../../harness/checks/index.js';
+import type { Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
-import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { bound, PlanError, type Known, type PairRow, type PairwiseScope, type Sent } from '../common/pairwise.js';
 import { orderIdOf, purchaseOrders } from './adapter.js';
 import { pageAsListing, poDateReads, windowOf } from './date-reads.js';
-import { middleDays, windowAround } from './days.js';
+import { dayWindow, middleDays, windowAround, type DayWindow } from './days.js';
 import { dateRule, opaqueRule, sourceRule } from './filters.js';
-import { backendSlices, poSlices, recordsOf, sampledOrders, slices, type BackendSlice } from './reads.js';
+import {
+  backendSlices,
+  poSlices,
+  recordsOf,
+  sampledOrders,
+  slices,
+  type BackendSlice,
+  type SliceName,
+} from './reads.js';
 import { poSection7, TWIN_PAGE_SIZE, type TwinName } from './section7.js';
 import { holdsOthers, pagedWindow, sourceWindow } from './source-windows.js';
 
 const createdOf = (r: Rec) => parseDateTime(r.createdDate);
 const updatedOf = (r: Rec) => parseDateTime(r.updatedDate);
+
+/** The row of the §4.6 source table these parameters ask (source, isPartsCatalog), made again from them. */
+function sliceSent(p: Sent): SliceName {
+  const asked = (q: Record<string, unknown>) =>
+    Object.entries(q)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .sort()
+      .join('&');
+  const name = (Object.keys(slices) as SliceName[]).find((n) => asked(slices[n].query) === asked(p));
+  if (!name) throw new PlanError(`no row of the §4.6 source table is asked by ${asked(p) || 'no source'}`);
+  return name;
+}
+
+/** The rules of the rows, each made again from the parameters its exchange sent (pairwise.ts `bound`). */
+const source = (name: SliceName) => bound(sourceRule(name), (p) => sourceRule(sliceSent(p)));
+const dateBound = (field: 'createdDate' | 'updatedDate', w: DayWindow) =>
+  bound(dateRule(field, w), (p) => dateRule(field, dayWindow(p[`${field}Start`]!, p[`${field}End`]!)));
+const opaque = (name: string, query: Query) => bound(opaqueRule(name, query), (p) => opaqueRule(name, p));
 
 /** The §7 twins that pair a row of the source table with a parameter whose match no field shows. */
 const twinRows: { twin: TwinName; slice: BackendSlice; name: string }[] = [
@@ -55,7 +82,7 @@ export const purchaseOrderPairs: PairwiseScope = {
     });
     const rows: PairRow[] = dated.reads.map((d) => ({
       label: `${slices[d.slice].label} × ${d.filter.field} window`,
-      rules: [sourceRule(d.slice), dateRule(d.filter.field, windowOf(d))],
+      rules: [source(d.slice), dateBound(d.filter.field, windowOf(d))],
       shared: d.listing,
     }));
     for (const t of twinRows) {
@@ -64,7 +91,7 @@ export const purchaseOrderPairs: PairwiseScope = {
       const rest = Object.fromEntries(Object.entries(sent.query).filter(([k]) => !(k in slices[t.slice].query)));
       rows.push({
         label: `${slices[t.slice].label} × ${t.name}`,
-        rules: [sourceRule(t.slice), opaqueRule(t.name, rest)],
+        rules: [source(t.slice), opaque(t.name, rest)],
         shared: pageAsListing(sent.res, TWIN_PAGE_SIZE),
       });
     }
@@ -78,7 +105,7 @@ export const purchaseOrderPairs: PairwiseScope = {
     if (created && updated) {
       rows.push({
         label: `${slices[slice].label} × createdDate × updatedDate windows`,
-        rules: [sourceRule(slice), dateRule('createdDate', created), dateRule('updatedDate', updated)],
+        rules: [source(slice), dateBound('createdDate', created), dateBound('updatedDate', updated)],
         size: 100,
       });
     }
@@ -93,7 +120,7 @@ export const purchaseOrderPairs: PairwiseScope = {
         const mid = Math.floor(times.length / 2);
         rows.push({
           label: `${slices[name].label} × createdDate window × pages of 3`,
-          rules: [sourceRule(name), dateRule('createdDate', windowAround(times.slice(mid - 2, mid + 2)))],
+          rules: [source(name), dateBound('createdDate', windowAround(times.slice(mid - 2, mid + 2)))],
           size: 3,
         });
       }
@@ -115,14 +142,14 @@ export const purchaseOrderPairs: PairwiseScope = {
         if (w)
           rows.push({
             label: `${slices[name].label} × ${field} window`,
-            rules: [sourceRule(name), dateRule(field, w)],
+            rules: [source(name), dateBound(field, w)],
           });
       }
       const paged = pagedWindow(sampled, name);
       if (paged)
         rows.push({
           label: `${slices[name].label} × createdDate window × pages of 3`,
-          rules: [sourceRule(name), dateRule('createdDate', paged)],
+          rules: [source(name), dateBound('createdDate', paged)],
           size: 3,
         });
     }

@@ -2,14 +2,22 @@ import type { ApiResponse } from '../../harness/client.js';
 import { isSuccess } from '../../harness/checks/index.js';
 import type { Rec } from '../common/adapter.js';
 import type { CheckContext } from '../../harness/conformance.js';
-import { updatedWindowRule, windowAmid } from '../common/filter-rules.js';
+import { updatedWindowRule, windowAmid, type Window } from '../common/filter-rules.js';
 import { DAY_MS, isoSeconds } from '../common/listing.js';
-import type { Known, PairRow, PairwiseScope } from '../common/pairwise.js';
+import { bound, type Known, type PairRow, type PairwiseScope } from '../common/pairwise.js';
 import { updatedReads } from '../common/updated-reads.js';
 import { vehicles } from './adapter.js';
 import { customerListing, customerRule, neverArchived, searchRead, searchRule } from './filters.js';
 import { fixtureReads, vehicleFixture } from './fixtures.js';
 import { vehicleUpdated } from './updated.js';
+
+/** The rules of the rows, each made again from the parameters its exchange sent (pairwise.ts `bound`). */
+const customerOf = (id: string) => bound(customerRule(id), (p) => customerRule(p.customerId!));
+// What search alone found was read for this very term: sent with another, nothing it found is known to match.
+const searchOf = (term: string, found: readonly string[]) =>
+  bound(searchRule(term, found), (p) => searchRule(p.search!, p.search === term ? found : []));
+const updatedIn = (w: Window) =>
+  bound(updatedWindowRule(w), (p) => updatedWindowRule({ start: p.updatedDateStart!, end: p.updatedDateEnd! }));
 
 const known = (m: Map<string, Known>, k: Known) => void (m.has(k.id) || m.set(k.id, k));
 
@@ -82,12 +90,12 @@ export const vehiclePairs: PairwiseScope = {
       rows.push(
         {
           label: 'customerId × updated window before the run',
-          rules: [customerRule(customerId), updatedWindowRule(reads.old.window)],
+          rules: [customerOf(customerId), updatedIn(reads.old.window)],
           shared: reads.old.listing,
         },
         {
           label: 'customerId × updated window around the run',
-          rules: [customerRule(customerId), updatedWindowRule(reads.recent.window)],
+          rules: [customerOf(customerId), updatedIn(reads.recent.window)],
           shared: reads.recent.listing,
         },
       );
@@ -101,13 +109,13 @@ export const vehiclePairs: PairwiseScope = {
       rows.push(
         {
           label: 'customerId × search',
-          rules: [customerRule(customerId), searchRule(search.term, found)],
+          rules: [customerOf(customerId), searchOf(search.term, found)],
           size: 1,
           awaits,
         },
         {
           label: 'search × updated window around the run',
-          rules: [searchRule(search.term, found), updatedWindowRule(around)],
+          rules: [searchOf(search.term, found), updatedIn(around)],
           size: 1,
           awaits,
         },
@@ -122,8 +130,8 @@ export const vehiclePairs: PairwiseScope = {
       rows.push({
         label: "customerId × search for a word other customers' vehicles carry",
         rules: [
-          customerRule(customerId),
-          searchRule(
+          customerOf(customerId),
+          searchOf(
             common.term,
             vehicles
               .records(common.res)
@@ -143,18 +151,18 @@ export const vehiclePairs: PairwiseScope = {
       rows.push({
         label: "search for a word other customers' vehicles carry × updated window amid its matches",
         rules: [
-          searchRule(
+          searchOf(
             common.term,
             found.filter((x): x is string => !!x),
           ),
-          updatedWindowRule(amid),
+          updatedIn(amid),
         ],
         size: 50,
       });
     // The fixture waited until the customer's list showed its vehicles: read once, at whatever page they sit.
     rows.push({
       label: 'customerId × updated window around the run × pages of 2',
-      rules: [customerRule(customerId), updatedWindowRule(around)],
+      rules: [customerOf(customerId), updatedIn(around)],
       size: 2,
     });
     return { known: [...pool.values()], rows };
