@@ -97,7 +97,7 @@ export const items = {
     area: 'items',
     severity: 'critical',
     strictness: 'strict',
-    must: 'An item read by id under a company MUST report that company in companyId, where it shows one.',
+    must: 'An item read by id under a company MUST NOT report another company in companyId (its spelling of the company asked for is not pinned: recorded).',
     spec: ['9c4c62b348a9', 'be105702e36c'],
   },
   'ITEM-DETAILS-MATCH-TYPE': {
@@ -105,7 +105,7 @@ export const items = {
     area: 'items',
     severity: 'critical',
     strictness: 'strict',
-    must: "An item's details MUST have the structure of its itemType: PartDetails for a part, TireDetails for a tire.",
+    must: "An item's details MUST have the structure of its itemType: PartDetails for a part, TireDetails for a tire, an object for labor, discount and fee (their fields not shown).",
     spec: [
       '79c40627809e',
       '1794d7bd7580',

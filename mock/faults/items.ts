@@ -131,6 +131,13 @@ export const itemFaults = {
       }),
     ),
   },
+  // §2.7 types pageable.sort as an object (S-2.7-items-page-extras, corrected 2026-12-02).
+  'items-pageable-sort-array': {
+    clause: 'ITEM-LIST-PAGE-OBJECT',
+    description:
+      'The page object writes pageable.sort as the list of sort orders ([] when unsorted), not the sort object.',
+    overlay: editReply('GET', '/items', (page) => ({ ...page, pageable: { ...page.pageable, sort: [] } })),
+  },
   'items-page-sort-as-string': {
     clause: 'ITEM-LIST-PAGE-OBJECT',
     description: 'The page object serialises sort as a string ("itemId: ASC") instead of the sort object.',

@@ -169,6 +169,17 @@ export const purchaseOrderFaults = {
       }),
     ),
   },
+  // §4.6's table reads an omitted source as all (S-4.6-isPartsCatalog-forms, corrected 2026-12-02).
+  'po-flag-ignored-without-source': {
+    clause: 'PO-FLAG-ONLY-ONLINE',
+    description:
+      'isPartsCatalog is refused with source=inventory, orders or all, but ignored (200) when source is omitted.',
+    overlay: editRequest('GET', LIST, (ctx) =>
+      withQuery(ctx, (q) => {
+        if (!q.has('source') && q.has('isPartsCatalog')) q.delete('isPartsCatalog');
+      }),
+    ),
+  },
   'po-repair-order-ignored-on-inventory': {
     clause: 'PO-REPAIR-ORDER-NOT-INVENTORY',
     description: 'repairOrderId with source=inventory is silently ignored (200).',
@@ -261,6 +272,18 @@ export const purchaseOrderFaults = {
       return { ...reply, body: { status: false, data: null, message: error.message, error: null } };
     }),
   },
+  // §7: purchase-order answers carry error, the 403 too (S-5-po-permission-body, corrected 2026-12-02).
+  'po-permission-403-without-error': {
+    clause: 'PO-ERROR-IN-ENVELOPE',
+    description:
+      'A security filter in front of the purchase-order routes answers the missing permission with its own 403 body, { detail }, without the error member.',
+    overlay: wrapRoute('*', [LIST, ONE], (next) => async (ctx) => {
+      const reply = await next(ctx);
+      return reply.status === 403
+        ? { ...reply, body: { detail: 'You do not have permission to perform this action.' } }
+        : reply;
+    }),
+  },
   'po-permission-not-enforced': {
     clause: 'PO-PERMISSION-REQUIRED',
     description: 'The Purchase Orders permission is not checked: any valid token reads purchase orders.',
@@ -332,6 +355,13 @@ export const purchaseOrderFaults = {
     clause: 'PO-LINE-RESERVED-NULL',
     description: 'requestedQuantity is filled with the ordered quantity instead of staying null.',
     overlay: everyLine((line) => ({ ...line, requestedQuantity: line.quantity })),
+  },
+  // §2.6 says line items carry the three keys, null where unset (S-2.6-line-items, corrected 2026-12-02).
+  'po-line-nulls-dropped': {
+    clause: 'PO-LINE-RESERVED-NULL',
+    description:
+      'The serialiser leaves out null fields (NON_NULL inclusion): line items lose requestedPartNumber, requestedQuantity and an unset brand.',
+    overlay: everyLine((line) => Object.fromEntries(Object.entries(line).filter(([, v]) => v !== null))),
   },
   'po-date-end-ignored': {
     clause: 'PO-DATE-FILTERS',
