@@ -12,7 +12,10 @@ import type {
 import type { TargetInfo } from './core/run-info.js';
 import type { Profile } from './core/profile.js';
 import { isLocated, locate, type Waiter } from './locate/locator.js';
-import { archive, type Kind, type Scope } from './locate/requests.js';
+import { fieldValue } from './checks/locate.js';
+import { archive, listCustomers, readById, type Kind, type Scope } from './locate/requests.js';
+import { probeCustomerSearch } from './locate/search-probe.js';
+import { vehicleShape } from './locate/shapes.js';
 import { CHECK_HEADER } from './pacing/headers.js';
 import { redact } from './redact.js';
 
@@ -125,7 +128,14 @@ export function settleLedger(
     if (e.event !== 'created') continue;
     const lk = e.locator ? locatorKey(e.target, e.resource, e.locator) : undefined;
     const ik = e.id !== undefined ? idKey(e.target, e.resource, e.id) : undefined;
-    const known = (lk && records.get(lk)) || (ik && byId.get(ik)) || undefined;
+    const byLocator = lk ? records.get(lk) : undefined;
+    const idOnly = ik ? byId.get(ik) : undefined;
+    const known = byLocator ?? idOnly;
+    // The answer's id was ledgered on its own first (ledgerAnswer), then the locator found it: one record.
+    if (byLocator && idOnly && idOnly !== byLocator && !idOnly.locator && (byLocator.id ?? e.id) === e.id) {
+      byLocator.customerId ??= idOnly.customerId;
+      records.delete(ik!);
+    }
     if (known) {
       if (known.id === undefined && e.id !== undefined) known.id = e.id;
       if (!known.locator && e.locator) known.locator = e.locator;
@@ -180,7 +190,8 @@ function leftoverReason(r: LedgerRecord, target: TargetInfo | undefined, mode: s
   if (target.fault) return `embedded mock with fault ${target.fault}: discarded with the run`;
   if (!archivable[r.resource])
     return 'no documented archive for this resource (§3 lists none for appointment requests)';
-  if (r.resource === 'vehicle' && !r.customerId && !r.locator?.customerId)
+  // With an id, the owner PATCH /vehicles needs (§4.1) is read from the vehicle itself (archiveRecords).
+  if (r.resource === 'vehicle' && !r.customerId && !r.locator?.customerId && r.id === undefined)
     return 'customerId not recorded at creation; PATCH /vehicles needs it (§4.1)';
   if (r.id === undefined && !r.locator) return 'no answer gave its id, and nothing was recorded to find it by';
   return undefined;
@@ -245,6 +256,7 @@ export async function archiveRecords(
     out.leftovers.push(...unknown.map((r) => ({ ...r, reason: `not looked for: ${stopped()}` })));
     unknown = [];
   }
+  let searchProbe: Promise<boolean> | undefined;
   if (unknown.length) {
     const since = Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now());
     let found;
@@ -258,6 +270,15 @@ export async function archiveRecords(
           wait: cleanupWait(o.windowMs ?? CLEANUP_WINDOW_MS, stopped),
           what: o.what ?? `the ${resource}s created without an id`,
           since,
+          // The customers' guessed search, only once probed on a listed customer (as the checks do).
+          searchMatches: () =>
+            (searchProbe ??= probeCustomerSearch((q) => listCustomers(api, scope, q), {
+              searchParam: scope.profile.customers.searchParam,
+              field: scope.profile.customers.markerField,
+            }).then(
+              (p) => p.matches,
+              () => false,
+            )),
         },
       );
     } catch (err) {
@@ -274,6 +295,27 @@ export async function archiveRecords(
       else if (at.proven) out.absent.push({ ...r, reason: `no record carries its ${by}: ${at.why}` });
       else out.leftovers.push({ ...r, reason: `not located by ${by}: ${at.why}` });
     });
+  }
+  // A vehicle ledgered from its create's answer alone may lack its owner: read it by id (§4.1 GET) to learn it.
+  const ownerless = kind === 'vehicle' ? known.filter((r) => !r.customerId && !r.locator?.customerId) : [];
+  for (const r of ownerless) {
+    let owner: string | undefined;
+    let why = 'its read by id shows no customerId';
+    try {
+      const res = await readById.vehicle(api, scope, r.id!);
+      const record = res.status >= 200 && res.status < 300 ? vehicleShape.recordIn(res.json, r.id!) : undefined;
+      const v = record ? fieldValue(record, ['customerId']) : undefined;
+      owner = typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+      if (!record) why = `its read by id answered ${res.status}`;
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      why = `its read by id got no answer (${err.message})`;
+    }
+    if (owner) r.customerId = owner;
+    else {
+      known.splice(known.indexOf(r), 1);
+      out.leftovers.push({ ...r, reason: redact(`customerId not known, which PATCH /vehicles needs (§4.1): ${why}`) });
+    }
   }
   const send = async (batch: LedgerRecord[]): Promise<void> => {
     let res: ApiResponse;

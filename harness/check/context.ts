@@ -4,7 +4,7 @@ import { GuessRefusedError, InconclusiveError, SkipError } from '../core/errors.
 import { CHECK_HEADER } from '../pacing/headers.js';
 import { eventually, FIRST_BACKOFF_MS } from '../eventually.js';
 
-import { Ledger } from './ledger.js';
+import { Ledger, ledgerAnswer } from './ledger.js';
 import { runShared } from './shared.js';
 import type { CheckContext, ContextParts } from './types.js';
 
@@ -20,6 +20,7 @@ export function createContext(p: ContextParts): CheckContext {
    * appointment creates at 50 a minute), and that queue is not the target's lag.
    */
   let writeAnsweredAt = 0;
+  const ledger = new Ledger(p.reports, marker);
   const makeClient = (token: string | null) =>
     new ApiClient({
       baseUrl: target.baseUrl,
@@ -35,6 +36,8 @@ export function createContext(p: ContextParts): CheckContext {
           if (ex.response?.exchangeId) p.received?.push(ex.response.exchangeId);
           if (ex.request.method !== 'GET' && ex.response) writeAnsweredAt = Date.now();
         },
+        // Every create answer's records are ledgered before the check sees the answer (one place for all writes).
+        (ex) => ledgerAnswer(ex, { ledger, profile: run.profile, companyId: target.companyId }),
       ],
     });
 
@@ -49,7 +52,7 @@ export function createContext(p: ContextParts): CheckContext {
     seed: run.seed,
     numRuns: run.numRuns,
     frugal: run.frugal,
-    ledger: new Ledger(p.reports, marker),
+    ledger,
     observe: (name, value) => void meta.observations.push({ name, value }),
     saw: (count, what) => {
       if (count > 0) meta.evidence.push(`${count} ${what}`);

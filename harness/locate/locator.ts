@@ -1,8 +1,9 @@
 import type { ApiResponse, Query } from '../client.js';
 import { isoSeconds } from '../checks/dates.js';
 import { isSuccess } from '../checks/http.js';
-import { containsText, fieldValue, idsIn } from '../checks/locate.js';
+import { containsText, fieldValue } from '../checks/locate.js';
 import type { RecordLocator } from '../core/events.js';
+import { readWriteAnswer } from './answers.js';
 import { listOf, readById, type Api, type Kind, type Scope } from './requests.js';
 import { customerShape, itemShape, vehicleShape, type Rec, type Shape } from './shapes.js';
 import { walkEnds, walkList, type Listing, type ListReader } from './walk.js';
@@ -18,11 +19,13 @@ import { walkEnds, walkList, type Listing, type ListReader } from './walk.js';
  *    vehicles by customerId and the updated-date window around the write (§4.1), then by customerId
  *    alone, then by the window alone (a vehicle stored without its owner); items by the updated-date
  *    window (§4.2), then by their unique itemNumber; customers (§4.3 shows no query at all) through
- *    the profile's guessed search, an accelerator whose finds are proven by a read by id, then a
- *    bounded walk from both ends of the list.
+ *    the profile's guessed search where a probe showed it matches the field their words are in
+ *    (search-probe.ts), an accelerator whose finds are proven by a read by id, then a bounded walk
+ *    from both ends of the list.
  *
  * Lists may show a write late: every read after the write goes through `wait` (ctx.eventually in a
- * check), and an absence is concluded only after the consistency window. `search` is never used.
+ * check), and an absence is concluded only after the consistency window. The vehicles' `search` is
+ * never used.
  */
 
 export const shapes: Record<Kind, Shape> = { vehicle: vehicleShape, item: itemShape, customer: customerShape };
@@ -66,6 +69,11 @@ export interface LocateOptions {
   visible?: boolean;
   /** A word every customer term starts with: one guessed search for it may find them all. */
   searchHint?: string;
+  /**
+   * Whether the guessed customer search was shown to match the field the terms are written in
+   * (search-probe.ts, asked once per run); without it the search is never used.
+   */
+  searchMatches?: () => Promise<boolean>;
   /** Pages of a fallback walk, at most. */
   maxPages?: number;
 }
@@ -179,8 +187,13 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
   };
 
   // 1. The ids of the answer, read back and matched by what they carry.
+  // Wherever the answer shows them (answers.ts): records, id lists, per-element results, a Location.
   const ids =
-    o.answer && isSuccess(o.answer) ? idsIn(o.answer.json, shape.idKey).slice(0, Math.max(1, sought.length) * 3) : [];
+    o.answer && isSuccess(o.answer)
+      ? readWriteAnswer(kind, o.answer, [], scope.profile.customers.arrayField)
+          .created.map((e) => e.id)
+          .slice(0, Math.max(1, sought.length) * 3)
+      : [];
   const reads = new Map<string, ApiResponse>();
   const readable = (id: string) => {
     const res = reads.get(id);
@@ -341,9 +354,9 @@ interface CustomerSearch {
 }
 
 /**
- * Customers: the profile's search parameter is a guess, so what it lists is only a lead, proven by
- * the read by id; then the list is walked from both ends (new records usually sit at one of them),
- * a bounded number of pages.
+ * Customers: the profile's search parameter is a guess, used only once a probe showed it matches the
+ * field the terms are in, and what it lists is only a lead, proven by the read by id; then the list
+ * is walked from both ends (new records usually sit at one of them), a bounded number of pages.
  */
 async function locateCustomers(
   todo: readonly number[],
@@ -354,11 +367,13 @@ async function locateCustomers(
   const open = () => todo.filter((i) => !s.outcomes[i]);
   const searchParam = o.scope.profile.customers.searchParam;
   const terms = todo.map((i) => s.sought[i]!.keys.term).filter((t): t is string => !!t);
-  const words = o.searchHint ? [o.searchHint] : terms;
+  // The search only where the run has shown it matches the terms' field (a probe on a known record).
+  const searched = terms.length > 0 && !!o.searchMatches && (await o.searchMatches());
+  const words = !searched ? [] : o.searchHint ? [o.searchHint] : terms;
   const foundIn = (records: readonly Rec[]) => open().every((i) => records.some((r) => carries(r, s.sought[i]!)));
   // Each read: the guessed search (a lead), then the list's first and last pages (where a new record sits in most orders).
   await s.wait(
-    `${o.what} found in GET /customers (the guessed ${searchParam} parameter, then both ends of the list)`,
+    `${o.what} found in GET /customers (${searched ? `the ${searchParam} parameter, then ` : ''}both ends of the list)`,
     async () => {
       const answers = await Promise.all(words.map((w) => s.page({ [searchParam]: w, size: 20, page: 1 })));
       for (const res of answers) if (isSuccess(res)) await s.claimAll(open(), customerShape.records(res.json));

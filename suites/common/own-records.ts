@@ -2,7 +2,16 @@ import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator, Resource } from '../../harness/core/events.js';
-import { isLocated, locate, type LocateResult, type Waiter } from '../../harness/locate/locator.js';
+import { readWriteAnswer } from '../../harness/locate/answers.js';
+import { probeCustomerSearch } from '../../harness/locate/search-probe.js';
+import {
+  carries,
+  isLocated,
+  locate,
+  type LocateResult,
+  type Unlocated,
+  type Waiter,
+} from '../../harness/locate/locator.js';
 import { listCustomers, listVehicles, type Api, type Kind, type Scope } from '../../harness/locate/requests.js';
 import { customerShape, vehicleShape } from '../../harness/locate/shapes.js';
 import { onBase, type BaseReader } from './page-base.js';
@@ -63,6 +72,53 @@ export async function createLedgered(
   return res;
 }
 
+const searchProbes = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether the guessed customer search matches the field the run's words are written in, probed on
+ * a listed customer (harness/locate/search-probe.ts) the first time a create's answer leaves a
+ * customer to look for, once per target and run in this worker.
+ */
+export function customerSearchMatches(ctx: CheckContext): () => Promise<boolean> {
+  return () => {
+    const key = `${ctx.target.id}\u0000${ctx.run.marker}`;
+    let probe = searchProbes.get(key);
+    if (!probe) {
+      const { searchParam, markerField } = ctx.profile.customers;
+      probe = probeCustomerSearch((q) => listCustomers(basedApi(ctx), scopeOf(ctx), q), {
+        searchParam,
+        field: markerField,
+      }).then(
+        (p) => (ctx.observe('customer search probed (S-4.3-list-params)', p.why), p.matches),
+        () => false,
+      );
+      searchProbes.set(key, probe);
+    }
+    return probe;
+  };
+}
+
+/**
+ * The sent elements (`locators`, in the request's order) a create answer reports refused, each with
+ * why: by the index the answer gives, or by the natural key it repeats (S-BULK-result-mapping).
+ */
+function refusedIn(kind: Kind, answer: ApiResponse, locators: readonly RecordLocator[], arrayField: string) {
+  const out = new Map<number, Unlocated>();
+  // The locators' keys stand for the elements sent: the natural keys a result may repeat, and how many were sent.
+  for (const r of readWriteAnswer(
+    kind,
+    answer,
+    locators.map((l) => l.keys),
+    arrayField,
+  ).refused) {
+    const at = r.index ?? locators.findIndex((l) => carries(r.shown, l));
+    if (at < 0 || at >= locators.length || out.has(at)) continue;
+    const said = JSON.stringify(r.shown).slice(0, 200);
+    out.set(at, { proven: true, why: `the create's answer reports this element refused: ${said}` });
+  }
+  return out;
+}
+
 /**
  * After a create the server accepted: every record sent is ledgered at once by its locator (so
  * the cleanup finds it even if nothing else does), located by documented means (harness/locate),
@@ -76,13 +132,27 @@ export async function ownRecords(
 ): Promise<LocateResult> {
   const resource = resourceOf[kind];
   if (!isSuccess(o.answer)) return { outcomes: [], unreadable: [], responses: [] };
-  for (const locator of locators) ctx.ledger.created(resource, undefined, { customerId: locator.customerId, locator });
-  const result = await locate(kind, locators, {
+  // Elements the answer reports refused (S-BULK-partial), by their index or the natural key they repeat: withdrawn, not looked for.
+  const refused = refusedIn(kind, o.answer, locators, ctx.profile.customers.arrayField);
+  const sought = locators.filter((_, i) => !refused.has(i));
+  if (refused.size)
+    ctx.ledger.withdrawn(
+      resource,
+      [...refused.keys()].map((i) => locators[i]!),
+    );
+  for (const locator of sought) ctx.ledger.created(resource, undefined, { customerId: locator.customerId, locator });
+  const found = await locate(kind, sought, {
     api: basedApi(ctx),
     scope: scopeOf(ctx),
+    searchMatches: customerSearchMatches(ctx),
     ...o,
     wait: o.wait ?? waiterOf(ctx),
   });
+  let next = 0;
+  const result: LocateResult = {
+    ...found,
+    outcomes: locators.map((_, i) => refused.get(i) ?? found.outcomes[next++]!),
+  };
   result.outcomes.forEach((at, i) => {
     const locator = locators[i]!;
     if (isLocated(at)) ctx.ledger.created(resource, at.id, { customerId: locator.customerId, locator });
