@@ -67,6 +67,7 @@ const LONG_FIRST = [
   'test/live-chaos.test.ts',
   'test/verdict-evidence.test.ts',
   'test/live-interrupted.test.ts',
+  'test/replay.test.ts',
 ];
 
 class LongFirst extends BaseSequencer {

@@ -31,6 +31,7 @@ describe('the command line', () => {
       'merge-reports',
       'mock',
       'report',
+      'rerun',
       'selfcheck',
       'spec-drift',
       'verify-bundle',

@@ -18,8 +18,8 @@ import {
 } from './options.js';
 
 /**
- * `partner-conformance`: one command line, with subcommands (run, config, mock, report, verify, merge,
- * cleanup, selfcheck, spec-drift), each with --help listing its options, the settings it reads
+ * `partner-conformance`: one command line, with subcommands (run, rerun, config, mock, report, verify,
+ * merge, cleanup, selfcheck, spec-drift), each with --help listing its options, the settings it reads
  * (flag, variable, default) and its exit codes. The npm scripts are aliases of it. A subcommand's
  * module is loaded only when it runs, so --help and usage errors answer at once.
  */
@@ -168,6 +168,31 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
           skipAreas: o.skipArea as string[],
           flags: settingFlags(o, RUN_SETTINGS),
           printConfig: o.printConfig === true,
+        }),
+      ),
+    );
+
+  command({
+    name: 'rerun',
+    description:
+      "run again the failed and inconclusive clauses of a certification.json, with the run's seed and the target, company, mode and limits it recorded (credentials from your settings now)",
+    settings: RUN_SETTINGS,
+    exits: [
+      exitCodes.conformant,
+      exitCodes.failed,
+      `${EXIT.usage}  not a certification, nothing failed or inconclusive in it, or a configuration error`,
+      exitCodes.inconclusive,
+      exitCodes.interrupted,
+    ],
+  })
+    .argument('<certification.json>', "a run's certification.json (e.g. reports/certification.json)")
+    .option('--replace-full', 'let the rerun replace the full certification in REPORTS_DIR (else REPORTS_DIR/partial/)')
+    .action(
+      act(async (file: string, o: Options) =>
+        (await import('./rerun.js')).rerunCommand({
+          file,
+          flags: settingFlags(o, RUN_SETTINGS),
+          replaceFull: o.replaceFull === true,
         }),
       ),
     );

@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from './paths.js';
  */
 const SCRIPTS = {
   run: 'conformance',
+  rerun: 'rerun',
   config: 'config',
   mock: 'mock',
   report: 'report',

@@ -179,7 +179,12 @@ function checkTrace(check: CheckReport, ctx: OutputContext): string | undefined 
   const failures = check.failures ?? [];
   if (!failures.length) return undefined;
   return failures
-    .flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), ''])
+    .flatMap((f) => [
+      ...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined, {
+        replay: f.exchange ? ctx.replay(check, f.exchange) : undefined,
+      }),
+      '',
+    ])
     .join('\n');
 }
 

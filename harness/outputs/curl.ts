@@ -86,3 +86,114 @@ export function requestLine(ex: Pick<RecordedExchange, 'method' | 'url' | 'statu
   }
   return `${ex.method} ${redact(path)} → ${ex.status ?? `no answer${ex.error ? ` (${ex.error})` : ''}`}`;
 }
+
+/** Where the run found its settings, as run.json keeps them: enough to say how a replay gets the token. */
+export interface ReplayFacts {
+  configSources?: Record<string, string>;
+  target: { kind: 'embedded' | 'live'; url: string };
+}
+
+/**
+ * The shell lines that give a replay its $ACCESS_TOKEN the way the run got it, never the value:
+ * source the same env file, rename a prefixed variable, or say how to export it.
+ */
+export function tokenLines(facts: ReplayFacts): string[] {
+  if (facts.target.kind === 'embedded')
+    return [
+      "# The run's embedded mock lived only for the run: start one (npm run mock), export the BASE_URL and",
+      '# ACCESS_TOKEN it prints, and put its address in place of the one below.',
+    ];
+  const from = facts.configSources?.ACCESS_TOKEN ?? 'default';
+  // A prefixed name (PARTNER_CONFORMANCE_ACCESS_TOKEN) is copied to the one the lines read.
+  const alias = /, as (\S+)$/.exec(from)?.[1] ?? /^environment (\S+)$/.exec(from)?.[1];
+  const rename = alias && alias !== 'ACCESS_TOKEN' ? [`ACCESS_TOKEN="$${alias}"`] : [];
+  const envFile = /^env file (.+?)(?:, as \S+)?$/.exec(from)?.[1];
+  if (envFile) {
+    const path = /^(\/|\.\.?\/)/.test(envFile) ? envFile : `./${envFile}`;
+    return [
+      '# The token from the env file the run read (run it where the run ran):',
+      `set -a; . ${/^[\w./-]+$/.test(path) ? path : shellQuote(path)}; set +a`,
+      ...rename,
+    ];
+  }
+  if (from.startsWith('environment'))
+    return [
+      `# The run took ACCESS_TOKEN from the environment${rename.length ? ` (as ${alias})` : ''}: export it the same way first.`,
+      ...rename,
+    ];
+  if (from.startsWith('config file'))
+    return [
+      `# The run read ACCESS_TOKEN from ${from.slice('config file '.length)}: export ACCESS_TOKEN with that value first.`,
+    ];
+  if (facts.configSources?.PARTNER_ID && facts.configSources.PARTNER_ID !== 'default')
+    return [
+      '# The run logged in with PARTNER_ID and AUTH_KEY: export ACCESS_TOKEN=<the accessToken that login answers> first.',
+    ];
+  return ['# Export ACCESS_TOKEN (the bearer token the run used) first.'];
+}
+
+/** The first path segment after the target's base path: the collection an exchange is about (`items`). */
+function collectionOf(url: string, base: string): string | undefined {
+  try {
+    const basePath = new URL(base).pathname.replace(/\/+$/, '');
+    const path = new URL(url).pathname;
+    const rest = path.startsWith(basePath) ? path.slice(basePath.length) : path;
+    return rest.split('/').filter(Boolean)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes shown before a failure's own exchange: the ones that stored what it read. */
+const MAX_WRITES = 8;
+
+/**
+ * The exchanges that produced a failure, in the order they were sent: the writes to the same
+ * collection that came before it (the check's own and its shared fixtures'), then the exchange the
+ * failure was judged from. A failure judged from a read then replays with the write that stored
+ * the value (issue 36 case 5), not the read alone.
+ */
+export function replaySequence(
+  ex: RecordedExchange,
+  evidence: readonly RecordedExchange[],
+  base: string,
+): { writes: RecordedExchange[]; earlier: number } {
+  const collection = collectionOf(ex.url, base);
+  const writes = [...evidence]
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+    .filter(
+      (w) =>
+        w.id !== ex.id &&
+        w.method !== 'GET' &&
+        w.startedAt <= ex.startedAt &&
+        w.status !== undefined &&
+        collectionOf(w.url, base) === collection,
+    );
+  return { writes: writes.slice(-MAX_WRITES), earlier: Math.max(0, writes.length - MAX_WRITES) };
+}
+
+/**
+ * A failure's replay as shell lines: how the token is loaded, then each exchange of its sequence as
+ * a curl line under a comment naming it (folded to `width` when given).
+ */
+export function replayLines(
+  ex: RecordedExchange,
+  evidence: readonly RecordedExchange[],
+  facts: ReplayFacts,
+  width = Infinity,
+): string[] {
+  const { writes, earlier } = replaySequence(ex, evidence, facts.target.url);
+  const steps = [...writes, ex];
+  const lines = [...tokenLines(facts)];
+  if (earlier) lines.push(`# (${earlier} earlier writes to the same collection are in exchanges.har)`);
+  steps.forEach((s, i) => {
+    const role =
+      i === steps.length - 1
+        ? 'the exchange the failure was judged from'
+        : `${s.owner.startsWith('shared:') ? 'a shared fixture' : 'the check'}'s write`;
+    lines.push(`# ${i + 1}/${steps.length} ${requestLine(s)}: ${role}`);
+    lines.push(...(Number.isFinite(width) ? curlLines(s, width) : [curlLine(s)]));
+  });
+  if (writes.length) lines.push('# The writes store records again on the target: archive them afterwards.');
+  return lines;
+}

@@ -15,8 +15,27 @@ const show = (v: unknown) =>
   v === undefined ? 'absent' : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-/** One failure as lines: the message, expected and actual, the request line and a curl line. */
-export function failureLines(f: Failure, ex?: RecordedExchange, o: { curl?: boolean } = {}): string[] {
+/** A body of the exchange cut in exchanges.har (over HAR_BODY_LIMIT): the evidence is not whole there. */
+export function truncationLine(ex: Pick<RecordedExchange, 'truncated'>): string | undefined {
+  const t = ex.truncated;
+  if (!t?.request && !t?.response) return undefined;
+  const parts = [
+    t.response ? `${t.response} bytes of the answer` : '',
+    t.request ? `${t.request} bytes of the request` : '',
+  ].filter(Boolean);
+  return `evidence cut: exchanges.har leaves out ${parts.join(' and ')} (over HAR_BODY_LIMIT; raise it to keep them)`;
+}
+
+/**
+ * One failure as lines: the message, expected and actual, the request line and a curl line. With
+ * `replay` (OutputContext.replay) the curl line is the whole sequence that produced the failure,
+ * one line of text per shell line.
+ */
+export function failureLines(
+  f: Failure,
+  ex?: RecordedExchange,
+  o: { curl?: boolean; replay?: readonly string[] } = {},
+): string[] {
   const lines = [f.message];
   if (f.expected !== undefined || f.actual !== undefined)
     lines.push(
@@ -24,7 +43,9 @@ export function failureLines(f: Failure, ex?: RecordedExchange, o: { curl?: bool
     );
   if (ex) {
     lines.push(`request: ${requestLine(ex)}`);
-    if (o.curl !== false) lines.push(`curl: ${curlLine(ex)}`);
+    const cut = truncationLine(ex);
+    if (cut) lines.push(cut);
+    if (o.curl !== false) lines.push(`curl: ${o.replay?.length ? o.replay.join('\n') : curlLine(ex)}`);
   }
   return lines;
 }

@@ -37,7 +37,12 @@ function testcase(check: CheckReport, clause: ClauseId, ctx: OutputContext): Xml
   if (check.verdict === 'failed') {
     const failures = check.failures ?? [];
     const text = failures
-      .flatMap((f) => [...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined), ''])
+      .flatMap((f) => [
+        ...failureLines(f, f.exchange ? ctx.exchange(f.exchange) : undefined, {
+          replay: f.exchange ? ctx.replay(check, f.exchange) : undefined,
+        }),
+        '',
+      ])
       .join('\n');
     return {
       ...base,

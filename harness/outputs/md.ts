@@ -24,7 +24,9 @@ const rowReason = (x: Certification['clauses'][number]) =>
   [x.reason ?? '', ...(x.partial ?? []).map((p) => `judged in part: ${partialText(p)}`)].filter(Boolean).join('; ');
 
 /** certification.md: the verdict per clause as Markdown, what failed first (with request and curl lines). */
-export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' | 'exchange'>): string {
+export function certificationMarkdown(
+  ctx: Pick<OutputContext, 'certification' | 'exchange'> & Partial<Pick<OutputContext, 'replay'>>,
+): string {
   const c: Certification = ctx.certification;
   const lines = [
     `# Partner API v2 conformance: ${c.headline}`,
@@ -102,11 +104,16 @@ export function certificationMarkdown(ctx: Pick<OutputContext, 'certification' |
       for (const ch of f.checks.filter((x) => x.verdict === 'failed')) {
         lines.push(`- **${cell(ch.key)}**: ${cell(ch.reason ?? 'failed')}`);
         for (const failure of ch.failures ?? []) {
-          const [first, ...rest] = failureLines(failure, failure.exchange ? ctx.exchange(failure.exchange) : undefined);
+          const ex = failure.exchange ? ctx.exchange(failure.exchange) : undefined;
+          // The replay: the token as the run loaded it, the writes that stored the value, then the exchange.
+          const replay = failure.exchange ? ctx.replay?.(ch, failure.exchange) : undefined;
+          const [first, ...rest] = failureLines(failure, ex, { replay });
           lines.push(
             `  - ${cell(first!)} _(${failure.kind})_`,
             ...rest.map((l) =>
-              l.startsWith('curl: ') ? `\n    \`\`\`sh\n    ${l.slice(6)}\n    \`\`\`` : `    - ${cell(l)}`,
+              l.startsWith('curl: ')
+                ? `\n    \`\`\`sh\n    ${l.slice(6).split('\n').join('\n    ')}\n    \`\`\``
+                : `    - ${cell(l)}`,
             ),
           );
         }

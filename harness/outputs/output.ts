@@ -1,5 +1,6 @@
 import type { Certification, CheckReport } from '../certify/types.js';
 import type { JournalEvent, LedgerReport, RecordedExchange, RunFacts } from '../core/events.js';
+import { replayLines } from './curl.js';
 
 /**
  * What every output handler gets: the one certificate, and the journal it was built from (for
@@ -15,6 +16,16 @@ export interface OutputContext {
   evidenceOf(check: Pick<CheckReport, 'key' | 'cited'>): RecordedExchange[];
   /** The cleanup's report (merged over shards), when the run settled one. */
   ledger?: LedgerReport;
+  /**
+   * How to replay a failure judged from `exchangeId`: the token loaded as the run loaded it, then the
+   * writes that stored what it read (the check's own and its shared fixtures') and the exchange
+   * itself, as curl lines (folded to `width` when given). Undefined when the exchange is not journaled.
+   */
+  replay(
+    check: Pick<CheckReport, 'key' | 'cited' | 'shared'>,
+    exchangeId: string,
+    width?: number,
+  ): string[] | undefined;
 }
 
 /** One output of a run: a file or a directory under REPORTS_DIR. */
@@ -55,6 +66,14 @@ export function outputContext(certification: Certification, events: readonly Jou
       return [...own, ...cited].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
     },
     ...(ledgers.length ? { ledger: mergeLedgers(ledgers) } : {}),
+    replay: (check, exchangeId, width) => {
+      const ex = exchanges.get(exchangeId);
+      if (!ex) return undefined;
+      const fixtures = (check.shared ?? []).flatMap((k) => byOwner.get(`shared:${k}`) ?? []);
+      const cited = check.cited.map((c) => exchanges.get(c.id)).filter((x): x is RecordedExchange => !!x);
+      const evidence = [...(byOwner.get(check.key) ?? []), ...cited, ...fixtures];
+      return replayLines(ex, evidence, facts, width);
+    },
   };
 }
 

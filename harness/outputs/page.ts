@@ -94,13 +94,18 @@ function firstLines(text: string, n = 8): string {
 }
 
 /** A failure, in words, with its values and the exchange it comes from. */
-function failureBlock(f: Failure, ex: RecordedExchange | undefined, evidenceAnchor?: string): string {
+function failureBlock(
+  f: Failure,
+  ex: RecordedExchange | undefined,
+  evidenceAnchor?: string,
+  replay?: readonly string[],
+): string {
   const [message, ...rest] = failureLines(f, ex, { curl: false });
   return [
     `<div class="failure"><div class="f-msg"><span class="kind">${esc(f.kind)}</span> ${esc(message!)}</div>`,
     ...rest.filter((l) => !l.startsWith('request: ')).map((l) => `<div class="f-line">${esc(l)}</div>`),
     ex
-      ? `<div class="f-line">request: <code>${esc(requestLine(ex))}</code>${evidenceAnchor ? ` · <a href="#${evidenceAnchor}">evidence</a>` : ''}</div><pre class="curl">${esc(curlLine(ex))}</pre>`
+      ? `<div class="f-line">request: <code>${esc(requestLine(ex))}</code>${evidenceAnchor ? ` · <a href="#${evidenceAnchor}">evidence</a>` : ''}</div><pre class="curl">${esc(replay?.length ? replay.join('\n') : curlLine(ex))}</pre>`
       : '',
     '</div>',
   ].join('');
@@ -112,7 +117,14 @@ function failuresOf(ch: Check, ctx: OutputContext, anchor?: string): string {
   if (failures.length === 0) return `<pre>${esc(ch.reason ?? 'failed')}</pre>`;
   const shown = failures
     .slice(0, 10)
-    .map((f) => failureBlock(f, f.exchange ? ctx.exchange(f.exchange) : undefined, anchor));
+    .map((f) =>
+      failureBlock(
+        f,
+        f.exchange ? ctx.exchange(f.exchange) : undefined,
+        anchor,
+        f.exchange ? ctx.replay(ch, f.exchange) : undefined,
+      ),
+    );
   return `${ch.reason ? `<div class="f-title">${esc(ch.reason)}</div>` : ''}${shown.join('')}${failures.length > 10 ? `<p class="muted">… and ${failures.length - 10} more (certification.json)</p>` : ''}`;
 }
 
