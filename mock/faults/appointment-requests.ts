@@ -95,6 +95,17 @@ export const appointmentRequestFaults = {
       withBody(ctx, (b) => (isObject(b.vehicle) ? { ...b, vehicle: withoutKey(b.vehicle, 'name') } : b)),
     ),
   },
+  // "" is a value of the key §4.5 forbids (S-4.5-forbidden-fields, corrected 2026-12-02).
+  'appt-vehicle-name-empty-accepted': {
+    clause: 'APPT-REJECT-VEHICLE-NAME',
+    description:
+      'The create validator tests vehicle.name for truthiness: an empty name is taken as absent and the body accepted (a non-empty one is still refused).',
+    overlay: editRequest('POST', CREATE, (ctx) =>
+      withBody(ctx, (b) =>
+        isObject(b.vehicle) && b.vehicle.name === '' ? { ...b, vehicle: withoutKey(b.vehicle, 'name') } : b,
+      ),
+    ),
+  },
   'appt-service-id-accepted': {
     clause: 'APPT-REJECT-SERVICE-ID',
     description: 'A create body with services[].serviceId is accepted.',

@@ -1,7 +1,7 @@
 import { companyOf } from '../context.js';
-import { notFound } from '../http.js';
+import { fail, notFound } from '../http.js';
 import type { CustomerRecord } from '../model.js';
-import { replaceRoute } from '../overlay.js';
+import { replaceRoute, wrapRoute } from '../overlay.js';
 import { pageRequest, type PageRequest } from '../query.js';
 import {
   blankAddress,
@@ -73,6 +73,20 @@ export const customerFaults = {
     clause: 'CUSTOMER-ARCHIVE-INACTIVE',
     description: 'PATCH /customers answers success but the customers stay Active.',
     overlay: replaceRoute('PATCH', '/customers', (ctx) => customersArchivedReply(customersToArchive(ctx))),
+  },
+  // §3 archives a listed customer from any state, with no other condition (S-3-customer-archive-cascade, corrected 2026-12-02).
+  'customers-archive-blocked-by-vehicles': {
+    clause: 'CUSTOMER-ARCHIVE-INACTIVE',
+    description:
+      'PATCH /customers refuses (409) a batch in which a customer still owns an active vehicle: a foreign-key guard on the archive.',
+    overlay: wrapRoute('PATCH', '/customers', (next) => (ctx) => {
+      const vehicles = [...companyOf(ctx).vehicles.values()];
+      const owning = customersToArchive(ctx).filter((c) =>
+        vehicles.some((v) => v.customerId === c.customerId && v.vehicleStatus === 'Active'),
+      );
+      if (owning.length) fail(409, `customer ${owning[0]!.customerId} still has active vehicles`);
+      return next(ctx);
+    }),
   },
   'customers-archive-first-only': {
     clause: 'CUSTOMER-ARCHIVE-INACTIVE',

@@ -7,7 +7,7 @@ import {
   type Failure,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { verdict } from '../common/judge.js';
+import { fail, verdict } from '../common/judge.js';
 import { customers, inactiveState } from './adapter.js';
 import { customerArchive, customerFixture, fixtureCustomer } from './fixtures.js';
 
@@ -18,6 +18,18 @@ import { customerArchive, customerFixture, fixtureCustomer } from './fixtures.js
 conformance('CUSTOMER-ARCHIVE-INACTIVE', { needs: ['write'] }, async (ctx: CheckContext) => {
   const [fx, ar] = await Promise.all([customerFixture(ctx), customerArchive(ctx)]);
   await ctx.cite(ar.patch, ...ar.reads, ar.shownIn.a, ar.shownIn.b);
+  if (ar.owned) await ctx.cite(ar.owned, ...(ar.twin ? [ar.twin] : []));
+  ctx.observe('archive-b owned an active vehicle when archived', ar.owned ? isSuccess(ar.owned) : 'not created');
+  // §3: no condition beyond being listed; archive-a alone archived shows the body was not the cause.
+  if (!isSuccess(ar.patch) && ar.twin && isSuccess(ar.twin))
+    fail(
+      'PATCH /customers refused a customer that owns an active vehicle',
+      unexpectedStatus(
+        ar.patch,
+        'a 2xx answer: §3 archives every customer listed, from any state',
+        'PATCH /customers of archive-a and archive-b, which owns an active vehicle (archive-a alone was archived)',
+      ),
+    );
   if (!isSuccess(ar.patch))
     ctx.inconclusive(`PATCH /customers refused the profile's body (${describeResponse(ar.patch)})`);
   const problems: Failure[] = [];

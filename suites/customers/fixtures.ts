@@ -10,6 +10,9 @@ import {
   type CustomerInput,
 } from '../../generators/customers.js';
 import { seededFaker } from '../../generators/random.js';
+import { buildVehicle } from '../../generators/vehicles.js';
+import { postVehicles } from '../vehicles/adapter.js';
+import { vehicleLocator } from '../vehicles/fixtures.js';
 import type { Rec } from '../common/adapter.js';
 import { createLedgered, windowLeft } from '../common/own-records.js';
 import { refusedInBody } from '../common/frame.js';
@@ -264,6 +267,10 @@ export function customerUpdate(ctx: CheckContext): Promise<UpdateScenario> {
 
 export interface ArchiveScenario {
   patch: ApiResponse;
+  /** POST /vehicles of one vehicle owned by archive-b, sent before the archive (undefined: not sent). */
+  owned?: ApiResponse;
+  /** When the PATCH of both was refused and archive-b owned a vehicle: the PATCH of archive-a alone. */
+  twin?: ApiResponse;
   after: { a?: Rec; b?: Rec };
   reads: ApiResponse[];
   /** The answers that show `after` (the read by id, else the listed page), for the failures' exchange. */
@@ -272,14 +279,25 @@ export interface ArchiveScenario {
   writtenAt: number;
 }
 
-/** One PATCH with two entries (§4.3 archive in bulk, by customerId); both read back. */
+/**
+ * One PATCH with two entries (§4.3 archive in bulk, by customerId); both read back. archive-b owns an
+ * active vehicle by then: §3 archives a listed customer from any state with no other condition
+ * (S-3-customer-archive-cascade); what the archive does to that vehicle stays open and is never read.
+ */
 export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
   return ctx.shared('customers:archive', async (s) => {
     const fx = await customerFixture(s);
     const [a, b] = await Promise.all([fixtureCustomer(s, fx, 'archive-a'), fixtureCustomer(s, fx, 'archive-b')]);
+    const vehicle = buildVehicle(seededFaker(s.seed, 'customer-archive-owned'), s.marker, b.id);
+    const owned = await createLedgered(s, 'vehicle', [vehicleLocator(vehicle)], () => postVehicles(s, [vehicle]));
     const writtenAt = Date.now();
     const patch = await archiveCustomers(s, [a.id, b.id]);
-    if (!isSuccess(patch)) return { patch, after: {}, reads: [], shownIn: {}, writtenAt };
+    if (!isSuccess(patch)) {
+      // The same body without the owner: its answer tells a refused body shape from a refused owner.
+      const twin = isSuccess(owned) ? await archiveCustomers(s, [a.id]) : undefined;
+      if (twin && isSuccess(twin)) s.ledger.archived('customer', a.id);
+      return { patch, owned, twin, after: {}, reads: [], shownIn: {}, writtenAt };
+    }
     s.ledger.archived('customer', a.id);
     s.ledger.archived('customer', b.id);
     const [afterA, afterB] = await Promise.all([
@@ -288,6 +306,7 @@ export function customerArchive(ctx: CheckContext): Promise<ArchiveScenario> {
     ]);
     return {
       patch,
+      owned,
       after: { a: afterA.record, b: afterB.record },
       reads: [afterA.read, afterB.read],
       shownIn: { a: afterA.shownIn, b: afterB.shownIn },

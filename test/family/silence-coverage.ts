@@ -15,7 +15,7 @@ export const silenceReasons = {
   'S-1-location-param':
     'locationId is sent by name only to purchase orders (§4.6); elsewhere the name is a profile guess (harness/core/profile.ts) and a refused guess ends the check as guess-refused, never failed.',
   'S-1-vehicle-customer-link':
-    'Vehicles are created only under CUSTOMER_ID, a customer the operator names as active in COMPANY_ID; no check sends a dangling customerId, reassigns an owner, or reads vehicles after their customer is archived.',
+    'Vehicles are created only under customers known to exist and be active in COMPANY_ID (CUSTOMER_ID, or a customer the run has just created); no check sends a dangling customerId, reassigns an owner, or reads a vehicle after its customer is archived.',
   'S-1-scheduled-appointments':
     'No check calls GET /appointments, and no appointment-request check infers anything from it.',
   'S-1-parameter-placement':
@@ -70,7 +70,7 @@ export const silenceReasons = {
   'S-2.5-vehicle-and-services':
     'The create body beyond §2.5 comes from the profile and is negotiated (CONFORMANCE_PROFILE); when nothing is accepted the create checks end guess-refused, not failed.',
   'S-2.5-generated-vehicle-name':
-    'APPT-VEHICLE-NAME-GENERATED looks for a vehicle object with a name anywhere in the create answer, whatever the envelope, and never reads its text; a success body with none fails §2.5 (corrected entry).',
+    'APPT-VEHICLE-NAME-GENERATED looks for a vehicle object with a string name anywhere in the create answer, whatever the envelope, and never reads its text ("" included); a success body with none fails §2.5 (corrected entry; fault appt-vehicle-name-not-returned).',
   'S-2.5-comment-text':
     'Comments are short, use \\n only and carry no surrounding spaces; APPT-LINE-BREAKS compares after folding CRLF to LF and trimming, and asks only that the break survives where it was sent.',
   'S-2.5-comment-null-empty':
@@ -80,7 +80,7 @@ export const silenceReasons = {
 
   // ── §2.6 Purchase order ──────────────────────────────────────────────────────────────────────
   'S-2.6-line-items':
-    'PO-LINE-RESERVED-NULL requires requestedPartNumber and requestedQuantity present as null and PO-LINE-BRAND a brand key holding a string or null on every line item (§2.6, corrected entry); no other line-item key is read.',
+    'PO-LINE-RESERVED-NULL requires requestedPartNumber and requestedQuantity present as null and PO-LINE-BRAND a brand key holding a string or null on every line item (§2.6, corrected entry; fault po-line-nulls-dropped); no other line-item key is read.',
   'S-2.6-source-consistency':
     'PO-SOURCE-VALUES checks each value against its own stated set, and the source checks judge only the §4.6 table rows; no check asserts a full mapping between source and integrationSource.',
   'S-2.6-other-fields':
@@ -92,7 +92,7 @@ export const silenceReasons = {
   'S-2.7-get-by-id-envelope':
     'What is still open is only the pagination object of a read by id, which no check reads; VEHICLE-GET-ENVELOPE requires content to be an array holding the vehicle (§2.7, corrected entry; fault vehicles-get-content-object).',
   'S-2.7-items-page-extras':
-    'The items page checks judge the stated keys and types (pageable.sort an object, pageable an object), number and pageNumber on in-range pages, and numberOfElements and totalPages from their definitions after observing size; offset, the sort flags and extra keys are never judged.',
+    'The items page checks judge the stated keys and types (pageable and pageable.sort objects; fault items-pageable-sort-array), number and pageNumber on in-range pages, and numberOfElements and totalPages from their definitions with size read as the size asked for, a cap, or the records returned; offset, the sort flags and extra keys are never judged.',
   'S-2.7-po-pagination':
     'The purchase-order pagination object is optional and never required to hold a key; paging walks stop on a short or empty data array.',
   'S-2.7-po-error-field':
@@ -108,7 +108,7 @@ export const silenceReasons = {
   'S-3-archive-updates-timestamp':
     'The updated-window checks judge records the run created or updated, never an archived one; no check asserts an archive moves or keeps the update time.',
   'S-3-customer-archive-cascade':
-    'The run archives customers that have no vehicles of the run and never reads vehicles after a customer archive, so no cascade is observed; a refusal of a listed customer fails CUSTOMER-ARCHIVE-INACTIVE (§3 from any state).',
+    'The customer archive scenario gives archive-b an active vehicle before the PATCH and never reads that vehicle afterwards, so no cascade is asserted; a refusal of that batch while archive-a alone is archived fails CUSTOMER-ARCHIVE-INACTIVE (§3 from any state; fault customers-archive-blocked-by-vehicles).',
   'S-3-appointment-states':
     'No check filters appointment requests by status or asserts the status of a created request.',
 
@@ -150,7 +150,7 @@ export const silenceReasons = {
   'S-4.5-create-validation':
     'Bookings are one hour on a weekday a few weeks ahead, and a refusal of the run’s own booking ends the dependent checks inconclusive; no check asserts a refusal of a past or unavailable time.',
   'S-4.5-forbidden-fields':
-    'APPT-REJECT-* send each forbidden key alone with a non-empty value in an otherwise accepted body; null and other cases of the key are never sent.',
+    'APPT-REJECT-* send each forbidden key alone with a non-empty value in an otherwise accepted body, and APPT-REJECT-VEHICLE-NAME [empty string] sends vehicle.name "" too, which §4.5 forbids as well (corrected entry; fault appt-vehicle-name-empty-accepted); null and other cases of the key are never sent.',
   'S-4.5-invalid-list-values': 'No check sends a malformed or inverted window to GET /appointmentRequests.',
   'S-4.5-updatedAt-on-create':
     'APPT-UPDATED-NULL-EXCLUDED judges absence only for requests the target shows with a null update time, and the updated-window checks only records it shows with one; a fresh request is not assumed either way.',
@@ -171,7 +171,7 @@ export const silenceReasons = {
   'S-4.6-itemType-values':
     'itemType is sent with one plausible value (part) only in the stated 400 and 2xx combinations; no check judges what the filter selects.',
   'S-4.6-isPartsCatalog-forms':
-    'isPartsCatalog is sent as lowercase true or false only; PO-FLAG-ONLY-ONLINE requires 400 with source inventory, orders, all and omitted alike (§4.6 table, §7; corrected entry).',
+    'isPartsCatalog is sent as lowercase true or false only; PO-FLAG-ONLY-ONLINE requires 400 with source inventory, orders, all and omitted alike (§4.6 table, §7; corrected entry; fault po-flag-ignored-without-source).',
   'S-4.6-source-values': 'source is sent only as inventory, online, orders or all, in lowercase.',
   'S-4.6-foreign-location':
     'PO-UNKNOWN-LOCATION sends a well-formed id that surely does not exist; no check sends another company’s location.',
@@ -188,7 +188,7 @@ export const silenceReasons = {
   'S-5-scheme-and-header-forms':
     'The client always sends exactly Authorization: Bearer <token>; header variants are never sent for a verdict.',
   'S-5-po-permission-body':
-    'PO-PERMISSION-REQUIRED requires the 403 and PO-ERROR-IN-ENVELOPE a non-null error member in its body, in any form (§7, corrected entry); WWW-Authenticate and the other members are not read.',
+    'PO-PERMISSION-REQUIRED requires the 403 and PO-ERROR-IN-ENVELOPE a non-null error member in its body, in any form (§7, corrected entry; fault po-permission-403-without-error); WWW-Authenticate and the other members are not read.',
   'S-5-request-content-type':
     'Every body is sent with Content-Type: application/json (harness/client.ts); AUTH-JSON-BODIES judges only that such a body is taken as JSON.',
   'S-5-response-content-type':
