@@ -29,8 +29,25 @@ const show = (v: unknown) =>
     ? JSON.stringify(v)
     : `${JSON.stringify(v)} (${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v})`;
 
+/** A nested record that is not an object at all: a tag shown as its name only (§2.1 Tag has name and color). */
+function notAnObject(kind: StatedKind, value: unknown, path: string, res: ApiResponse): Failure[] {
+  if (isRecord(value) || value === undefined || (value === null && kind !== 'vehicleTag')) return [];
+  const table = statedFields[kind];
+  return [
+    {
+      kind: 'shape-violation' as const,
+      message: `${path}: ${table.section} states an object (${Object.keys(table.fields).join(', ')}), read ${show(value)}`,
+      issue: `${table.section} states an object`,
+      expected: 'object',
+      actual: value,
+      path,
+      ...exchangeOf(res),
+    },
+  ];
+}
+
 function fieldsOff(kind: StatedKind, value: unknown, base: string, res: ApiResponse): Failure[] {
-  if (!isRecord(value)) return [];
+  if (!isRecord(value)) return kind === 'vehicleTag' ? notAnObject(kind, value, base, res) : [];
   const table = statedFields[kind];
   return Object.entries(table.fields as Record<string, Parameters<typeof hasStatedType>[1]>).flatMap(([k, type]) => {
     const v = value[k];

@@ -10,6 +10,7 @@ import { frameFaults } from './frame.js';
 import { pairwiseFaults } from './pairwise.js';
 import { positionFaults } from './positions.js';
 import { boundsFaults } from './bounds.js';
+import { missFaults } from './misses.js';
 import { isOperatorFaultId, operatorFaults } from './operators/index.js';
 
 /** Every fault of the mock. Each resource keeps its faults in its own file beside this one. */
@@ -25,6 +26,7 @@ export const faults = {
   ...pairwiseFaults,
   ...positionFaults,
   ...boundsFaults,
+  ...missFaults,
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultId = keyof typeof faults;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { partDetails, tireDetails } from '../../contract/schemas.js';
 import { isSuccess, shapeViolations, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
@@ -40,3 +41,38 @@ for (const type of ['part', 'tire'] as const) {
     );
   });
 }
+
+/** The types §2.2 maps to details objects whose fields it does not show (labor, discount, fee: service items). */
+const serviceTypes = new Set(['labor', 'discount', 'fee']);
+const anObject = z.record(z.string(), z.unknown());
+
+// §2.2 details mapping: labor, discount and fee give LaborDetails, DiscountDetails and FeeDetails. Their
+// fields are not shown, but each is an object, and get-by-id returns the common fields (details among
+// them): a listed service item read by id shows details as an object, never null. An absent details
+// key is left alone (S-JSON-null-absent-empty); what the list shows is S-2.2-list-element-shape's.
+conformance('ITEM-DETAILS-MATCH-TYPE', 'service', async (ctx: CheckContext) => {
+  const sample = await itemSample(ctx);
+  if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items was refused (${sample.status})`);
+  await ctx.cite(sample);
+  const id = items
+    .records(sample)
+    .filter((r) => serviceTypes.has(String(r.itemType)))
+    .map(items.idOf)
+    .find(Boolean);
+  if (!id) ctx.skip('no labor, discount or fee item on the first page of GET /items');
+  const read = await items.get(ctx, id);
+  if (!isSuccess(read))
+    ctx.inconclusive(`precondition: GET /items/${id} was refused (${read.status}); ITEM-GET-BARE judges reads by id`);
+  const record = ctx.need(
+    items.recordIn(read, id),
+    `GET /items/${id} does not show the item; ITEM-GET-BARE judges that`,
+  );
+  if (record.details === undefined) ctx.skip(`GET /items/${id} shows no details key (absent is left open)`);
+  verdict(
+    ctx,
+    shapeViolations(anObject, record.details, read, 'details'),
+    `details of a ${String(record.itemType)} item are not an object`,
+    1,
+    `${String(record.itemType)} details judged by id`,
+  );
+});
