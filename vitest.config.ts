@@ -63,6 +63,7 @@ const LONG_FIRST = [
   'test/selection-plan.test.ts',
   'test/scope.test.ts',
   'test/family.test.ts',
+  'test/dates.test.ts',
   'test/merge.test.ts',
   'test/live-chaos.test.ts',
   'test/verdict-evidence.test.ts',
@@ -110,7 +111,11 @@ export default defineConfig({
           name: 'conformance',
           include: ['suites/**/*.check.ts'],
           // A self-test plants a harness bug here (test/harness-error.test.ts); never set otherwise.
-          setupFiles: process.env.SELFTEST_PLANT_HARNESS_ERROR ? ['test/support/plant-harness-error.ts'] : [],
+          setupFiles: [
+            ...(process.env.SELFTEST_PLANT_HARNESS_ERROR ? ['test/support/plant-harness-error.ts'] : []),
+            // Another self-test runs the checks at other dates (test/dates.test.ts); never set otherwise.
+            ...(process.env.SELFTEST_CLOCK_OFFSET_MS ? ['test/support/shifted-clock.ts'] : []),
+          ],
           pool: 'threads',
           // Check files share no state; reusing modules across files saves seconds per file.
           isolate: false,

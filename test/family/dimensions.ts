@@ -445,6 +445,9 @@ export const dimensions: readonly Dimension[] = [
     values: [
       mock,
       ...[
+        // S-TIME-clock-skew names seconds to minutes; days and months are servers whose clock was never set.
+        ['ahead-4-minutes', 240_000],
+        ['behind-90-seconds', -90_000],
         ['ahead-3-days', days(3)],
         ['behind-2-days', -days(2)],
         ['ahead-45-days', days(45)],
