@@ -28,6 +28,7 @@ describe('the command line', () => {
       'cleanup',
       'config',
       'conformance',
+      'keygen',
       'merge-reports',
       'mock',
       'report',

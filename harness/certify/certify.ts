@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clause } from '../../contract/clause.js';
@@ -30,6 +31,45 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export function harnessVersion(): { name: string; version: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
   return { name: pkg.name, version: pkg.version };
+}
+
+/** What the certificate says of the harness that judged: its version, its git commit (null when not a checkout), local edits. */
+export interface HarnessIdentity {
+  name: string;
+  version: string;
+  /** The checkout's HEAD, read when the run starts; null from an install without .git (a tarball). */
+  commit?: string | null;
+  /** The checkout had uncommitted changes to tracked files: the commit alone does not name the code that ran. */
+  modified?: boolean;
+}
+
+/** The harness's version and commit, read at run time (git in the checkout; none in a tarball install). */
+export function harnessIdentity(): HarnessIdentity {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', root, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    });
+  if (!existsSync(join(root, '.git'))) return { ...harnessVersion(), commit: null };
+  try {
+    const commit = git('rev-parse', 'HEAD').trim();
+    const modified = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
+    return { ...harnessVersion(), commit, ...(modified ? { modified } : {}) };
+  } catch {
+    return { ...harnessVersion(), commit: null };
+  }
+}
+
+/** `partner-api-v2-conformance 0.1.0, commit 1a2b3c4d5e6f (with local changes)`; `commit unknown` outside a checkout. */
+export function harnessText(h: HarnessIdentity): string {
+  const commit =
+    h.commit === undefined
+      ? ''
+      : h.commit === null
+        ? ', commit unknown (installed without .git)'
+        : `, commit ${h.commit.slice(0, 12)}${h.modified ? ' (with local changes)' : ''}`;
+  return `${h.name} ${h.version}${commit}`;
 }
 
 export interface CertifyOptions {

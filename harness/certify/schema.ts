@@ -97,7 +97,13 @@ export const clauseReportSchema = z.looseObject({
 export const certificationSchema = z
   .object({
     schemaVersion: z.literal(3),
-    harness: z.object({ name: z.string(), version: z.string() }),
+    /** The harness that judged: its version and git commit (null from an install without .git). */
+    harness: z.object({
+      name: z.string(),
+      version: z.string(),
+      commit: z.string().nullable().optional(),
+      modified: z.boolean().optional(),
+    }),
     /** The spec judged against: its path relative to the harness's root, and its sha256 (null when absent). */
     spec: z.object({ file: z.string(), sha256: z.string().nullable() }),
     target: z.object({

@@ -114,7 +114,8 @@ export type LedgerSummary = LedgerReport['summary'] & { withoutArchive: number }
 
 export interface Certification {
   schemaVersion: 3;
-  harness: { name: string; version: string };
+  /** The harness that judged: version and git commit (null outside a checkout), and whether it had local changes. */
+  harness: { name: string; version: string; commit?: string | null; modified?: boolean };
   spec: { file: string; sha256: string | null };
   target: TargetFacts;
   /** The run (or, after a merge, the shards) this certification was built from. */

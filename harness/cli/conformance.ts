@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { areas } from '../../contract/clause.js';
@@ -18,6 +19,7 @@ import { loadProfile, PROFILE_LEARNED, writeProfile } from '../core/profile.js';
 import { RunConsole } from '../outputs/console.js';
 import { endLines } from '../outputs/end-lines.js';
 import { ledgerJson } from '../outputs/json.js';
+import { loadPrivateKey } from '../outputs/signature.js';
 import { pagePath } from '../outputs/registry.js';
 import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
@@ -138,9 +140,12 @@ function writeLeftovers(run: StartedRun): string | undefined {
 export async function runConformance(request: RunRequest): Promise<number> {
   const opts = checkRequest(request);
   let settings: Settings;
+  let signKey: KeyObject | undefined;
   try {
     settings = loadSettings(environment(request.env), { flags: request.flags });
     loadProfile(settings.profileFile);
+    // A key that cannot sign is found now, not after the run (exit 2).
+    signKey = settings.signKey ? loadPrivateKey(settings.signKey) : undefined;
   } catch (err) {
     if (err instanceof ConfigError) usageError(err.message);
     throw err;
@@ -291,7 +296,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
       con.phase('publishing the outputs');
       const c = concludeRun(
         { events: r.hub.events(), reportsDir: dir, scratch: r.scratch, runId: r.info.runId },
-        { baseline: opts.baseline, replaceFull: request.replaceFull },
+        { baseline: opts.baseline, replaceFull: request.replaceFull, signKey },
       );
       r.close();
       const out = c.publishedTo;

@@ -262,21 +262,45 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
 
   command({
     name: 'verify',
-    description: 'check that a certification bundle is unmodified: every file against MANIFEST.sha256',
+    description:
+      'check that a certification bundle is unmodified: every file against MANIFEST.sha256, the pages against ' +
+      'certification.json, and with --key its signature',
     settings: [],
     exits: [
-      `${EXIT.ok}  every file matches`,
-      `${EXIT.failed}  a file changed, is missing or is not listed`,
+      `${EXIT.ok}  every file matches, the pages agree, and (--key) the signature holds`,
+      `${EXIT.failed}  a file changed, is missing or is not listed, a page disagrees, or (--key) unsigned or not signed by that key`,
       exitCodes.usage,
     ],
   })
     .argument('<dir>', 'the bundle directory, e.g. reports/certification')
-    .action(act(async (dir: string) => (await import('./verify-bundle.js')).verifyBundle(dir)));
+    .option(
+      '--key <public.pem>',
+      "the signer's Ed25519 public key: the bundle must carry its signature over every file",
+    )
+    .action(
+      act(async (dir: string, o: Options) =>
+        (await import('./verify-bundle.js')).verifyBundle(dir, { key: text(o.key) }),
+      ),
+    );
+
+  command({
+    name: 'keygen',
+    description: 'make an Ed25519 key pair to sign certification bundles (run --sign-key, verify --key)',
+    settings: [],
+    exits: [exitCodes.ok, exitCodes.usage],
+  })
+    .option('-o, --out <prefix>', 'write <prefix>.pem (private, mode 0600) and <prefix>.pub.pem', 'conformance-signing')
+    .option('--force', 'overwrite existing files')
+    .action(
+      act(async (o: Options) =>
+        (await import('./keygen.js')).keygenCommand({ prefix: String(o.out), force: o.force === true }),
+      ),
+    );
 
   command({
     name: 'merge',
     description: "one certification from the shards' reports directories, their journals joined",
-    settings: [],
+    settings: ['SIGN_KEY'],
     exits: [
       exitCodes.conformant,
       exitCodes.failed,
@@ -298,6 +322,7 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
           out: String(o.out),
           baseline: text(o.baseline),
           failOn: String(o.failOn),
+          signKey: settingFlags(o, ['SIGN_KEY']).SIGN_KEY ?? envSetting('SIGN_KEY'),
         }),
       ),
     );

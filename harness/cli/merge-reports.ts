@@ -10,6 +10,7 @@ import { readJournal } from '../core/journal-file.js';
 import { endLines } from '../outputs/end-lines.js';
 import { JOURNAL_FILE, renderOutputs } from '../outputs/registry.js';
 import { publish } from '../publish/publish.js';
+import { loadPrivateKey } from '../outputs/signature.js';
 import { claimReportsDir } from '../publish/reports-dir.js';
 
 /**
@@ -35,7 +36,10 @@ export function mergeReports(o: {
   failOn?: string;
   dirs: string[];
   allowOtherBaseline?: boolean;
+  /** SIGN_KEY: signs the merged bundle. */
+  signKey?: string;
 }): number {
+  const signKey = o.signKey ? loadPrivateKey(o.signKey) : undefined;
   if (o.dirs.length === 0) throw new ConfigError("no reports directories given: name the shards' reports directories");
   const failOn = (o.failOn ?? 'any') as FailOn;
   if (!failOnValues.includes(failOn))
@@ -75,7 +79,7 @@ export function mergeReports(o: {
   let published: string[];
   try {
     for (const n of notes) console.log(`note: ${n}`);
-    renderOutputs(scratch.stage, cert, events);
+    renderOutputs(scratch.stage, cert, events, { signKey });
     published = publish(out, scratch, mergeId);
   } finally {
     lock.release();

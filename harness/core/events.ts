@@ -79,7 +79,8 @@ export type SpecCoverage = CoverageSummary & { spec: 'matched' | 'absent'; opera
  */
 export interface RunFacts {
   runId: string;
-  harness: { name: string; version: string };
+  /** The harness's version and git commit (null outside a checkout; absent in older journals). */
+  harness: { name: string; version: string; commit?: string | null; modified?: boolean };
   /** The spec judged against: its path relative to the harness's root, and its sha256 (null when absent). */
   spec: { file: string; sha256: string | null };
   /** The spec coverage, computed when the run started (absent in journals older than schemaVersion 3). */

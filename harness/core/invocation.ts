@@ -13,6 +13,7 @@ const SCRIPTS = {
   mock: 'mock',
   report: 'report',
   verify: 'verify-bundle',
+  keygen: 'keygen',
   merge: 'merge-reports',
   cleanup: 'cleanup',
   selfcheck: 'selfcheck',

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { redact } from '../redact.js';
 import { writeManifest } from './manifest.js';
+import { signBundle } from './signature.js';
 import type { Output, OutputContext } from './output.js';
 import { certificationHtml } from './page.js';
 import { commandLine } from '../core/invocation.js';
@@ -30,6 +31,8 @@ export function bundleOutput(bundled: readonly Output[], pages: BundlePages = {}
       for (const [name, render] of Object.entries(pages)) writeFileSync(join(dir, name), redact(render(ctx)));
       writeFileSync(join(dir, 'index.html'), redact(certificationHtml({ ctx, files })));
       writeManifest(dir);
+      // Signed last, over the manifest of every file as written: MANIFEST.sha256.sig.
+      if (ctx.signKey) signBundle(dir, ctx.signKey);
     },
   };
 }

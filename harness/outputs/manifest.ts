@@ -4,6 +4,8 @@ import { join, relative, sep } from 'node:path';
 
 /** The bundle's manifest, in `sha256sum` format so `sha256sum -c MANIFEST.sha256` checks it too. */
 export const MANIFEST = 'MANIFEST.sha256';
+/** The detached signature of the manifest and every file (harness/outputs/signature.ts), when the bundle is signed. */
+export const SIGNATURE = 'MANIFEST.sha256.sig';
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -15,16 +17,22 @@ function filesUnder(dir: string): string[] {
     }
   };
   walk(dir);
-  return out.filter((f) => f !== MANIFEST).sort();
+  return out.filter((f) => f !== MANIFEST && f !== SIGNATURE).sort();
 }
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** Lists every file of the directory (except the manifest itself) with its sha256. */
+/** The manifest the files of `dir` make as they are now: what is written, and what a signature covers. */
+export function manifestText(dir: string): string {
+  return filesUnder(dir)
+    .map((f) => `${sha256(join(dir, f))}  ${f}\n`)
+    .join('');
+}
+
+/** Lists every file of the directory (except the manifest and its signature) with its sha256. */
 export function writeManifest(dir: string): string[] {
-  const files = filesUnder(dir);
-  writeFileSync(join(dir, MANIFEST), files.map((f) => `${sha256(join(dir, f))}  ${f}\n`).join(''));
-  return files;
+  writeFileSync(join(dir, MANIFEST), manifestText(dir));
+  return filesUnder(dir);
 }
 
 export interface ManifestCheck {

@@ -4,6 +4,7 @@ import { redact } from '../redact.js';
 import { coverageLine } from '../certify/coverage.js';
 import { failureLines, harnessErrorHead } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
+import { harnessText } from '../certify/certify.js';
 import { budgetLine, partialText, recordsLine, scopeText, trafficLine, visibilityLine } from './summary-lines.js';
 
 const icon: Record<ClauseVerdict, string> = {
@@ -36,7 +37,8 @@ export function certificationMarkdown(
     `- Seed: ${c.seed} (replay with SEED=${c.seed})`,
     `- Mode: ${c.mode}; property runs: ${c.numRuns}`,
     `- Scope: ${scopeText(c)}`,
-    `- Harness: ${c.harness.name} ${c.harness.version}`,
+    `- Harness: ${harnessText(c.harness)}`,
+    `- Company: ${c.target.companyId}`,
     `- Spec: ${c.spec.sha256 ? `sha256 ${c.spec.sha256}` : 'not found beside the checkout'}`,
     `- ${trafficLine(c)}`,
     ...(c.visibility.waits ? [`- ${visibilityLine(c)}`] : []),

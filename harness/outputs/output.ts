@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Certification, CheckReport } from '../certify/types.js';
 import type { JournalEvent, LedgerReport, RecordedExchange, RunFacts } from '../core/events.js';
 import { replayLines } from './curl.js';
@@ -14,6 +15,8 @@ export interface OutputContext {
   exchange(id: string): RecordedExchange | undefined;
   /** A check's exchanges: its own, then the shared fixtures' it cited, in time order. */
   evidenceOf(check: Pick<CheckReport, 'key' | 'cited'>): RecordedExchange[];
+  /** SIGN_KEY: the Ed25519 key the bundle is signed with (harness/outputs/signature.ts). */
+  signKey?: KeyObject;
   /** The cleanup's report (merged over shards), when the run settled one. */
   ledger?: LedgerReport;
   /**
@@ -45,7 +48,11 @@ export interface Output {
 }
 
 /** The context from a certificate and its journal. */
-export function outputContext(certification: Certification, events: readonly JournalEvent[]): OutputContext {
+export function outputContext(
+  certification: Certification,
+  events: readonly JournalEvent[],
+  o: { signKey?: KeyObject } = {},
+): OutputContext {
   const exchanges = new Map<string, RecordedExchange>();
   const byOwner = new Map<string, RecordedExchange[]>();
   for (const e of events) {
@@ -65,6 +72,7 @@ export function outputContext(certification: Certification, events: readonly Jou
       const cited = check.cited.map((c) => exchanges.get(c.id)).filter((x): x is RecordedExchange => !!x);
       return [...own, ...cited].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
     },
+    ...(o.signKey ? { signKey: o.signKey } : {}),
     ...(ledgers.length ? { ledger: mergeLedgers(ledgers) } : {}),
     replay: (check, exchangeId, width) => {
       const ex = exchanges.get(exchangeId);

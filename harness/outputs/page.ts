@@ -5,6 +5,9 @@ import { verdictWords } from '../core/outcome.js';
 import { curlLine, requestLine } from './curl.js';
 import { bodyAround, failureLines, harnessErrorHead, harnessErrorText } from './failure-view.js';
 import type { OutputContext } from './output.js';
+import { harnessText } from '../certify/certify.js';
+import type { KeyObject } from 'node:crypto';
+import { fingerprint } from './signature.js';
 import { compareSections, primarySection, sectionTitle } from './sections.js';
 import { budgetLine, partialText, recordsLine, scopeText, trafficLine, visibilityLine } from './summary-lines.js';
 import { commandLine } from '../core/invocation.js';
@@ -200,14 +203,22 @@ function baselineSection(c: Certification): string {
   ].join('\n');
 }
 
-function runSection(c: Certification): string {
+function runSection(c: Certification, signKey?: KeyObject): string {
   const rows: [string, string][] = [
     ['Target', `${c.target.url} (${c.target.kind === 'embedded' ? 'embedded mock' : 'live'})`],
     ['Company', c.target.companyId],
     ['Scope', scopeText(c)],
     ['Started', c.startedAt],
     ['Finished', c.finishedAt],
-    ['Harness', `${c.harness.name} ${c.harness.version}`],
+    ['Harness', harnessText(c.harness)],
+    ...(signKey
+      ? [
+          [
+            'Signature',
+            `Ed25519 key ${fingerprint(signKey)}: MANIFEST.sha256.sig signs every file of this bundle (${commandLine('verify', '<dir> --key <public.pem>')})`,
+          ] as [string, string],
+        ]
+      : []),
     [
       'Spec',
       `${c.spec.file.split('/').pop() ?? c.spec.file}${c.spec.sha256 ? ` · sha256 ${c.spec.sha256}` : ' · not found, hash unknown'}`,
@@ -469,7 +480,7 @@ ${headline(c)}
 <main>
 ${whatFailed(ctx, anchors)}
 ${baselineSection(c)}
-${runSection(c)}
+${runSection(c, ctx.signKey)}
 ${clauseTables(c, anchors)}
 ${observationsSection(c)}
 ${notJudgedSection(c)}

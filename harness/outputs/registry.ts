@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Certification } from '../certify/types.js';
@@ -75,9 +76,14 @@ export function bundledFiles(): string[] {
  * Renders every output of a certificate into `stage`: the files first, then the bundle, which
  * copies the bundled ones. Nothing here is published: harness/publish/ moves the set.
  */
-export function renderOutputs(stage: string, certification: Certification, events: readonly JournalEvent[]): string[] {
+export function renderOutputs(
+  stage: string,
+  certification: Certification,
+  events: readonly JournalEvent[],
+  o: { signKey?: KeyObject } = {},
+): string[] {
   mkdirSync(stage, { recursive: true });
-  const ctx = outputContext(certification, events);
+  const ctx = outputContext(certification, events, o);
   const [bundle, ...rest] = outputs();
   const written: string[] = [];
   for (const o of [...rest, bundle!]) {

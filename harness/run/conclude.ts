@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { clauses } from '../../contract/clauses.js';
@@ -72,13 +73,13 @@ export async function stageAhead(run: { events: readonly JournalEvent[]; scratch
  */
 export function concludeRun(
   run: { events: readonly JournalEvent[]; reportsDir: string; scratch: Scratch; runId: string },
-  o: { baseline?: { file: string; data: Baseline }; replaceFull?: boolean } = {},
+  o: { baseline?: { file: string; data: Baseline }; replaceFull?: boolean; signKey?: KeyObject } = {},
 ): Conclusion {
   const interrupted = run.events.some((e) => e.type === 'interrupted');
   if (!somethingRan(run.events) && !interrupted)
     return { published: [], nothing: 'nothing-ran', publishedTo: run.reportsDir };
   const certification = certify(run.events, clauses, { baseline: o.baseline });
-  renderOutputs(run.scratch.stage, certification, run.events);
+  renderOutputs(run.scratch.stage, certification, run.events, { signKey: o.signKey });
   const previous = certification.scope.complete ? undefined : completeCertificationIn(run.reportsDir);
   // A narrowed selection (-t, paths, a shard, an area left out) never replaces a full certification unasked: it goes beside it.
   if (previous && certification.scope.narrowed && !o.replaceFull) {

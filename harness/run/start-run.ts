@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtExpiryMs } from '../auth/jwt.js';
 import { LoginSession, staticToken, type TokenSource } from '../auth/session.js';
-import { harnessVersion } from '../certify/certify.js';
+import { harnessIdentity } from '../certify/certify.js';
 import type { Settings } from '../config.js';
 import { ConfigError } from '../core/errors.js';
 import type { RunFacts, Selection } from '../core/events.js';
@@ -187,7 +187,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       plan,
       numRuns: info.numRuns,
       startedAt: info.startedAt,
-      harness: harnessVersion(),
+      harness: harnessIdentity(),
       specFile: settings.spec.file,
       // Before any check runs: every optional setting whose absence narrows a strict clause selected.
       warnings: [...settings.warnings, ...narrowingWarnings(main, plan.keys, budgets, settings.mode)],
