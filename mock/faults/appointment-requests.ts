@@ -197,6 +197,19 @@ export const appointmentRequestFaults = {
       });
     }),
   },
+  // §8 pages with size and page; limit/offset in their place is not conforming (S-4.5-list-params, corrected 2026-12-02).
+  'appt-list-pages-by-offset': {
+    clause: 'APPT-PAGING',
+    description:
+      'GET /appointmentRequests pages with limit and offset of its own: page and size are ignored, every page is the first one at the default size.',
+    overlay: replaceRoute('GET', LIST, (ctx) => {
+      const company = companyOf(ctx);
+      return appointmentListReply(ctx, company, appointmentFilters(ctx, company), (all) => {
+        const offset = Math.max(0, Number(ctx.query.get('offset')) || 0);
+        return all.slice(offset, offset + (Number(ctx.query.get('limit')) || 20));
+      });
+    }),
+  },
   'appt-page-overlap': {
     clause: 'APPT-PAGING',
     description:
