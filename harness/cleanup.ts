@@ -14,7 +14,7 @@ import type { Profile } from './core/profile.js';
 import { isLocated, locate, type Waiter } from './locate/locator.js';
 import { fieldValue } from './checks/locate.js';
 import { archive, listCustomers, readById, type Kind, type Scope } from './locate/requests.js';
-import { probeCustomerSearch } from './locate/search-probe.js';
+import { searchMatchesOnce } from './locate/search-probe.js';
 import { vehicleShape } from './locate/shapes.js';
 import { CHECK_HEADER } from './pacing/headers.js';
 import { redact } from './redact.js';
@@ -256,7 +256,6 @@ export async function archiveRecords(
     out.leftovers.push(...unknown.map((r) => ({ ...r, reason: `not looked for: ${stopped()}` })));
     unknown = [];
   }
-  let searchProbe: Promise<boolean> | undefined;
   if (unknown.length) {
     const since = Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now());
     let found;
@@ -271,14 +270,7 @@ export async function archiveRecords(
           what: o.what ?? `the ${resource}s created without an id`,
           since,
           // The customers' guessed search, only once probed on a listed customer (as the checks do).
-          searchMatches: () =>
-            (searchProbe ??= probeCustomerSearch((q) => listCustomers(api, scope, q), {
-              searchParam: scope.profile.customers.searchParam,
-              field: scope.profile.customers.markerField,
-            }).then(
-              (p) => p.matches,
-              () => false,
-            )),
+          searchMatches: searchMatchesOnce((q) => listCustomers(api, scope, q), scope.profile),
         },
       );
     } catch (err) {

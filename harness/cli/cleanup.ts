@@ -11,7 +11,8 @@ import { loadProfile } from '../core/profile.js';
 import { markerOf } from '../core/run-info.js';
 import { eventually } from '../eventually.js';
 import { isLocated, locate, shapes } from '../locate/locator.js';
-import { readById, type Kind, type Scope } from '../locate/requests.js';
+import { listCustomers, readById, type Kind, type Scope } from '../locate/requests.js';
+import { searchMatchesOnce } from '../locate/search-probe.js';
 import { readsArchived } from '../locate/shapes.js';
 import { startPacing } from '../pacing/index.js';
 import { redact } from '../redact.js';
@@ -179,6 +180,7 @@ export async function cleanupCommand(file: string, flags: Record<string, string>
             api,
             scope,
             wait: (_what, read, shows) => eventually(read, shows, windowMs),
+            searchMatches: searchMatchesOnce((q) => listCustomers(api, scope, q), profile),
             what: `the ${resource}s of ${report.marker} without an id`,
             since: Math.min(...unknown.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), Date.now()),
           },

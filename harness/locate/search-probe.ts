@@ -1,6 +1,7 @@
 import type { ApiResponse, Query } from '../client.js';
 import { isSuccess } from '../checks/http.js';
 import { containsText, fieldValue } from '../checks/locate.js';
+import type { Profile } from '../core/profile.js';
 import { customerShape, type Rec } from './shapes.js';
 
 /**
@@ -54,4 +55,25 @@ export async function probeCustomerSearch(
       : `${o.searchParam}=${pick.word} (a word of customer ${id}'s ${o.field}) did not list that customer (${res.status})`,
     responses,
   };
+}
+
+/**
+ * The probe as the locator asks it (LocateOptions.searchMatches): run once, the first time a create
+ * leaves a customer to look for, with the profile's search parameter and marker field; a probe that
+ * got no answer counts as not shown.
+ */
+export function searchMatchesOnce(
+  list: (query: Query) => Promise<ApiResponse>,
+  profile: Profile,
+  told?: (probe: SearchProbe) => void,
+): () => Promise<boolean> {
+  let probe: Promise<boolean> | undefined;
+  return () =>
+    (probe ??= probeCustomerSearch(list, {
+      searchParam: profile.customers.searchParam,
+      field: profile.customers.markerField,
+    }).then(
+      (p) => (told?.(p), p.matches),
+      () => false,
+    ));
 }

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator, Resource } from '../../harness/core/events.js';
 import { readWriteAnswer } from '../../harness/locate/answers.js';
-import { probeCustomerSearch } from '../../harness/locate/search-probe.js';
+import { searchMatchesOnce } from '../../harness/locate/search-probe.js';
 import {
   carries,
   isLocated,
@@ -72,7 +72,7 @@ export async function createLedgered(
   return res;
 }
 
-const searchProbes = new Map<string, Promise<boolean>>();
+const searchProbes = new Map<string, () => Promise<boolean>>();
 
 /**
  * Whether the guessed customer search matches the field the run's words are written in, probed on
@@ -80,22 +80,17 @@ const searchProbes = new Map<string, Promise<boolean>>();
  * customer to look for, once per target and run in this worker.
  */
 export function customerSearchMatches(ctx: CheckContext): () => Promise<boolean> {
-  return () => {
-    const key = `${ctx.target.id}\u0000${ctx.run.marker}`;
-    let probe = searchProbes.get(key);
-    if (!probe) {
-      const { searchParam, markerField } = ctx.profile.customers;
-      probe = probeCustomerSearch((q) => listCustomers(basedApi(ctx), scopeOf(ctx), q), {
-        searchParam,
-        field: markerField,
-      }).then(
-        (p) => (ctx.observe('customer search probed (S-4.3-list-params)', p.why), p.matches),
-        () => false,
-      );
-      searchProbes.set(key, probe);
-    }
-    return probe;
-  };
+  const key = `${ctx.target.id}\u0000${ctx.run.marker}`;
+  let probe = searchProbes.get(key);
+  if (!probe) {
+    probe = searchMatchesOnce(
+      (q) => listCustomers(basedApi(ctx), scopeOf(ctx), q),
+      ctx.profile,
+      (p) => ctx.observe('customer search probed (S-4.3-list-params)', p.why),
+    );
+    searchProbes.set(key, probe);
+  }
+  return probe;
 }
 
 /**
