@@ -123,7 +123,10 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       'run only the checks whose name matches: clause id, [variant] and ' +
         'MUST sentence, e.g. -t ^AUTH- or -t "\\[vehicles\\]"',
     )
-    .option('--shard <i/n>', 'run shard i of n (files dealt by weight); join the shards with merge')
+    .option(
+      '--shard <i/n>',
+      'run shard i of n (files dealt by budgeted time); join the shards with merge. Shards share no fixture: against a rate-limited target one run is faster',
+    )
     .option(
       '--baseline <certification.json>',
       'compare with an earlier certification: newly failing, ' + 'newly passing, new clauses',
