@@ -69,6 +69,7 @@ const LONG_FIRST = [
   'test/verdict-evidence.test.ts',
   'test/live-interrupted.test.ts',
   'test/replay.test.ts',
+  'test/nothing-forgotten.test.ts',
 ];
 
 class LongFirst extends BaseSequencer {
