@@ -263,8 +263,8 @@ export async function judgeFilterSettled(
   const reread = new Map(
     await Promise.all(
       ids.slice(0, RECHECKED).map(async (id) => {
-        const res = await reader.get!(ctx, id);
-        return [id, { res, record: isSuccess(res) ? reader.recordIn!(res, id) : undefined }] as const;
+        const res = await reader.get!(ctx, id).catch(() => undefined);
+        return [id, { res, record: res && isSuccess(res) ? reader.recordIn!(res, id) : undefined }] as const;
       }),
     ),
   );
@@ -273,22 +273,26 @@ export async function judgeFilterSettled(
   for (const d of doubts) {
     const again = reread.get(d.id);
     if (!again) continue;
-    const why = !again.record
-      ? `no longer read by its id (HTTP ${again.res.status})`
-      : d.half === 'expected'
-        ? archived(again.record)
-          ? 'archived since'
-          : outWhy(d.c.recheck!.expectedNow(d.id, again.record))
-        : d.c.recheck!.excludedNow(d.id, again.record) === true
-          ? 'it matches the filter now'
-          : undefined;
-    if (why) changed.set(`${d.c.res.exchangeId ?? ''} ${d.half} ${d.id}`, `${d.id}: ${why}`);
+    // Gone only when the read by id says so; an answer that cannot be read leaves the conclusion as it was.
+    const gone = again.res?.status === 404 || again.res?.status === 410;
+    const why = gone
+      ? `no longer read by its id (HTTP ${again.res!.status})`
+      : !again.record
+        ? undefined
+        : d.half === 'expected'
+          ? archived(again.record)
+            ? 'archived since'
+            : outWhy(d.c.recheck!.expectedNow(d.id, again.record))
+          : d.c.recheck!.excludedNow(d.id, again.record) === true
+            ? 'it matches the filter now'
+            : undefined;
+    if (why) changed.set(`${cases.indexOf(d.c)} ${d.half} ${d.id}`, `${d.id}: ${why}`);
     else confirmed = true;
   }
   // Beyond the records read again, a conclusion stands only where one read again confirmed the fault.
   const unread = ids.slice(RECHECKED);
   const drop = (c: JudgedCase, half: Doubt['half'], id: string) =>
-    changed.has(`${c.res.exchangeId ?? ''} ${half} ${id}`) ||
+    changed.has(`${cases.indexOf(c)} ${half} ${id}`) ||
     (!confirmed && unread.includes(id) && !!c.recheck && !c.recheck.controlled(id));
   const settled = cases.map((c) => ({
     ...c,
