@@ -117,6 +117,16 @@ describe('a signed bundle', () => {
 });
 
 describe('verify without a key: the pages agree with certification.json', () => {
+  it('agrees on a headline with quotes (a -t selection), escaped differently by the HTML and the XML', () => {
+    const stage = join(root, 'quoted');
+    const quoted = sampleJournal(facts({ harness, selection: { mode: 'full', pattern: '^(ITEM-PAGE|AUTH-EXPIRED)' } }));
+    const cert = sampleCertification(quoted);
+    expect(cert.headline).toContain("-t '^(ITEM-PAGE|AUTH-EXPIRED)'");
+    renderOutputs(stage, cert, quoted);
+    const r = verify(join(stage, 'certification'));
+    expect(r.code, r.out).toBe(0);
+  });
+
   it('refuses a certification.json edited to another target with its manifest regenerated (the issue case)', () => {
     const dir = bundle('edited-target', false);
     const file = join(dir, 'certification.json');

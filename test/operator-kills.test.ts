@@ -117,17 +117,18 @@ describe('spec unit × operator', () => {
   });
 });
 
-describe('the count every output states', () => {
-  it('is the same in the certificate (its Markdown and console line) and on the coverage page', () => {
+describe('the count the harness states about itself', () => {
+  it('is on the coverage page\'s "about this harness" part, never in the certificate (issue 36 case 6)', () => {
     const file = readOperatorKills();
     expect(file).toBeDefined();
     const summary = unitOperatorTable(file!.faults, clauses).summary;
     const coverage = specCoverage(undefined);
-    expect(coverage.operators).toEqual(summary);
+    expect(coverage.operators).toBeUndefined();
     const line = unitOperatorLine(summary);
-    // certification.md and the console's end lines both print coverageLine.
-    expect(coverageLine(coverage)).toContain(line);
+    // certification.md and the console's end lines both print coverageLine: about the spec, not the harness's faults.
+    expect(coverageLine(coverage)).not.toContain('operator');
     const page = coveragePage({ verdicts: new Map(), units: undefined, runLabel: 'x' });
-    expect(page).toContain(`<p id="unit-operators-line">${line.replace(/&/g, '&amp;')}.</p>`);
+    const about = /<section id="about-harness"[\s\S]*<\/section>/.exec(page)?.[0] ?? '';
+    expect(about).toContain(`<p id="unit-operators-line">${line.replace(/&/g, '&amp;')}.</p>`);
   });
 });

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { clauses } from '../../contract/clauses.js';
 import { coverageSummary } from '../../contract/coverage.js';
-import { unitOperatorLine, unitOperatorTable } from '../../contract/operator-kills.js';
-import { readOperatorKills } from './operator-kills.js';
 import { parseSpecUnits } from '../../contract/spec-units.js';
 import { traceability } from '../../contract/traceability.js';
 import type { Certification } from './types.js';
@@ -14,13 +12,9 @@ import type { Certification } from './types.js';
 export function specCoverage(specFile: string | undefined): NonNullable<Certification['coverage']> {
   const found = !!specFile && existsSync(specFile);
   const units = found ? parseSpecUnits(readFileSync(specFile, 'utf8')) : undefined;
-  const kills = readOperatorKills();
-  return {
-    ...coverageSummary(traceability, clauses, units),
-    spec: found ? 'matched' : 'absent',
-    // The committed operator kill matrix (npm run selfcheck -- --operators), as the coverage page shows it.
-    ...(kills ? { operators: unitOperatorTable(kills.faults, clauses).summary } : {}),
-  };
+  // The operator kill matrix is about the harness, not the target: the self-check's outputs and the
+  // coverage page's "about this harness" part show it, never the certificate (issue 36 case 6).
+  return { ...coverageSummary(traceability, clauses, units), spec: found ? 'matched' : 'absent' };
 }
 
 /** One line: how many normative sentences are checked strictly, observed, not testable, left. */
@@ -31,7 +25,6 @@ export function coverageLine(c: NonNullable<Certification['coverage']>): string 
       : `${c.unaccounted} unaccounted for`;
   return (
     `Spec coverage: ${c.units} normative sentences and table rows; ${c.strict} judged by strict clauses (each with a fault the self-check catches), ${c.observedOnly} observed only, ` +
-    `${c.gaps.total} partly covered, ${c.notTestable.total} not testable (${c.notTestable.byReason['not-shown']} not shown, ${c.notTestable.byReason['not-testable']} not decidable from outside, ${c.notTestable.byReason.catalogue} by the catalogue), ${c.notARule} not rules; ${left}` +
-    (c.operators ? `. ${unitOperatorLine(c.operators)}` : '')
+    `${c.gaps.total} partly covered, ${c.notTestable.total} not testable (${c.notTestable.byReason['not-shown']} not shown, ${c.notTestable.byReason['not-testable']} not decidable from outside, ${c.notTestable.byReason.catalogue} by the catalogue), ${c.notARule} not rules; ${left}`
   );
 }

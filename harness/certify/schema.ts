@@ -164,7 +164,7 @@ export const certificationSchema = z
         observedOnly: count,
         unaccounted: count.nullable(),
         spec: z.enum(['matched', 'absent']),
-        // Spec unit × operator from contract/operator-kills.json (absent when the harness has no such file).
+        // The harness's own Spec unit × operator figures: certificates before issue 36 carried them; none is written now.
         operators: z.object({ reached: count, judged: count, withSurvivor: count, withNotRun: count }).optional(),
       })
       .optional(),

@@ -148,6 +148,7 @@ export interface Certification {
    * How the spec's normative sentences are accounted for by the catalogue (contract/traceability.ts),
    * as the run journaled it when it started.
    */
+  /** `operators`: the harness's self-check figures, in certificates before issue 36 only (read, never written). */
   coverage?: CoverageSummary & { spec: 'matched' | 'absent'; operators?: UnitOperatorSummary };
   /** The request budget the run planned under the limits, and what it used. */
   budget?: RunBudget;

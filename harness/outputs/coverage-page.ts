@@ -343,6 +343,16 @@ ${body.join('\n')}
 <h3>Survivors (${survivors.length})</h3>${survivors.length ? `<ul class="survivors">${survivors.join('')}</ul>` : '<p class="none">None.</p>'}</section>`;
 }
 
+/**
+ * The harness's own proof, apart from the target's verdicts: how well its self-check's faults are
+ * caught says nothing about the target, and a survivor there is the harness's gap, not a defect of it.
+ */
+function aboutHarness(body: string): string {
+  return `<section id="about-harness" class="about-harness"><h2>About this harness (not about the target)</h2>
+<p class="muted">How the harness proves its own checks: the faults of its self-check, planted in its reference mock, and whether its checks catch them. These figures are the same for every target; a fault that survived is a gap in the harness's checks, never a finding about the target above.</p>
+${body}</section>`;
+}
+
 const css = `
 :root{--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--skip:#6e7781;--info:#0969da;--bg:#f6f8fa;--line:#d0d7de}
 *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
@@ -363,6 +373,7 @@ ul.clauses{margin:0;padding:0;list-style:none}ul.clauses li{margin:2px 0}
 tr[data-run=failed]{background:#ffebe9}
 div.scroll{overflow-x:auto}.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}table.unit-operators th:nth-child(1){width:16%}table.unit-operators th:nth-child(2){width:12%}table.unit-operators td{text-align:center;font-variant-numeric:tabular-nums}
 td.k-judged{background:#dafbe1}td.k-survivor{background:#ffebe9}td.k-not-run{background:var(--bg)}td.k-none{color:#8c959f}.k-mark{font-size:12px;white-space:nowrap}a.k-mark{color:var(--fail);font-weight:600}.none{color:var(--pass);font-weight:600}.hidden{display:none}
+section.about-harness{margin-top:36px;border-top:3px double var(--line);padding-top:4px}section.about-harness h2{color:#57606a}
 footer{margin-top:32px;border-top:1px solid var(--line);padding-top:8px;color:#57606a}
 `;
 
@@ -405,9 +416,9 @@ ${notice}
 <p class="muted">Each normative unit of the spec (a sentence or a table row) with the clauses that check it and their verdicts in this run. Units are named by section, locator and fingerprint, with a paraphrase: the spec's own sentences are in the spec.</p>
 ${openParts(entries, rows, units, cert)}
 ${countsBlock(summary, !!units)}
-${unitOperatorSection(kills, catalogue, rows)}
 ${sectionNav(rows)}
 ${unitTables(rows, verdicts, catalogue, cert, !!units)}
+${aboutHarness(unitOperatorSection(kills, catalogue, rows))}
 <footer><p>The matrix is <code>contract/traceability.ts</code>; its conventions are in <code>contract/TRACEABILITY.md</code>. Back to <a href="${esc(cert)}">the certification page</a>.</p></footer>
 </main>
 <script>${js}</script>
