@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
 import { RETRIES_HEADER, TRANSPORT_ERROR_HEADER, TransportError } from './core/errors.js';
-import { EXCHANGE_HEADER } from './pacing/headers.js';
+import { EXCHANGE_HEADER, QUEUE_GAVE_UP } from './pacing/headers.js';
 import { transportFaultKind } from './pacing/retry-policy.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -177,6 +177,9 @@ export class ApiClient {
       for (const [k, v] of Object.entries(res.headers))
         if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       const transport = headers[TRANSPORT_ERROR_HEADER];
+      // The run's own queue gave up: no request reached the target, so nothing is said of its answers.
+      if (transport?.startsWith(QUEUE_GAVE_UP))
+        throw new TransportError(`${r.method} ${url.pathname}: ${transport}`, transport);
       if (transport)
         throw new TransportError(`${r.method} ${url.pathname}: no answer from the target (${transport})`, transport);
       return {

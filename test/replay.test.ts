@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clausesToRerun, readCertification, recordedFlags, rerunPattern } from '../harness/cli/rerun.js';
 import type { RecordedExchange } from '../harness/core/events.js';
 import { replayLines, replaySequence, tokenLines } from '../harness/outputs/curl.js';
+import { failureLines } from '../harness/outputs/failure-view.js';
+import { fieldMismatch } from '../harness/checks/failures.js';
 import { startMock, type MockServer } from '../mock/server.js';
 import { runCli } from './report-fixtures.js';
 import { mockEnv, runConformanceCli, type CliRun } from './support/run-cli.js';
@@ -73,6 +75,19 @@ describe('the sequence a failure replays', () => {
     expect(curls.map((l) => l.split(' ')[3])).toEqual(['POST', 'PATCH', 'GET']);
     for (const c of curls) expect(c).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
     expect(lines.find((l) => l.startsWith('# 3/3'))).toMatch(/GET \/v2\/items\/itm_1 → 200: the exchange the failure/);
+  });
+});
+
+describe('a failure whose exchange was cut at HAR_BODY_LIMIT', () => {
+  it('says so beside its request line, and shows the replay in place of the single curl line', () => {
+    const read = { ...ex('r', 'GET', '/items/itm_1', 4), truncated: { response: 34_337 } };
+    const f = fieldMismatch('item itm_1', 'status', 'Inactive', 'Active', { status: 200, exchangeId: 'r' } as never);
+    const lines = failureLines(f, read, { replay: ['# token', 'curl -sS -X GET x'] });
+    expect(lines).toContain(
+      'evidence cut: exchanges.har leaves out 34337 bytes of the answer (over HAR_BODY_LIMIT; raise it to keep them)',
+    );
+    expect(lines.at(-1)).toBe('curl: # token\ncurl -sS -X GET x');
+    expect(failureLines(f, ex('r', 'GET', '/items/itm_1', 4)).some((l) => l.startsWith('evidence cut'))).toBe(false);
   });
 });
 

@@ -3,7 +3,12 @@ import { Deadline, deadlineCause, withinDeadline } from '../harness/check/deadli
 import type { RecordedExchange } from '../harness/core/events.js';
 import { InconclusiveError } from '../harness/core/errors.js';
 import { buildHar } from '../harness/outputs/har.js';
-import { CHECK_HEADER } from '../harness/pacing/headers.js';
+import { Circuit } from '../harness/pacing/circuit.js';
+import { Forwarder } from '../harness/pacing/forwarder.js';
+import { CHECK_HEADER, QUEUE_GAVE_UP } from '../harness/pacing/headers.js';
+import { Pacer } from '../harness/pacing/scheduler.js';
+import { PacingCounters } from '../harness/pacing/stats.js';
+import type { Upstream } from '../harness/pacing/upstream.js';
 import { clipBody } from '../harness/pacing/proxy.js';
 import { CheckTime } from '../harness/pacing/time-split.js';
 import { fakeTarget, json, pacedClient } from './support/fake-target.js';
@@ -89,6 +94,32 @@ describe("a check's time in the pacing proxy", () => {
       wait: 120,
       receive: 0,
     });
+  });
+});
+
+describe('a request the run’s own queue gives up on', () => {
+  it('never reached the target: its time is all blocked, and the refusal says it was the queue', async () => {
+    const pacer = new Pacer({ getPerMin: 1, writePerMin: 0, maxInFlight: 4 });
+    (await pacer.acquire('get'))(); // the minute's one GET is spent
+    let sent = 0;
+    const upstream = { send: async () => (sent++, { kind: 'error', code: 'X', message: 'x' }) } as unknown as Upstream;
+    const forwarder = new Forwarder({
+      upstream,
+      pacer,
+      circuit: new Circuit(),
+      counters: new PacingCounters(),
+      budgetMs: 300,
+    });
+    try {
+      const out = await forwarder.forward({ method: 'GET', path: '/v2/items', headers: {} }, 1);
+      expect(sent).toBe(0);
+      expect(out.transportError?.startsWith(QUEUE_GAVE_UP)).toBe(true);
+      expect(out.transportError).toMatch(/not the target's time/);
+      expect(out.serverMs).toBe(0);
+      expect(out.blockedMs).toBeGreaterThanOrEqual(250);
+    } finally {
+      pacer.close();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import type { CheckOutcome } from '../core/events.js';
 import { ContractViolation, errorLine, harnessError, type Cause } from '../core/outcome.js';
 import { budgetOf } from '../core/plan.js';
 import type { RunInfo, TargetInfo } from '../core/run-info.js';
+import { QUEUE_GAVE_UP } from '../pacing/headers.js';
 import { redact } from '../redact.js';
 import { createContext } from './context.js';
 import { Deadline, withinDeadline } from './deadline.js';
@@ -109,6 +110,9 @@ function settleError(err: unknown): Settled {
     return { verdict: 'failed', failures: err.failures.map(redactFailure), reason: redact(err.title) };
   if (err instanceof SkipError) return { verdict: 'skipped', ...because(err.why) };
   if (err instanceof InconclusiveError) return { verdict: 'inconclusive', ...because(err.why) };
+  // The run's own pacing queue gave up on the request: the target was never asked (harness/pacing/forwarder.ts).
+  if (err instanceof TransportError && err.code.startsWith(QUEUE_GAVE_UP))
+    return { verdict: 'inconclusive', ...because({ kind: 'deadline', message: err.message }) };
   if (err instanceof TransportError)
     return {
       verdict: 'inconclusive',

@@ -7,6 +7,7 @@ import {
   type AttemptOutcome,
   type RetryCounts,
 } from './retry-policy.js';
+import { QUEUE_GAVE_UP } from './headers.js';
 import { methodClass, QueueTimeout, type Pacer } from './scheduler.js';
 import type { PacingCounters } from './stats.js';
 import type { CheckTime } from './time-split.js';
@@ -75,7 +76,7 @@ export class Forwarder {
         if (err instanceof QueueTimeout)
           return this.gaveUp(
             'budget',
-            `the run's own pacing queue held it ${this.o.budgetMs} ms without a slot (not the target's time)`,
+            `${QUEUE_GAVE_UP} ${this.o.budgetMs} ms without a slot (not the target's time)`,
             retries,
             spent(),
           );

@@ -8,3 +8,5 @@ export const INTERNAL_HEADER = 'x-conformance-internal';
 export const EXCHANGE_HEADER = 'x-conformance-exchange';
 /** Milliseconds the exchange spent in the proxy but not at the target (queue, rate buckets, retry backoff). */
 export const BLOCKED_HEADER = 'x-conformance-blocked-ms';
+/** How the proxy's refusal begins when a request never got a pacing slot: the run's own queue, not the target. */
+export const QUEUE_GAVE_UP = "the run's own pacing queue held it";
