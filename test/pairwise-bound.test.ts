@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../harness/client.js';
 import { ContractViolation } from '../harness/checks/index.js';
+import { InconclusiveError, SkipError } from '../harness/core/errors.js';
 import type { Listing } from '../harness/locate/walk.js';
 import { judgeCombined } from '../suites/common/combined.js';
 import {
@@ -76,7 +77,9 @@ describe('rows have identities by construction', () => {
     const plan = { known: [], rows: [row('first', { source: 'inventory' }), row('second', { source: 'inventory' })] };
     expect(() => checkPlan(plan)).toThrow(PlanError);
     expect(() => checkPlan(plan)).toThrow(/two rows ask one question .*"first" and "second"/);
-    expect(new PlanError('x')).not.toBeInstanceOf(ContractViolation);
+    // Not a violation, not an inconclusive end: the check errors (a harness error, exit 3).
+    for (const kind of [ContractViolation, InconclusiveError, SkipError])
+      expect(new PlanError('x')).not.toBeInstanceOf(kind);
   });
 
   it('a row whose two rules share a name or a parameter is refused (a case is its rule)', () => {
