@@ -227,6 +227,8 @@ export interface ArchiveOutcome {
   leftovers: (LedgerRecord & { reason: string })[];
   /** Looked for by their locator and shown absent (after the window, a list narrowed to them read to its end). */
   absent: (LedgerRecord & { reason: string })[];
+  /** Found by their locator to be a record already known by the id its create's answer gave: the same record, archived once. */
+  merged?: LedgerRecord[];
 }
 
 /**
@@ -281,7 +283,9 @@ export async function archiveRecords(
     found?.outcomes.forEach((at, i) => {
       const r = unknown[i]!;
       const by = Object.keys(r.locator?.keys ?? {}).join(', ');
-      if (isLocated(at)) known.push({ ...r, id: at.id });
+      const same = isLocated(at) ? known.find((k) => k.id === at.id) : undefined;
+      if (same) (out.merged ??= []).push(r);
+      else if (isLocated(at)) known.push({ ...r, id: at.id });
       // Stopped while looking: its reads may not have come after the window, so its absence is not shown.
       else if (stopped()) out.leftovers.push({ ...r, reason: `not located before ${stopped()}` });
       else if (at.proven) out.absent.push({ ...r, reason: `no record carries its ${by}: ${at.why}` });
@@ -364,6 +368,7 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
   const archivedByCleanup: LedgerRecord[] = [];
   const neverCreated: NonNullable<LedgerReport['neverCreated']> = [];
   const pending = new Map<string, LedgerRecord[]>();
+  const merged = new Set<LedgerRecord>();
   for (const r of created) {
     if (archivedByChecks.has(r)) continue;
     const reason = leftoverReason(r, targets.get(r.target), o.mode);
@@ -395,6 +400,7 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
         stopped: o.stopped,
       });
       archivedByCleanup.push(...done.archived);
+      for (const r of done.merged ?? []) merged.add(r);
       for (const r of done.absent)
         if (r.unconfirmed)
           neverCreated.push({ ...r, reason: `never created: its create may have reached the target, but ${r.reason}` });
@@ -405,7 +411,9 @@ export async function cleanupRun(o: CleanupOptions): Promise<LedgerReport> {
 
   const never = new Set(neverCreated.map((r) => `${r.target}\u0000${r.resource}\u0000${JSON.stringify(r.locator)}`));
   const made = created.filter(
-    (r) => !(r.unconfirmed && never.has(`${r.target}\u0000${r.resource}\u0000${JSON.stringify(r.locator)}`)),
+    (r) =>
+      !merged.has(r) &&
+      !(r.unconfirmed && never.has(`${r.target}\u0000${r.resource}\u0000${JSON.stringify(r.locator)}`)),
   );
   const byChecks = created.filter((r) => archivedByChecks.has(r));
   return {

@@ -105,6 +105,31 @@ describe('run ledger cleanup', () => {
     expect(reasons.vehicle).toMatch(/customerId/);
   });
 
+  it('counts and archives once a record ledgered by the id its answer gave and, apart, by its locator', async () => {
+    const marker = 'cnf-r1-m';
+    const input = buildPart(seededFaker(3, marker), marker);
+    const res = await direct.post('/items', { companyId: mock.fixtures.companyId, items: [input] });
+    const id = JSON.stringify(res.json).match(/"itemId":"([^"]+)"/)![1]!;
+    const at = new Date().toISOString();
+    const entries: LedgerEntry[] = [
+      // The check ledgered it by its itemNumber only; the client's observer by the id of the answer.
+      {
+        event: 'created',
+        resource: 'item',
+        locator: { keys: { itemNumber: input.itemNumber } },
+        target: 'main',
+        marker,
+        at,
+      },
+      { event: 'created', resource: 'item', id, target: 'main', marker, at },
+    ];
+    const before = mock.requestLog.length;
+    const report = await cleanupRun(options(entries));
+    expect(await statusOf(id)).toBe('Inactive');
+    expect(report.summary).toEqual({ created: 1, archivedByChecks: 0, archivedByCleanup: 1, leftovers: 0 });
+    expect(mock.requestLog.slice(before).filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('isolates a refused id so the rest of its batch is still archived', async () => {
     const ledger = ledgerOf('cnf-r1-c');
     const ids = await Promise.all([createItem('cnf-r1-c1'), createItem('cnf-r1-c2')]);
