@@ -2,9 +2,11 @@ import type { FaultDef } from '../fault.js';
 import { aliasOperator } from './alias.js';
 import { bulkOperator } from './bulk.js';
 import { envelopeOperator, identifierOperator } from './envelope.js';
+import { fidelityOperator } from './fidelity.js';
 import { filterOperator } from './filter.js';
 import { scopeOperator } from './scope.js';
 import { statusOperator } from './status.js';
+import { timeOperator } from './time.js';
 import { transitionOperator } from './transition.js';
 import type { GeneratedFault, OperatorOutput, Unreached } from './operator.js';
 import { typeOperator } from './type.js';
@@ -23,6 +25,8 @@ export const operators: Record<string, () => OperatorOutput> = {
   scope: scopeOperator,
   status: statusOperator,
   transition: transitionOperator,
+  time: timeOperator,
+  fidelity: fidelityOperator,
 };
 export type OperatorName = keyof typeof operators;
 
@@ -48,6 +52,13 @@ const refusalClause =
 const sourceTwin =
   "PO-FILTERS-COMBINE sends this parameter beside one row only (the §7 twins: locationId and itemType with inventory, itemType with the parts catalog, repairOrderId with orders); PO-UNION-FILTERED sees the leak, but as the union's fault";
 
+/** A time fault on the updated filter that the combine clause sees, not the filter's own check (suites/common, issue 35). */
+const onCreated = (combine: string) =>
+  `caught by ${combine} (an updated window chosen amid the sampled records, where a creation time falls outside), not by the updated filter's own check, whose windows hold both times of every record it judges`;
+
+const bleed =
+  "the run's bulk PUT /vehicles sends each field in one entry only (update-a: mileage, color; update-b: year, engine, transmission, imgUrl), so no entry's value can spread to another";
+
 export const knownSurvivors: Readonly<Record<string, string>> = {
   'filter:purchaseOrders.repairOrderId:ignored': refusalClause,
   'filter:purchaseOrders.locationId:ignored': refusalClause,
@@ -62,6 +73,23 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
     'equivalent on the seeded data: the orders holding a repair order id are all of the orders backend, so the union under repairOrderId holds nothing of another backend to leak',
   'scope:inventoryLevels.stocked:page-2':
     "the company's stocked levels fit one page (54 at the mock's size 100) and §4.4 shows no paging, so INVENTORY-STOCKED-ONLY reads one page: a page 2 exists only on a bigger company",
+  'time:vehicles.updated:on-created': onCreated('VEHICLE-FILTERS-COMBINE'),
+  'time:items.updated:on-created': onCreated('ITEM-FILTERS-COMBINE'),
+  'time:vehicles.update:keeps-updated':
+    "equivalent at the run's time scale: the run updates its vehicles seconds after creating them, and every updated window keeps a margin of a second or more (S-TIME-precision, S-TIME-clock-skew), so the creation time stands in for the update time",
+  'time:vehicles.get:read-bumps-updated':
+    "no updated window is asked after a read by id of a record the run did not write: VEHICLE-FILTER-UPDATED judges the run's own vehicles (updated within the run anyway) and the sample, read only by list",
+  'time:items.get:read-bumps-updated':
+    'caught by ITEM-FILTERS-COMBINE (a part read by id before the combined read falls out of the updated window it was chosen for), not by ITEM-FILTER-UPDATED, which asks no window after a read by id of a record the run did not write',
+  'fidelity:vehicles.create.mileage:int32':
+    'equivalent on the values the run sends: mileages up to 400,000 fit a 32-bit column exactly',
+  'fidelity:vehicles.update.notes:bulk-bleed': bleed,
+  'fidelity:vehicles.update.color:bulk-bleed': bleed,
+  'fidelity:vehicles.update.mileage:bulk-bleed': bleed,
+  'fidelity:vehicles.list.notes:cut-20':
+    'VEHICLE-CREATE-ROUNDTRIP reads back by id, where the notes are whole; the list view is compared with the record only by the stateful model (VEHICLE-UPDATE-PARTIAL [stateful] sees the cut), and no clause states list and read agree field by field',
+  'scope:vehicles.company:deep-union':
+    "the mock's companies end long before offset 1,000, so a deep page is empty on every path: caught on a big company, under the production-like member (--family-faults production)",
   'scope:purchaseOrders.company:with-locationId':
     "a locationId belongs to one company, so the filtered tenancy check leaves the combinations sending it out (companyBound in suites/purchase-orders/pairs.ts): another company must refuse it (§7 row 8), which PO-UNKNOWN-LOCATION judges with an unknown id, not another company's",
 };

@@ -116,6 +116,63 @@ function companyScope(out: OperatorOutput): void {
       );
 }
 
+/**
+ * A deep page cut from every company's list (a deep path, search index or keyset paging, that lost
+ * the company predicate): past offset 1,000 the page is the same page of the companies' lists
+ * merged in turn, so two companies asked for it get the same records. The companies' lists are read
+ * whole, at the largest size, up to the page's end.
+ */
+function deepUnion(next: Handler, ctx: RequestContext): Promise<Reply> {
+  const size = asked(ctx.query) ?? DEFAULT_PAGE_SIZE;
+  const page = Number(ctx.query.get('page') ?? '1');
+  const end = page * size;
+  const all = [...ctx.store.companies.keys()];
+  const listOf = async (id: string): Promise<Json[]> => {
+    const out: Json[] = [];
+    for (let p = 1; out.length < end; p++) {
+      const r = await next({
+        ...withQuery(ctx, (q) => (q.set('companyId', id), q.set('page', String(p)), q.set('size', '100'))),
+        claims: { ...ctx.claims, companies: [...new Set([...ctx.claims.companies, id])] },
+      });
+      const got = isSuccess(r) ? (pageContent(r.body)?.list ?? []) : [];
+      out.push(...got);
+      if (got.length < 100) break;
+    }
+    return out;
+  };
+  return Promise.all([next(ctx), ...all.map(listOf)]).then(([own, ...lists]) => {
+    if (!isSuccess(own!) || !pageContent(own!.body)) return own!;
+    const merged = Array.from({ length: Math.max(...lists.map((l) => l.length)) }, (_, i) =>
+      lists.flatMap((l) => (i < l.length ? [l[i]] : [])),
+    ).flat();
+    const body = copy(own!.body);
+    pageContent(body)!.set(merged.slice((page - 1) * size, end));
+    return { ...own!, body };
+  });
+}
+
+function deepUnionScope(out: OperatorOutput): void {
+  out.faults.push(
+    generated(
+      'scope',
+      'vehicles.company:deep-union',
+      'TENANT-LIST-ISOLATION',
+      "GET /vehicles cuts pages past offset 1,000 from every company's vehicles, merged in turn (§1: every record belongs to one company).",
+      wrapRoute(
+        'GET',
+        '/vehicles',
+        (next) => (ctx) => (onDeepPage.applies(ctx.query) ? deepUnion(next, ctx) : next(ctx)),
+      ),
+    ),
+  );
+  for (const list of companyLists.filter((l) => l.name !== 'vehicles'))
+    out.unreached.push({
+      operator: 'scope',
+      target: `${list.name}.company:deep-union`,
+      why: "not generated: no check reads a deep page of this list's own company; the vehicle list stands for the kind (issue 35)",
+    });
+}
+
 /** §4.6 source table: the backend each source row returns, and the filters §7 rows 6 and 7 let beside it. */
 const sourceRows: { row: string; query: Record<string, string>; clause: ClauseId; is: (r: Json) => boolean }[] = [
   {
@@ -208,6 +265,7 @@ function stockScope(out: OperatorOutput): void {
 export function scopeOperator(): OperatorOutput {
   const out: OperatorOutput = { faults: [], unreached: [] };
   companyScope(out);
+  deepUnionScope(out);
   sourceScope(out);
   stockScope(out);
   for (const [target, why] of [
