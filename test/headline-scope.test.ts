@@ -197,7 +197,7 @@ describe('the console warns first of every optional setting whose absence narrow
   it('names ACCESS_TOKEN_EXPIRED, ACCESS_TOKEN_NO_PO, OTHER_COMPANY_ID and SECOND_LOCATION_ID when absent', () => {
     const lines = narrowingWarnings(target(), keys, budgets, 'full');
     const of = (s: string) => lines.find((l) => l.startsWith(`${s} is not set`));
-    expect(of('ACCESS_TOKEN_EXPIRED')).toContain('1 strict clause will be not exercised (AUTH-EXPIRED-TOKEN-REJECTED)');
+    expect(of('ACCESS_TOKEN_EXPIRED')).toContain('1 strict clause will not be exercised (AUTH-EXPIRED-TOKEN-REJECTED)');
     expect(of('SECOND_LOCATION_ID')).toContain('will be judged in part (INVENTORY-UPDATE-VISIBLE)');
     expect(of('OTHER_COMPANY_ID')).toContain('TENANT-');
     expect(of('ACCESS_TOKEN_NO_PO')).toBeDefined();

@@ -71,5 +71,6 @@ export function narrowingWarnings(
 function line(setting: string, effect: string, ids: readonly string[]): string {
   const n = ids.length;
   const which = n <= 4 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} and ${n - 3} more`;
-  return `${setting} is not set: ${n} strict clause${n === 1 ? '' : 's'} will be ${effect} (${which}); set it for a whole certificate`;
+  const will = effect === 'not exercised' ? 'will not be exercised' : `will be ${effect}`;
+  return `${setting} is not set: ${n} strict clause${n === 1 ? '' : 's'} ${will} (${which}); set it for a whole certificate`;
 }
