@@ -212,8 +212,11 @@ describe('a run with a planted fault (items-page-zero-based)', () => {
     const text = failing.failure![0]!.inner ?? '';
     expect(text).toMatch(/expected: 1; actual: 0 \(at number\)/);
     expect(text).toMatch(/request: GET \/v2\/items\?companyId=/);
-    expect(text).toMatch(/curl: curl -sS -X GET '/);
-    expect(run.md).toMatch(/page=1: number is 0, expected 1 _\(field-mismatch\)_[\s\S]*```sh\n {4}curl -sS -X GET/);
+    // The replay: how the token is loaded, the writes before the read (none or some), then the read.
+    expect(text).toMatch(/curl: # The run took ACCESS_TOKEN from the environment[\s\S]*?\ncurl -sS -X GET '/);
+    expect(run.md).toMatch(
+      /page=1: number is 0, expected 1 _\(field-mismatch\)_[\s\S]*```sh\n {4}# The run took ACCESS_TOKEN[\s\S]*?\n {4}curl -sS -X GET/,
+    );
     expect(run.cli.stdout).toMatch(/✗ \[items\] ITEM-PAGE-ONE-BASED[\s\S]*curl -sS -X GET '/);
     // The page's evidence repeats the failure beside the exchange and marks the failing field.
     expect(run.page).toMatch(/class="ex ex-failing"/);
