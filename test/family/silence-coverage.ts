@@ -30,7 +30,8 @@ export const silenceReasons = {
     'Years are JSON integers from 1980 to 2026 (generators/vehicles.ts); no check sends a string, a fraction or an out-of-range year.',
   'S-2.1-vehicleName':
     'The run sends a vehicleName and VEHICLE-CREATE-ROUNDTRIP reads it back as a sent request field (§2.1 lists it); no check asserts a name derived from make or model.',
-  'S-2.1-imgUrl': 'The run sends imgUrl as "" (the value §2.1 allows) and no check sends or compares a non-empty URL.',
+  'S-2.1-imgUrl':
+    'The run sends imgUrl "" and VEHICLE-CREATE-ROUNDTRIP expects "" back: §2.1 types imgUrl a string and allows the empty one, so null (not a string) fails the stated type where the Harness line would accept it, a deliberate disagreement; no non-empty URL is sent or compared.',
   'S-2.1-tags':
     'Tags are sent as distinct names with six-digit hex colours without #; VEHICLE-CREATE-ROUNDTRIP compares them as a set with colours case-folded, so neither order nor hex case matters.',
   'S-2.1-mileage':
@@ -45,12 +46,10 @@ export const silenceReasons = {
     'Stated types are judged only on fields that are present and non-null (harness/checks/stated-types.ts); a field the run did not set may be null, "" or absent.',
   'S-2.2-enum-spelling':
     'Items are sent with itemType part or tire and status Active exactly as §2.2 spells them, and only those spellings are expected back; no check sends another case.',
-  'S-2.2-derived-pricing':
-    'No check computes or compares totalCost, totalPrice, core charges or any other derived detail; ITEM-CREATE-ROUNDTRIP compares only the detail fields the run sent.',
   'S-2.2-money':
     'Amounts are sent with at most two decimals (generators/items.ts money) and compared as parsed JSON numbers, which a decimal or float column returns unchanged; a string amount breaks the stated type number (§2.2) and only that is failed.',
   'S-2.2-tire-read-shape':
-    'Tires are sent with width, profile and tireSize that agree, and integers compared as JSON numbers; seasonality is compared only as the integer code sent, never interpreted.',
+    'Tires are sent with width, profile and tireSize that agree; ITEM-CREATE-ROUNDTRIP compares the integers as JSON numbers, asks tireSize back only as a string (a store may derive its own spelling), and compares seasonality only as the integer code sent, never interpreting it.',
   'S-2.2-itemNumber-uniqueness':
     'Every item number the run makes is unique to the run (uniqueItemNumber with the run marker); no check creates a duplicate or asserts what a duplicate gets.',
   'S-2.2-companyId-echo':
@@ -59,8 +58,6 @@ export const silenceReasons = {
   // ── §2.3, §2.4 ───────────────────────────────────────────────────────────────────────────────
   'S-2.3-customer-duplicates':
     'Each customer the run creates carries a word unique to the run and call (uniqueCustomerTerm); no check creates a duplicate or asserts how one is treated.',
-  'S-2.4-stocked-definition':
-    'INVENTORY-STOCKED-ONLY judges the levels listed against items the target itself shows as stock items; no check expects a freshly created stock part to appear in the levels, nor a non-stock one to stay out.',
 
   // ── §2.5 Appointment request ─────────────────────────────────────────────────────────────────
   'S-2.5-wall-clock-zone':
@@ -129,7 +126,7 @@ export const silenceReasons = {
   'S-4.2-both-details':
     'Parts are sent with partDetails only and tires with tireDetails only; no check sends both blocks.',
   'S-4.2-type-filter':
-    'ITEM-FILTER-TYPE filters with the exact spellings part and tire and judges only that the items returned carry that itemType; a refusal of the value is not judged as a failure of the filter.',
+    'ITEM-FILTER-TYPE filters with the exact spellings part and tire and judges that the run’s items of that type come back and no item of another type does; a refusal of the value ends it inconclusive, not failed.',
 
   // ── §4.3 Customers ───────────────────────────────────────────────────────────────────────────
   'S-4.3-list-params':
@@ -140,8 +137,6 @@ export const silenceReasons = {
     'Customer checks judge only what §3 and §4.3 state (archive, read by id, the listed records); a 403 with a valid token ends them unjudged as a permission of the environment, not a failure.',
 
   // ── §4.4 Inventory levels ────────────────────────────────────────────────────────────────────
-  'S-4.4-put-semantics':
-    'Inventory updates are never retried automatically (writes are not retried, harness/pacing/retry-policy.ts), and the judged value is read back after one update, so an absolute set and a delta on a known level both show what was sent.',
   'S-4.4-get-one-nonstocked': 'No check reads the levels of an item that is not stocked.',
 
   // ── §4.5 Appointment requests ────────────────────────────────────────────────────────────────
@@ -201,7 +196,8 @@ export const silenceReasons = {
     'Every body is written by JSON.stringify in the client, so no check sends an unparseable body or judges what one gets.',
   'S-7-server-errors':
     'Idempotent reads are retried on 502/503/504 with backoff, at most three times, and writes never (harness/pacing/retry-policy.ts); 5xx bodies are not read.',
-  'S-8-odd-page-values': 'Pages are sent from the observed first page up (1 for items), and sizes between 1 and 100.',
+  'S-8-odd-page-values':
+    'page=0 is sent only by the page-base observation (suites/common/page-base.ts), which takes any answer, a refusal included, as a fact about the base; no check sends a negative page, a size of zero or less, or a non-numeric value.',
   'S-8-request-size':
     'Bulk bodies hold a handful of records (at most 25 generated items in a non-frugal property run), far below any realistic body limit.',
   'S-8-bulk-count-limit': 'Bulk writes carry a few entries (25 at most, 5 when frugal); no check probes a count limit.',
@@ -222,7 +218,7 @@ export const silenceReasons = {
     'No cache-busting parameter is sent; a stale read is treated as lag and re-read within CONSISTENCY_WINDOW_MS (ctx.eventually).',
   'S-HTTP-location-header': 'A Location header is never required; ids are taken from the body or found by the locator.',
   'S-HTTP-request-id':
-    'No check requires a request id to be echoed; the harness tags its exchanges for its own records only.',
+    'No request id is sent to the target or required back; the harness keys its exchanges by ids of its own, kept out of the forwarded request.',
   'S-HTTP-connection':
     'Connection resets and timeouts on GETs are retried (harness/pacing/retry-policy.ts) and header names are read in lower case as Node gives them.',
   'S-HTTP-incidental-headers': 'No verdict reads a response header other than those named for pacing and retry.',
@@ -232,12 +228,14 @@ export const silenceReasons = {
     'Gateway 502/503/504 on reads are retried (harness/pacing/retry-policy.ts) and narrow queries keep them rare; writes are never retried.',
   'S-GW-waf':
     'Pass/fail data carries no SQL-like or path-like patterns; markup characters go only into the APPT-COMMENT-PLAIN-TEXT comment, which ends inconclusive, not failed, when its create or listing is refused.',
-  'S-GW-header-handling': 'Only standard headers, the bearer token and the harness’s own tag are sent.',
+  'S-GW-header-handling':
+    'The target receives only Accept, Content-Type and the operator’s bearer token besides the transport’s own headers: the pacing proxy strips the harness’s check tag before forwarding (harness/pacing/proxy.ts).',
   'S-GW-cdn-caching':
     'A stale read is read again within the consistency window like any lag; Age and X-Cache are never judged.',
 
   // ── Paging ───────────────────────────────────────────────────────────────────────────────────
-  'S-PAGE-unpaged': 'Every list request sends both size and page.',
+  'S-PAGE-unpaged':
+    'Paged reads of vehicles, items, customers, appointment requests and purchase orders send both size and page; the first read of inventory levels, whose paging §4.4 does not show, sends neither, and no check judges how many records an unpaged read holds.',
 
   // ── Identifiers ──────────────────────────────────────────────────────────────────────────────
   'S-ID-lookup-normalisation': 'Ids are used exactly as the target returned them.',
@@ -250,15 +248,14 @@ export const silenceReasons = {
     'Vehicle and item windows are sent as YYYY-MM-DDThh:mm:ssZ, UTC without a fraction, the form the spec shows.',
   'S-TIME-zone-of-dates':
     'Date-only windows keep at least a day of margin around the records judged, so no zone from UTC−12 to UTC+14 moves a record across a bound.',
-  'S-TIME-precision': 'Windows built around a record’s own timestamp are widened by at least a second on each side.',
-  'S-TIME-updated-on-create':
-    'A created record missing from an updated window is not failed unless the target showed an update time on it.',
+  'S-TIME-precision':
+    'The updated-window checks place the run’s records within twelve hours of the run (SKEW_MS in suites/common/filter-updated-date-holds.check.ts) and use windows a day wide or more, so no record sits on a bound by its exact timestamp.',
   'S-TIME-inverted-window': 'No check sends a window whose start is after its end.',
 
   // ── Text ─────────────────────────────────────────────────────────────────────────────────────
   'S-TEXT-empty-strings': 'The run sends "" only for imgUrl, which §2.1 allows.',
   'S-TEXT-unicode':
-    'Pass/fail text is ASCII (markers, generated names and numbers); no check sends emoji or decomposed accents.',
+    'Generated item text carries precomposed é and ü at most and ITEM-CREATE-ROUNDTRIP compares text in NFC, so a store that decomposes accents passes; no check sends emoji or astral-plane characters.',
   'S-TEXT-markup':
     'Markup characters appear only in APPT-COMMENT-PLAIN-TEXT, which judges the round trip of its own comment where §2.5 says it is plain text.',
   'S-TEXT-length-limits': 'Strings stay under 100 characters and comments under 500.',
@@ -300,7 +297,7 @@ export const silenceReasons = {
   'S-AUTH-check-order':
     'Token checks send otherwise valid requests on stated paths, so the token is the only defect whatever the order of the target’s checks.',
   'S-AUTH-token-claims':
-    'Forged tokens carry one clear defect each (no signature, a flipped signature, an expiry in the past signed with AUTH_KEY when given); near-expiry edges are never sent.',
+    'Each forged token carries one defect a conforming server refuses whatever claims it requires: no signature, a signature that does not verify with the target’s key (whatever its claims, exp left out included), or an expiry in the past signed with AUTH_KEY when the operator gives one; near-expiry edges are never sent.',
 
   // ── Tenancy ──────────────────────────────────────────────────────────────────────────────────
   'S-TEN-company-source': 'Every request names COMPANY_ID, the company the operator configured for the token.',
@@ -326,6 +323,14 @@ export const silenceReasons = {
  * covered. Each entry says which check and what a choice inside the silence would do to it.
  */
 export const silenceGaps = {
+  'S-TIME-updated-on-create':
+    'VEHICLE-FILTER-UPDATED and ITEM-FILTER-UPDATED take the vehicles and items the run has just created as updated within twelve hours of the run and fail one left out of the window around it, without first seeing that the target gives a new record an update time (appointment requests are judged only on the update times they show).',
+  'S-2.4-stocked-definition':
+    'INVENTORY-STOCKED-ONLY reads stocked as PartDetails.isStockItem and fails a part the run created with isStockItem false that shows up in the levels, which the Harness line says not to assert (a target may count as stocked any item holding a level); no family member varies it.',
+  'S-2.2-derived-pricing':
+    'No check computes or compares a total, but ITEM-CREATE-ROUNDTRIP compares the costPerUnit and pricePerUnit sent with the values read back exactly, without first observing that the target stores them verbatim, so a target recomputing pricePerUnit from a pricing matrix would fail it.',
+  'S-4.4-put-semantics':
+    'Writes are never retried, and the first update of a part the run just created reads the same whether the target sets or adds; but INVENTORY-UPDATE-VISIBLE [quantity 0] then sends 0 to a part holding a level and expects 0, which a target applying deltas would leave unchanged, and the family has no delta-applying member.',
   'S-5-other-permissions':
     'The preflight turns a 403 on GET /items into a configuration error, but a 403 to the full token on another route (vehicles, customers) would fail that route’s checks that expect a 2xx (expect2xx) rather than leave them unjudged.',
   'S-4.2-get-params':
