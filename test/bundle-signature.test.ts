@@ -178,6 +178,26 @@ describe('the harness named in the certificate', () => {
   });
 });
 
+describe('run --sign-key (end to end on the embedded mock)', () => {
+  it('signs the published bundle, which verifies with the public key; a key that cannot sign is exit 2 before any check', async () => {
+    const reports = join(root, 'run-signed');
+    const [run, bad] = await Promise.all([
+      runCli('run', ['-t', '^ITEM-PAGE-ONE-BASED:', '--sign-key', privateFile], { REPORTS_DIR: reports }),
+      runCli('run', ['-t', '^ITEM-PAGE-ONE-BASED:'], { REPORTS_DIR: join(root, 'run-bad'), SIGN_KEY: publicFile }),
+    ]);
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
+    const dir = [join(reports, 'partial', 'certification'), join(reports, 'certification')].find((d) => existsSync(d))!;
+    expect(existsSync(join(dir, SIGNATURE))).toBe(true);
+    const cert = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8'));
+    expect(cert.harness.commit).toMatch(/^[0-9a-f]{40}$/);
+    const ok = verify(dir, publicFile);
+    expect(ok.code, ok.out).toBe(0);
+    expect(bad.code).toBe(2);
+    expect(stderrLines(bad.stderr)).toEqual([expect.stringMatching(/^Configuration error: .*not a private key/)]);
+    expect(bad.stdout).not.toContain('Certifying');
+  }, 240_000);
+});
+
 describe('keygen and verify --key on the command line', () => {
   it('makes a pair that signs and verifies; an existing file is kept unless --force', async () => {
     const prefix = join(root, 'cli-key');
