@@ -1,4 +1,4 @@
-import { isSuccess } from '../../harness/checks/index.js';
+import { fieldValue, isSuccess } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import type { TenancyProbe, TenantRecord } from '../common/adapter.js';
 import type { Query } from '../../harness/client.js';
@@ -59,6 +59,16 @@ export const customerTenancy: TenancyProbe = {
       const searched = await collect(ctx, customers, narrow, { maxPages: 3 });
       if (!searched.ok || shows(searched) || !Object.keys(narrow).length)
         return Object.assign(searched, { query: narrow });
+      // A search that does not cover the word's field (names, e-mail and phone only; §4.3 shows none) may
+      // cover the customer's own e-mail as read: a query this control proves, or not, on the record itself.
+      const read = r.ownRead && isSuccess(r.ownRead) ? customers.recordIn(r.ownRead, r.id) : undefined;
+      const email = read ? fieldValue(read, ['email']) : undefined;
+      if (typeof email === 'string' && email.includes('@')) {
+        const byEmail: Query = { [ctx.profile.customers.searchParam]: email };
+        const second = await collect(ctx, customers, byEmail, { maxPages: 3 });
+        if (second.ok && shows(second))
+          return Object.assign(second, { query: byEmail, responses: [...searched.responses, ...second.responses] });
+      }
       const plain = await walkEnds(
         (q) => customers.list(ctx, q),
         customers,
