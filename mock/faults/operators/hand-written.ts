@@ -52,7 +52,13 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'po-get-bare-record',
   ],
   // A field whose JSON type §2 states answered as another type.
-  type: ['items-part-fees-as-string', 'items-page-sort-as-string', 'po-get-order-items-keyed'],
+  type: [
+    'items-part-fees-as-string',
+    'items-page-sort-as-string',
+    'po-get-order-items-keyed',
+    'vehicles-list-tags-as-names',
+    'items-service-details-null',
+  ],
   // A bulk write applying only its first entry.
   bulk: [
     'items-create-first-only',
@@ -64,6 +70,8 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'customers-update-first-only',
     'customers-archive-first-only',
     'inventory-update-first-only',
+    'customers-bulk-one-id',
+    'inventory-update-item-twice-last-kept',
   ],
   // A list documented as a subset (one company, stocked items) showing records outside it, always or under a filter.
   scope: [
@@ -109,6 +117,8 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'customers-archive-drops-phones',
     'customers-update-reactivates',
   ],
+  // Data stored or shown other than sent: a field not sent cleared by an update.
+  fidelity: ['customers-update-resets-unsent', 'vehicles-update-resets-unsent'],
 };
 
 /** The operator a hand-written fault is counted under, if any. */
