@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clausesToRerun, readCertification, recordedFlags, rerunPattern } from '../harness/cli/rerun.js';
 import type { RecordedExchange } from '../harness/core/events.js';
-import { replayLines, replaySequence, tokenLines } from '../harness/outputs/curl.js';
+import { replayLines, replayOfCheck, replaySequence, tokenLines } from '../harness/outputs/curl.js';
 import { failureLines } from '../harness/outputs/failure-view.js';
 import { fieldMismatch } from '../harness/checks/failures.js';
 import { startMock, type MockServer } from '../mock/server.js';
@@ -66,6 +66,23 @@ describe('the sequence a failure replays', () => {
   it('is the writes to the same collection before the exchange, the fixtures’ too, then the exchange', () => {
     const { writes } = replaySequence(read, [later, read, patch, other, post], 'https://api.example.com/v2');
     expect(writes.map((w) => w.id)).toEqual(['p', 'a']);
+  });
+
+  it('as the console builds it while the run goes: the check’s own, its cited and its fixtures’, on its target only', () => {
+    const elsewhere = { ...ex('e', 'PATCH', '/items', 2), target: 'fault x' };
+    const all = [post, elsewhere, patch, read, ex('n', 'POST', '/items', 3, 'shared:unused')];
+    const lines = replayOfCheck(
+      { key: 'ITEM-X', cited: [], shared: ['items'] },
+      'r',
+      (id) => all.find((x) => x.id === id),
+      all,
+      live({}),
+    );
+    expect(lines!.filter((l) => l.startsWith('# ') && /^# \d/.test(l)).map((l) => l.split(' ')[2])).toEqual([
+      'POST',
+      'PATCH',
+      'GET',
+    ]);
   });
 
   it('renders as token lines, then one commented curl line per step with $ACCESS_TOKEN', () => {
@@ -177,6 +194,10 @@ describe('a faulted run, its replay and its rerun (items-archive-toggles)', () =
     expect(curls.some((l) => /-X PATCH '[^']*\/items/.test(l))).toBe(true);
     expect(curls.at(-1)).toMatch(/-X GET /);
     expect(md).not.toContain(mock.tokens.full);
+    // The console prints the same replay under the failure as the run goes.
+    const printed = run.stdout.slice(run.stdout.indexOf('✗ [items] ITEM-ARCHIVE-FROM-ANY-STATE'));
+    expect(printed).toContain(`set -a; . ${envFile}; set +a`);
+    expect(printed).toMatch(/curl -sS -X PATCH[\s\S]*curl -sS -X GET/);
   });
 
   it('rerun runs that clause again with the seed, against the recorded target, and fails it again', async () => {

@@ -18,6 +18,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { loadProfile, PROFILE_LEARNED, writeProfile } from '../core/profile.js';
 import { RunConsole } from '../outputs/console.js';
 import { endLines } from '../outputs/end-lines.js';
+import { replayOfCheck } from '../outputs/curl.js';
 import { ledgerJson } from '../outputs/json.js';
 import { loadPrivateKey } from '../outputs/signature.js';
 import { pagePath } from '../outputs/registry.js';
@@ -244,7 +245,8 @@ export async function runConformance(request: RunRequest): Promise<number> {
   }
   r.hub.listen({
     registered: (_t, key, selected) => con.registered(key, selected),
-    checkEnded: (o, ex) => con.checkEnded(o, ex),
+    checkEnded: (o, ex) =>
+      con.checkEnded(o, ex, (id, width) => replayOfCheck(o, id, ex, r.hub.recordedExchanges(), r.facts, width)),
   });
 
   let launch: Launch | undefined;

@@ -164,18 +164,28 @@ export class RunConsole {
     this.drawBlock();
   }
 
-  checkEnded(outcome: CheckOutcome, exchange: (id: string) => RecordedExchange | undefined): void {
+  /** `replay`: a failure's replay lines (curl.ts replayOfCheck), folded to `width`; without it, the one curl line. */
+  checkEnded(
+    outcome: CheckOutcome,
+    exchange: (id: string) => RecordedExchange | undefined,
+    replay?: (exchangeId: string, width: number) => string[] | undefined,
+  ): void {
     const area = areaOfCheck(outcome.key) ?? 'other';
     if (!this.expected.has(outcome.key)) this.expected.set(outcome.key, area);
     const c = this.counts.get(area) ?? emptyCounts();
     c[outcome.verdict] = (c[outcome.verdict] ?? 0) + 1;
     this.counts.set(area, c);
     if (outcome.verdict === 'failed' || outcome.verdict === 'errored')
-      this.print(this.failureText(outcome, area, exchange).join('\n'));
+      this.print(this.failureText(outcome, area, exchange, replay).join('\n'));
     else this.drawBlock();
   }
 
-  private failureText(o: CheckOutcome, area: string, exchange: (id: string) => RecordedExchange | undefined): string[] {
+  private failureText(
+    o: CheckOutcome,
+    area: string,
+    exchange: (id: string) => RecordedExchange | undefined,
+    replay?: (exchangeId: string, width: number) => string[] | undefined,
+  ): string[] {
     if (o.error)
       return [
         this.paint('33', `  ! [${area}] ${o.key}: ${harnessErrorHead(o.error)}`),
@@ -191,9 +201,11 @@ export class RunConsole {
       const ex = f.exchange ? exchange(f.exchange) : undefined;
       const [first, ...rest] = failureLines(f, ex, { curl: false });
       lines.push(`      - ${first}`, ...rest.map((l) => `        ${l}`));
+      const width = this.columns ? this.columns - 8 : Infinity;
+      // The whole sequence that produced it (the writes, then the read), after how the token is loaded.
       if (ex)
         lines.push(
-          ...curlLines(ex, this.columns ? this.columns - 8 : Infinity).map((l) => `        ${this.paint('2', l)}`),
+          ...(replay?.(f.exchange!, width) ?? curlLines(ex, width)).map((l) => `        ${this.paint('2', l)}`),
         );
       else if (this.o.pageHint) lines.push(`        evidence: ${this.o.pageHint}#${encodeURIComponent(o.clause)}`);
     }

@@ -197,3 +197,24 @@ export function replayLines(
   if (writes.length) lines.push('# The writes store records again on the target: archive them afterwards.');
   return lines;
 }
+
+/**
+ * A failure's replay from every exchange journaled so far (the console, while the run goes): the
+ * check's own, the ones it cited and its shared fixtures'.
+ */
+export function replayOfCheck(
+  check: { key: string; cited: readonly { id: string }[]; shared?: readonly string[] },
+  exchangeId: string,
+  exchange: (id: string) => RecordedExchange | undefined,
+  all: readonly RecordedExchange[],
+  facts: ReplayFacts,
+  width = Infinity,
+): string[] | undefined {
+  const ex = exchange(exchangeId);
+  if (!ex) return undefined;
+  const owners = new Set([check.key, ...(check.shared ?? []).map((k) => `shared:${k}`)]);
+  const cited = new Set(check.cited.map((c) => c.id));
+  // Owners are check keys, the same on every target of a self-check: only this exchange's target counts.
+  const evidence = all.filter((x) => x.target === ex.target && (owners.has(x.owner) || cited.has(x.id)));
+  return replayLines(ex, evidence, facts, width);
+}
