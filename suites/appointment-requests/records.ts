@@ -140,7 +140,9 @@ const startNamed = (r: Rec) => startNames.some((n) => instantOf(fieldValue(r, [n
 /**
  * For runs that wrote nothing (read-only): where no usual name holds a start, the field that holds
  * a time at a whole minute in every record read (a booked start, as §4.5 creates it) and never
- * after another such field of the same record (the end); record stamps carry seconds. Returns the path.
+ * after another such field of the same record (the end). Only where no third field is such a time:
+ * record stamps may fall on whole minutes too (§2.5 shows none), and one would then be taken for the
+ * start. Returns the path, or undefined when the start is not told apart.
  */
 export function learnStartByValue(records: readonly Rec[]): string | undefined {
   if (records.length < 2 || records.some(startNamed) || learned.length) return undefined;
@@ -155,6 +157,9 @@ export function learnStartByValue(records: readonly Rec[]): string | undefined {
       return minute(v) || wallMinute(v);
     }),
   );
+  // A start and its end at most: a third such field (a creation stamp at a whole minute, as seeded
+  // data may carry) comes before the start too, so the earliest would be a stamp, not the start.
+  if (paths.length > 2) return undefined;
   const utc = (r: Rec, path: string) => instantOf(valueAt(r, path))!.utc;
   const first = paths.filter((p) => paths.every((q) => q === p || records.every((r) => utc(r, p) <= utc(r, q))));
   if (first.length !== 1) return undefined;
