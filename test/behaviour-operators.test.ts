@@ -35,10 +35,11 @@ async function withMock(o: Parameters<typeof startMock>[0], run: (m: MockServer)
 }
 
 describe('behaviour operators', () => {
-  it('generate time and fidelity faults, and the deep union of scope', () => {
+  it('generate time and fidelity faults, the deep union of scope and a stated refusal answered 500', () => {
     expect(operatorFaultIds.filter((id) => id.startsWith('time:')).length).toBeGreaterThanOrEqual(7);
     expect(operatorFaultIds.filter((id) => id.startsWith('fidelity:')).length).toBeGreaterThanOrEqual(15);
     expect(operatorFaultIds).toContain('scope:vehicles.company:deep-union');
+    expect(operatorFaultIds.filter((id) => id.endsWith(':answered-500')).length).toBeGreaterThanOrEqual(11);
   });
 
   it('stated types: a tag shown as its name only is not the §2.1 Tag object', () => {

@@ -215,6 +215,8 @@ export function statusOperator(): OperatorOutput {
       },
     );
     fault(`answered-${other}`, `answers ${other} where the row states ${r.status}`, (reply) => restatus(reply, other));
+    // An error route whose validation exception escapes the handler: the stated refusal becomes a server error (issue 35).
+    fault('answered-500', `answers 500 where the row states ${r.status}`, (reply) => restatus(reply, 500));
   }
   // §5.3 before §7 rows 4-8: without the permission, a bad query is still 403. The fault judges the
   // parameters first: a request breaking a row is answered the row's 400 whatever the permission.
