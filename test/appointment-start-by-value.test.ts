@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { learnStartByValue, startOf } from '../suites/appointment-requests/records.js';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
  * A read-only run finds the appointment start by value where no usual name holds it (§2.5 shows no
@@ -7,7 +6,7 @@ import { learnStartByValue, startOf } from '../suites/appointment-requests/recor
  * creation stamp on a whole hour beside the slot: the earliest whole-minute time was then the
  * creation stamp, taken for the start, and APPT-FILTERS-COMBINE failed a conforming server
  * ("rec-66c7ac63b8975 was left out … legacy × updated window": created inside the window, booked
- * weeks after it). These are that server's records as it listed them.
+ * weeks after it). These are that server's records as it listed them (three of its forty).
  */
 const listed = (ref: string, begins: string, ends: string, createdAt: number, updatedAt: number | null) => ({
   requestRef: ref,
@@ -23,17 +22,33 @@ const variantRecords = [
   listed('apr_harb_0135', '2026-01-09T09:00:00-05:00', '2026-01-09T11:00:00-05:00', 1766700000000, 1766710800000),
 ];
 
-// One file, one module: the first path learned stays learned, so the refusal is asserted first.
+// The path learned stays learned in a module: each case reads a fresh one.
+const fresh = async () => {
+  vi.resetModules();
+  return import('../suites/appointment-requests/records.js');
+};
+
 describe('the appointment start found by value (read-only runs)', () => {
-  it('is not told apart when a creation stamp on a whole minute precedes the slot: no start, not the stamp', () => {
-    expect(learnStartByValue(variantRecords)).toBeUndefined();
-    // The failed request of SEED 12: its start is not read as its creation time (2025-12-29).
-    expect(startOf(variantRecords[0]!)).toBeUndefined();
+  it('is the first of the closest pair, not a creation stamp on a whole minute that precedes both', async () => {
+    const { learnStartByValue, startOf } = await fresh();
+    expect(learnStartByValue(variantRecords)).toBe('slot.begins');
+    // The request of SEED 12 starts 2026-01-21, outside the legacy window 2025-12-27..31; it was created 2025-12-29.
+    expect(startOf(variantRecords[0]!)?.utc).toBe(Date.parse('2026-01-21T12:30:00Z'));
   });
 
-  it('is the earlier of a start and its end when no other field is a whole-minute time', () => {
-    const stamped = variantRecords.map((r, i) => ({ ...r, createdAt: r.createdAt + 1234 + i }));
-    expect(learnStartByValue(stamped)).toBe('slot.begins');
-    expect(startOf(variantRecords[0]!)?.utc).toBe(Date.parse('2026-01-21T12:30:00Z'));
+  it('is not the end where a whole-minute stamp follows it in every record', async () => {
+    const { learnStartByValue } = await fresh();
+    const late = variantRecords.map((r) => ({ ...r, createdAt: Date.parse('2026-03-01T10:00:00Z') }));
+    expect(learnStartByValue(late)).toBe('slot.begins');
+  });
+
+  it('is not told apart where a stamp lies as close to the slot as its end: no start, not the stamp', async () => {
+    const { learnStartByValue, startOf } = await fresh();
+    // One request booked an hour after it was made: its stamp is no further from the slot than its end.
+    const close = variantRecords.map((r, i) =>
+      i ? r : { ...r, createdAt: Date.parse(r.slot.begins) - 3_600_000, updatedAt: null },
+    );
+    expect(learnStartByValue(close)).toBeUndefined();
+    expect(startOf(close[0]!)).toBeUndefined();
   });
 });

@@ -139,10 +139,10 @@ const startNamed = (r: Rec) => startNames.some((n) => instantOf(fieldValue(r, [n
 
 /**
  * For runs that wrote nothing (read-only): where no usual name holds a start, the field that holds
- * a time at a whole minute in every record read (a booked start, as §4.5 creates it) and never
- * after another such field of the same record (the end). Only where no third field is such a time:
- * record stamps may fall on whole minutes too (§2.5 shows none), and one would then be taken for the
- * start. Returns the path, or undefined when the start is not told apart.
+ * a time at a whole minute in every record read (a booked start, as §4.5 creates it), in one order
+ * in every record, the first of the two such fields closest together in each (the start and its
+ * end). Record stamps may fall on whole minutes too (§2.5 shows none): where the start is not told
+ * apart from them, undefined.
  */
 export function learnStartByValue(records: readonly Rec[]): string | undefined {
   if (records.length < 2 || records.some(startNamed) || learned.length) return undefined;
@@ -157,14 +157,24 @@ export function learnStartByValue(records: readonly Rec[]): string | undefined {
       return minute(v) || wallMinute(v);
     }),
   );
-  // A start and its end at most: a third such field (a creation stamp at a whole minute, as seeded
-  // data may carry) comes before the start too, so the earliest would be a stamp, not the start.
-  if (paths.length > 2) return undefined;
   const utc = (r: Rec, path: string) => instantOf(valueAt(r, path))!.utc;
-  const first = paths.filter((p) => paths.every((q) => q === p || records.every((r) => utc(r, p) <= utc(r, q))));
-  if (first.length !== 1) return undefined;
-  learned.push(first[0]!);
-  return first[0];
+  const after = (p: string) => paths.filter((q) => q !== p && records.every((r) => utc(r, p) <= utc(r, q)));
+  // In the same order in every record; else the start is not told apart.
+  const order = [...paths].sort((p, q) => after(q).length - after(p).length);
+  if (order.some((p, i) => after(p).length !== order.length - 1 - i)) return undefined;
+  // The start and its end are the neighbours closest together in every record: a creation stamp on a
+  // whole minute (seeded data may carry one, §2.5 shows none) lies further from either, before or after.
+  const gap = (r: Rec, i: number) => utc(r, order[i + 1]!) - utc(r, order[i]!);
+  const pairs = order.slice(0, -1).map((_, i) => i);
+  const start =
+    order.length === 1
+      ? order[0]
+      : pairs
+          .filter((i) => records.every((r) => pairs.every((j) => j === i || gap(r, i) < gap(r, j))))
+          .map((i) => order[i]!)[0];
+  if (start === undefined) return undefined;
+  learned.push(start);
+  return start;
 }
 
 const updatedNames = [
