@@ -7,6 +7,7 @@ export * from './partial-update.js';
 export * from './frame.js';
 export * from './shape.js';
 export * from './updated-window.js';
+export * from './target-clock.js';
 export * from './filter.js';
 export * from './ranges.js';
 export * from './failures.js';

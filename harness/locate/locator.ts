@@ -2,6 +2,7 @@ import type { ApiResponse, Query } from '../client.js';
 import { isoSeconds } from '../checks/dates.js';
 import { isSuccess } from '../checks/http.js';
 import { containsText, fieldValue } from '../checks/locate.js';
+import { skewOf } from '../checks/target-clock.js';
 import type { RecordLocator } from '../core/events.js';
 import { readWriteAnswer } from './answers.js';
 import { listOf, readById, type Api, type Kind, type Scope } from './requests.js';
@@ -186,6 +187,8 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
     return isLocated(at) ? l.ids.includes(at.id) || inListing(l, i) : inListing(l, i);
   };
 
+  // The updated window starts on the target's clock (S-TIME-clock-skew), read off the answer's Date header now.
+  const skewMs = skewOf(o.answer);
   // 1. The ids of the answer, read back and matched by what they carry.
   // Wherever the answer shows them (answers.ts): records, id lists, per-element results, a Location.
   const ids =
@@ -218,7 +221,7 @@ export async function locate(kind: Kind, sought: readonly RecordLocator[], o: Lo
     }
   }
   const unreadable = ids.filter((id) => !readable(id));
-  const since = isoSeconds(o.since - WINDOW_MARGIN_MS);
+  const since = isoSeconds(o.since + skewMs - WINDOW_MARGIN_MS);
   const missing: Record<number, Unlocated> = {};
   let shownListing: ShownListing | undefined;
 

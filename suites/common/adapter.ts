@@ -111,8 +111,14 @@ export interface TenancyProbe {
 export interface UpdatedScope {
   adapter: ResourceAdapter;
   clause: ClauseId;
-  /** Records the run created (so last updated during the run), with a query that narrows the list to them, and when they were written. */
-  runRecords(ctx: CheckContext): Promise<{ ids: string[]; narrow: Query; writtenAt?: number } | undefined>;
+  /**
+   * Records the run created (so last updated during the run), with a query that narrows the list to
+   * them, when they were written (harness clock), and what the target showed of that time: the
+   * records as read back (their stamps) and the write's answer (its `Date` header).
+   */
+  runRecords(
+    ctx: CheckContext,
+  ): Promise<{ ids: string[]; narrow: Query; writtenAt?: number; records?: Rec[]; answer?: ApiResponse } | undefined>;
   /** The shared first page of the unfiltered list, for runs that cannot write (update times located in it). */
   sample(ctx: CheckContext): Promise<ApiResponse>;
 }

@@ -8,7 +8,8 @@ import type { FilterRule, Known } from './pairwise.js';
  * documented field) and lies inside or outside the window's bounds; the run's own records, written
  * during the run, lie inside a window around the run and outside one that ended before it.
  */
-export type Window = { start: string; end: string };
+/** `skewMs`: the target's clock minus the harness's, where the window was built around the run's writes (S-TIME-clock-skew). */
+export type Window = { start: string; end: string; skewMs?: number };
 
 export const updatedQuery = (w: Window) => ({ updatedDateStart: w.start, updatedDateEnd: w.end });
 
@@ -24,9 +25,10 @@ export function updatedWindowRule(w: Window, name = 'updated window'): FilterRul
         return t > s && t < e ? true : undefined;
       }
       if (k.writtenAt === undefined) return undefined;
-      // Written by the run at writtenAt and perhaps changed since, never before it nor in the future.
-      if (k.writtenAt > s + 1000 && Date.now() < e - 1000) return true;
-      return e < k.writtenAt - 1000 ? { out: `written by the run after ${w.end}` } : undefined;
+      // Written by the run at writtenAt and perhaps changed since, never before it nor in the future: both on the target's clock.
+      const [written, now] = [k.writtenAt + (w.skewMs ?? 0), Date.now() + (w.skewMs ?? 0)];
+      if (written > s + 1000 && now < e - 1000) return true;
+      return e < written - 1000 ? { out: `written by the run after ${w.end}` } : undefined;
     },
   };
 }

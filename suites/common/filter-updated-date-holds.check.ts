@@ -5,6 +5,7 @@ import {
   rangeQuery,
   rangeShape,
   rangeText,
+  skewOf,
   updatedStampOf,
   updatedValueOf,
   type KnownTime,
@@ -40,30 +41,30 @@ const shownOf = (adapter: ResourceAdapter, records: readonly Rec[]) =>
     at: stampOf(r),
   }));
 
-/** Clock skew allowed between the harness and the target: the run's records are known updated within it of the run. */
-const SKEW_MS = 12 * 3_600_000;
+/** Judged cases, and the target's clock minus the harness's as they showed it (S-TIME-clock-skew). */
+type Judged = { cases: JudgedCase[]; skewMs: number };
 
 /**
- * The run's records, created now, narrowed by a documented filter: both bounds around the run
- * (they come back) and both bounds ending two days before it (they stay out); each bound alone
- * where it keeps them out (an end two days before the run), and in a full run where it keeps
- * them in (a start a day before, an end a day after). Under rate limits only the end alone is
- * added to the two pairs, which the pairwise check reads too.
+ * The run's records, created now, narrowed by a documented filter: both bounds around their writes
+ * (they come back) and both bounds ending two days before (they stay out); each bound alone where
+ * it keeps them out (an end two days before), and in a full run where it keeps them in (a start a
+ * day before, an end a day after). Under rate limits only the end alone is added to the two pairs,
+ * which the pairwise check reads too. Every bound is on the target's clock (updated-reads.ts).
  */
-async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<JudgedCase[] | undefined> {
+async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Judged | undefined> {
   // The pair around the run and the pair before it are shared with the pairwise check (updated-reads.ts).
   const reads = await updatedReads(ctx, u);
   if (!reads) return undefined;
-  const started = Date.parse(ctx.run.startedAt);
+  const { lo, hi } = reads.at.at;
   const known: KnownTime[] = reads.ids.map((id) => ({
     id,
-    at: { lo: started - SKEW_MS, hi: Date.now() + SKEW_MS },
-    why: `the run created ${id}`,
+    at: reads.at.at,
+    why: `the run created ${id} (${reads.at.why})`,
   }));
   const asRange = (w: { start: string; end: string }) => range(Date.parse(w.start), Date.parse(w.end));
   const more = ctx.frugal
-    ? [range(undefined, started - 2 * DAY_MS)]
-    : [range(undefined, started - 2 * DAY_MS), range(started - DAY_MS), range(undefined, Date.now() + DAY_MS)];
+    ? [range(undefined, lo - 2 * DAY_MS)]
+    : [range(undefined, lo - 2 * DAY_MS), range(lo - DAY_MS), range(undefined, hi + DAY_MS)];
   const narrow = `&${Object.entries(reads.narrow)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join('&')}`;
@@ -79,7 +80,7 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Judge
     await ctx.cite(...l.responses);
     precondition(ctx, l.first, what(u, r, narrow));
   }
-  return all.map(({ r, l }) => ({
+  const cases = all.map(({ r, l }) => ({
     ...rangeCase({
       range: r,
       what: what(u, r, narrow),
@@ -90,6 +91,7 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Judge
     }),
     ...answersOf(l, u.adapter),
   }));
+  return { cases, skewMs: reads.at.skewMs };
 }
 
 /** Sampled records spread over their update times: the first, the last and one between. */
@@ -109,9 +111,11 @@ function spread(records: readonly Rec[], count: number): Rec[] {
  * data): the record comes back, and sampled records updated outside it stay out. A left-out record
  * read again with another update time was updated meanwhile and is not judged.
  */
-async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<JudgedCase[]> {
+async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Judged> {
   const sample = await u.sample(ctx);
   precondition(ctx, sample, `GET ${u.adapter.path}`);
+  // The target's clock as its answer showed it (read shortly before; days matter here, not seconds).
+  const skewMs = skewOf(sample);
   await ctx.cite(sample);
   const timed = u.adapter.records(sample).filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
   if (timed.length < 2)
@@ -120,7 +124,7 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Jud
     );
   const t = (r: Rec) => updatedStampOf(r)!;
   const picks = spread(timed, ctx.frugal ? 2 : 3);
-  return Promise.all(
+  const cases = await Promise.all(
     picks.map(async (pick) => {
       const r = range(t(pick) - 1000, t(pick) + 1000);
       const got = await collect(ctx, u.adapter, rangeQuery(names, r), { maxPages: 2 });
@@ -163,24 +167,26 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Jud
       };
     }),
   );
+  return { cases, skewMs };
 }
 
 // §4.1, §4.2 updatedDateStart / updatedDateEnd (ISO 8601), each bound alone or both: records last
 // updated inside the range come back, the others stay out (the one range judge of
-// harness/checks/ranges.ts), and nothing comes back for a start two days ahead: with the end three
-// days ahead in a full run, alone under rate limits (where it replaces the pair).
+// harness/checks/ranges.ts), and nothing comes back for a start two days ahead of the target's
+// clock (S-TIME-clock-skew: never the harness's): with the end three days ahead in a full run,
+// alone under rate limits (where it replaces the pair). The future reads follow the others, whose
+// answers show that clock: no request more.
 for (const u of updatedScopes) {
   conformance(u.clause, async (ctx: CheckContext) => {
-    const future = ctx.frugal
-      ? range(Date.now() + 2 * DAY_MS)
-      : range(Date.now() + 2 * DAY_MS, Date.now() + 3 * DAY_MS);
-    const futureAlone = range(Date.now() + 2 * DAY_MS);
+    const own = ctx.run.mode === 'full' ? await withRunRecords(ctx, u) : undefined;
+    const { cases, skewMs } = own ?? (await withLocatedTimes(ctx, u));
+    const now = Date.now() + skewMs;
+    const future = ctx.frugal ? range(now + 2 * DAY_MS) : range(now + 2 * DAY_MS, now + 3 * DAY_MS);
+    const futureAlone = range(now + 2 * DAY_MS);
     const ahead = ctx.frugal ? [future] : [future, futureAlone];
-    const [own, ...inFuture] = await Promise.all([
-      ctx.run.mode === 'full' ? withRunRecords(ctx, u) : undefined,
-      ...ahead.map((r) => u.adapter.list(ctx, { ...rangeQuery(names, r), size: 10, page: 1 })),
-    ]);
-    const cases = own ?? (await withLocatedTimes(ctx, u));
+    const inFuture = await Promise.all(
+      ahead.map((r) => u.adapter.list(ctx, { ...rangeQuery(names, r), size: 10, page: 1 })),
+    );
     await ctx.cite(...inFuture);
     inFuture.forEach((res, i) => precondition(ctx, res, what(u, ahead[i]!)));
     // Nothing can have been updated two days ahead: every record each answer lists is one too many.

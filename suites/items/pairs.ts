@@ -1,9 +1,9 @@
 import { isSuccess, updatedStampOf } from '../../harness/checks/index.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { updatedWindowRule, windowAmid, type Window } from '../common/filter-rules.js';
-import { DAY_MS, isoSeconds } from '../common/listing.js';
+import { DAY_MS } from '../common/listing.js';
 import { bound, type Known, type PairRow, type PairwiseScope } from '../common/pairwise.js';
-import { updatedReads } from '../common/updated-reads.js';
+import { aroundWrites, updatedReads } from '../common/updated-reads.js';
 import { items } from './adapter.js';
 import { itemNumberRule, typeReads, typeRule } from './filters.js';
 import { itemFixture, itemSample } from './fixtures.js';
@@ -12,8 +12,11 @@ import { itemUpdated } from './updated.js';
 /** The rules of the rows, each made again from the parameters its exchange sent (pairwise.ts `bound`). */
 const typeOf = (type: string) => bound(typeRule(type), (p) => typeRule(p.type!));
 const numberOf = (n: string) => bound(itemNumberRule(n), (p) => itemNumberRule(p.itemNumber!));
+// The window's clock (S-TIME-clock-skew) stays with it when rebuilt from what was sent.
 const updatedIn = (w: Window) =>
-  bound(updatedWindowRule(w), (p) => updatedWindowRule({ start: p.updatedDateStart!, end: p.updatedDateEnd! }));
+  bound(updatedWindowRule(w), (p) =>
+    updatedWindowRule({ start: p.updatedDateStart!, end: p.updatedDateEnd!, skewMs: w.skewMs }),
+  );
 
 /** Roles no check archives: whether an inactive item stays listed is not shown. */
 const listedRoles = ['part', 'tire', 'stocked-a', 'stocked-b', 'unstocked'] as const;
@@ -87,8 +90,7 @@ export const itemPairs: PairwiseScope = {
         },
       );
     }
-    const started = Date.parse(ctx.run.startedAt);
-    const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
+    const around = aroundWrites(ctx, reads);
     const sampled = [...pool.values()].filter((k) => k.from === 'the sample');
     // type beside both bounds: the sampled parts updated before and after a window amid them stay out by one bound each.
     const amid = windowAmid(sampled.filter((k) => k.record.itemType === 'part').map((k) => k.record));
@@ -99,7 +101,9 @@ export const itemPairs: PairwiseScope = {
       });
     // itemNumber beside the window's start: a sampled item last updated before the run stays out by the start alone.
     const older = sampled.find(
-      (k) => typeof k.record.itemNumber === 'string' && (updatedStampOf(k.record) ?? Infinity) < started - 2 * DAY_MS,
+      (k) =>
+        typeof k.record.itemNumber === 'string' &&
+        (updatedStampOf(k.record) ?? Infinity) < Date.parse(around.start) - DAY_MS,
     );
     if (older)
       rows.push({

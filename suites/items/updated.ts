@@ -1,3 +1,4 @@
+import { isSuccess } from '../../harness/checks/index.js';
 import type { UpdatedScope } from '../common/adapter.js';
 import { items } from './adapter.js';
 import { itemFixture, itemSample } from './fixtures.js';
@@ -8,8 +9,16 @@ export const itemUpdated: UpdatedScope = {
   clause: 'ITEM-FILTER-UPDATED',
   async runRecords(ctx) {
     const fx = await itemFixture(ctx);
-    return fx.ids.part
-      ? { ids: [fx.ids.part], narrow: { itemNumber: fx.inputs.part.itemNumber }, writtenAt: fx.writtenAt }
+    const [id, read] = [fx.ids.part, fx.reads.part];
+    const record = id && read && isSuccess(read) ? items.recordIn(read, id) : undefined;
+    return id
+      ? {
+          ids: [id],
+          narrow: { itemNumber: fx.inputs.part.itemNumber },
+          writtenAt: fx.writtenAt,
+          records: record ? [record] : [],
+          answer: fx.create,
+        }
       : undefined;
   },
   sample: itemSample,

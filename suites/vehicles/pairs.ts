@@ -3,9 +3,8 @@ import { isSuccess } from '../../harness/checks/index.js';
 import type { Rec } from '../common/adapter.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { updatedWindowRule, windowAmid, type Window } from '../common/filter-rules.js';
-import { DAY_MS, isoSeconds } from '../common/listing.js';
 import { bound, type Known, type PairRow, type PairwiseScope } from '../common/pairwise.js';
-import { updatedReads } from '../common/updated-reads.js';
+import { aroundWrites, updatedReads } from '../common/updated-reads.js';
 import { vehicles } from './adapter.js';
 import { customerListing, customerRule, neverArchived, searchRead, searchRule } from './filters.js';
 import { fixtureReads, vehicleFixture } from './fixtures.js';
@@ -16,8 +15,11 @@ const customerOf = (id: string) => bound(customerRule(id), (p) => customerRule(p
 // What search alone found was read for this very term: sent with another, nothing it found is known to match.
 const searchOf = (term: string, found: readonly string[]) =>
   bound(searchRule(term, found), (p) => searchRule(p.search!, p.search === term ? found : []));
+// The window's clock (S-TIME-clock-skew) stays with it when rebuilt from what was sent.
 const updatedIn = (w: Window) =>
-  bound(updatedWindowRule(w), (p) => updatedWindowRule({ start: p.updatedDateStart!, end: p.updatedDateEnd! }));
+  bound(updatedWindowRule(w), (p) =>
+    updatedWindowRule({ start: p.updatedDateStart!, end: p.updatedDateEnd!, skewMs: w.skewMs }),
+  );
 
 const known = (m: Map<string, Known>, k: Known) => void (m.has(k.id) || m.set(k.id, k));
 
@@ -84,8 +86,7 @@ export const vehiclePairs: PairwiseScope = {
     const customerId = ctx.target.customerId;
     const rows: PairRow[] = [];
     if (!customerId) return { known: [...pool.values()], rows };
-    const started = Date.parse(ctx.run.startedAt);
-    const around = { start: isoSeconds(started - DAY_MS), end: isoSeconds(started + 2 * DAY_MS) };
+    const around = aroundWrites(ctx, reads);
     if (reads) {
       rows.push(
         {

@@ -14,7 +14,13 @@ export const vehicleUpdated: UpdatedScope = {
     const reads = fixtureReads(fx, ['miles', 'km']).filter(
       (r) => String(fieldValue(r.record, ['customerId'])) === customerId,
     );
-    return { ids: reads.map((r) => r.id), narrow: { customerId }, writtenAt: fx.writtenAt };
+    return {
+      ids: reads.map((r) => r.id),
+      narrow: { customerId },
+      writtenAt: fx.writtenAt,
+      records: reads.map((r) => r.record),
+      answer: fx.create,
+    };
   },
   sample: vehicleSample,
 };
