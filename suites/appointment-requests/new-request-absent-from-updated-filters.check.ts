@@ -1,4 +1,4 @@
-import { filterVerdict, leaked, shownOutside, type Failure } from '../../harness/checks/index.js';
+import { filterVerdict, leaked, shownOutside, targetTimeOfWrite, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
 import { answersOf, precondition, verdict, type JudgedCase } from '../common/judge.js';
@@ -17,8 +17,8 @@ const nullsIn = (l: Listing, what: string) =>
 
 // §4.5 list rule 4: the updated-date filters match only requests whose updatedAt is non-null; a new
 // request may have it null and is then left out. Judged on the requests shown with updatedAt null:
-// - the run's own, never updated, against a window from a day before the run to a day after now
-//   (ISO, so no zone or day reading matters): they stay out;
+// - the run's own, never updated, against a window a day either side of their creation on the
+//   target's clock (ISO, so no zone or day reading matters): they stay out;
 // - the sampled ones, against the updated window APPT-FILTER-UPDATED-DATE reads (shared);
 // and no request of either listing shows updatedAt null. A request whose updatedAt is not null
 // is not judged here; none shown null at all leaves the rule unexercised (inconclusive).
@@ -56,10 +56,13 @@ conformance('APPT-UPDATED-NULL-EXCLUDED', { needs: ['location'] }, async (ctx: C
       ),
     );
     if (mine.length) {
-      const run = {
-        updatedDateStart: isoSeconds(Date.parse(ctx.run.startedAt) - DAY_MS),
-        updatedDateEnd: isoSeconds(Date.now() + DAY_MS),
-      };
+      // A day either side of the creates on the target's clock (S-TIME-clock-skew): its stamps, else its Date header.
+      const { at } = targetTimeOfWrite({
+        records: mine.map((r) => view.seen[r].record!),
+        answer: view.fx.creates[mine[0]!],
+        sentAt: view.fx.writtenAt,
+      });
+      const run = { updatedDateStart: isoSeconds(at.lo - DAY_MS), updatedDateEnd: isoSeconds(at.hi + DAY_MS) };
       const what = `updatedDateStart=${run.updatedDateStart}&updatedDateEnd=${run.updatedDateEnd}`;
       const got = await collect(ctx, appointmentRequests, run);
       precondition(ctx, got.first, `GET /appointmentRequests?${what}`);
