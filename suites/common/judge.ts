@@ -160,6 +160,16 @@ export interface Recheck {
   excludedNow(id: string, record: Rec): Admission;
 }
 
+/** A Recheck that judges a record on one predicate of its current state (`controlled`: the run's own, never read again). */
+export const recheckBy = (
+  admits: (record: Rec) => Admission,
+  controlled: (id: string) => boolean = () => false,
+): Recheck => ({
+  controlled,
+  expectedNow: (_, record) => admits(record),
+  excludedNow: (_, record) => admits(record),
+});
+
 /**
  * A filter case with the answer its failures point at (the filtered read; for a listing its last
  * page), and where known the page that shows each returned record, so a record that should have

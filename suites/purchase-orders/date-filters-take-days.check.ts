@@ -3,6 +3,7 @@ import {
   isSuccess,
   parseDateTime,
   rangeCase,
+  rangePlacement,
   rangeShape,
   unexpectedStatus,
   type Failure,
@@ -10,7 +11,7 @@ import {
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { Rec } from '../common/adapter.js';
-import { answersOf, fail, judgeFilter, type JudgedCase } from '../common/judge.js';
+import { answersOf, fail, judgeFilterSettled, recheckBy, type JudgedCase } from '../common/judge.js';
 import { collect } from '../common/listing.js';
 import { seededPick } from '../common/ranges.js';
 import { orderIdOf, purchaseOrders, showQuery } from './adapter.js';
@@ -76,7 +77,13 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
             .filter((r) => timeOf(r) !== undefined)
             .map((r) => ({ id: orderIdOf(r), label: `${showQuery(query)} listed ${shows(r)}`, at: at(r) })),
         });
-        return { ...c, othersExist: c.excluded.length > 0, ...answersOf(got, purchaseOrders) };
+        // The run writes no orders (§4.6): one about to be failed is read again and judged on its date now.
+        const recheck = recheckBy((r) => {
+          const t = timeOf(r);
+          const p = t === undefined ? 'unsure' : rangePlacement({ lo: t, hi: t }, range);
+          return p === 'inside' ? true : p === 'outside' ? { out: `it now shows ${shows(r)}` } : undefined;
+        });
+        return { ...c, othersExist: c.excluded.length > 0, recheck, ...answersOf(got, purchaseOrders) };
       });
     }),
   );
@@ -84,5 +91,5 @@ conformance('PO-DATE-FILTERS', async (ctx: CheckContext) => {
   if (refused.length) fail('a date filter in the documented YYYY-MM-DD form was refused', ...refused);
   if (unjudged.length) ctx.observe('not judged', unjudged);
   if (judged.length === 0) ctx.inconclusive(unjudged.join('; '));
-  judgeFilter(ctx, 'GET /purchaseOrders with a created or updated date range', ...judged);
+  await judgeFilterSettled(ctx, 'GET /purchaseOrders with a created or updated date range', purchaseOrders, ...judged);
 });
