@@ -65,7 +65,8 @@ export function targetTimeOfWrite(o: {
     const [lo, hi] = [Math.min(...stamps), Math.max(...stamps)];
     return {
       at: { lo: lo - TARGET_TIME_PAD_MS, hi: hi + TARGET_TIME_PAD_MS },
-      skewMs: header !== undefined ? header - o.sentAt : lo - o.sentAt,
+      // The stamps first, the header only without them (a proxy or gateway may write the header).
+      skewMs: lo - o.sentAt,
       why: `the target stamped it ${new Date(lo).toISOString()}`,
     };
   }

@@ -41,8 +41,8 @@ const shownOf = (adapter: ResourceAdapter, records: readonly Rec[]) =>
     at: stampOf(r),
   }));
 
-/** Judged cases, and the target's clock minus the harness's as they showed it (S-TIME-clock-skew). */
-type Judged = { cases: JudgedCase[]; skewMs: number };
+/** Judged cases, and the target's now as their answers showed it (S-TIME-clock-skew): the future reads start after it. */
+type Judged = { cases: JudgedCase[]; now: () => number };
 
 /**
  * The run's records, created now, narrowed by a documented filter: both bounds around their writes
@@ -91,7 +91,8 @@ async function withRunRecords(ctx: CheckContext, u: UpdatedScope): Promise<Judge
     }),
     ...answersOf(l, u.adapter),
   }));
-  return { cases, skewMs: reads.at.skewMs };
+  // Nothing the target stamped lies after its now: the latest stamp bounds it from below too.
+  return { cases, now: () => Math.max(Date.now() + reads.at.skewMs, hi) };
 }
 
 /** Sampled records spread over their update times: the first, the last and one between. */
@@ -116,6 +117,7 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Jud
   precondition(ctx, sample, `GET ${u.adapter.path}`);
   // The target's clock as its answer showed it (read shortly before; days matter here, not seconds).
   const skewMs = skewOf(sample);
+  const latest = Math.max(...u.adapter.records(sample).map((r) => updatedStampOf(r) ?? -Infinity));
   await ctx.cite(sample);
   const timed = u.adapter.records(sample).filter((r) => updatedStampOf(r) !== undefined && u.adapter.idOf(r));
   if (timed.length < 2)
@@ -167,7 +169,7 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Jud
       };
     }),
   );
-  return { cases, skewMs };
+  return { cases, now: () => Math.max(Date.now() + skewMs, latest) };
 }
 
 // §4.1, §4.2 updatedDateStart / updatedDateEnd (ISO 8601), each bound alone or both: records last
@@ -179,8 +181,8 @@ async function withLocatedTimes(ctx: CheckContext, u: UpdatedScope): Promise<Jud
 for (const u of updatedScopes) {
   conformance(u.clause, async (ctx: CheckContext) => {
     const own = ctx.run.mode === 'full' ? await withRunRecords(ctx, u) : undefined;
-    const { cases, skewMs } = own ?? (await withLocatedTimes(ctx, u));
-    const now = Date.now() + skewMs;
+    const { cases, now: targetNow } = own ?? (await withLocatedTimes(ctx, u));
+    const now = targetNow();
     const future = ctx.frugal ? range(now + 2 * DAY_MS) : range(now + 2 * DAY_MS, now + 3 * DAY_MS);
     const futureAlone = range(now + 2 * DAY_MS);
     const ahead = ctx.frugal ? [future] : [future, futureAlone];
