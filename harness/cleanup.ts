@@ -13,6 +13,7 @@ import type { TargetInfo } from './core/run-info.js';
 import type { Profile } from './core/profile.js';
 import { isLocated, locate, type Waiter } from './locate/locator.js';
 import { fieldValue } from './checks/locate.js';
+import { BULK_BATCH } from './core/batches.js';
 import { archive, listCustomers, readById, type Kind, type Scope } from './locate/requests.js';
 import { searchMatchesOnce } from './locate/search-probe.js';
 import { vehicleShape } from './locate/shapes.js';
@@ -44,8 +45,8 @@ export interface CleanupOptions {
   stopped?: () => string | undefined;
 }
 
-/** Bulk bodies stay well under any plausible server limit. */
-const BATCH = 50;
+/** S-8-bulk-count-limit: archives go in the harness's batches (harness/core/batches.ts). */
+const BATCH = BULK_BATCH;
 
 /** The resources with a documented archive (§3, §4.1, §4.2, §4.3); appointment requests have none. */
 const archivable: Partial<Record<Resource, Kind>> = { vehicle: 'vehicle', item: 'item', customer: 'customer' };

@@ -2,6 +2,7 @@ import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator, Resource } from '../../harness/core/events.js';
+import { BULK_BATCH, inBatches } from '../../harness/core/batches.js';
 import { readWriteAnswer } from '../../harness/locate/answers.js';
 import { searchMatchesOnce } from '../../harness/locate/search-probe.js';
 import {
@@ -9,6 +10,8 @@ import {
   isLocated,
   locate,
   type LocateResult,
+  type Outcome,
+  type ShownListing,
   type Unlocated,
   type Waiter,
 } from '../../harness/locate/locator.js';
@@ -70,6 +73,55 @@ export async function createLedgered(
   const res = await send();
   if (!isSuccess(res) || (isRecord(res.json) && res.json.success === false)) ctx.ledger.withdrawn(resource, locators);
   return res;
+}
+
+export interface BatchedCreate {
+  /** The first answer that refused its batch, else the first answer: what the create's clauses judge and cite. */
+  create: ApiResponse;
+  /** Every batch's answer, in order. */
+  creates: ApiResponse[];
+  /** One per input, in order; empty when a batch was refused. */
+  found: Outcome[];
+  listed?: ShownListing;
+  /** When the first batch was sent (Date.now()). */
+  writtenAt: number;
+}
+
+/**
+ * Creates valid records in bulk POSTs of at most BULK_BATCH elements (S-8-bulk-count-limit), each
+ * batch ledgered before it goes (createLedgered) and located after (ownRecords); the last batch
+ * waits for `visible`. A refused batch stops the rest: what earlier batches made stays ledgered by locator.
+ */
+export async function createInBatches<T>(
+  ctx: CheckContext,
+  kind: Kind,
+  inputs: readonly T[],
+  locatorOf: (input: T) => RecordLocator,
+  post: (batch: readonly T[]) => Promise<ApiResponse>,
+  o: { what: string; visible?: boolean; wait?: Waiter },
+): Promise<BatchedCreate> {
+  const since = Date.now();
+  const batches = inBatches(inputs, BULK_BATCH);
+  const creates: ApiResponse[] = [];
+  for (const batch of batches) {
+    const res = await createLedgered(ctx, kind, batch.map(locatorOf), () => post(batch));
+    creates.push(res);
+    if (!isSuccess(res)) return { create: res, creates, found: [], writtenAt: since };
+  }
+  const found: Outcome[] = [];
+  let listed: ShownListing | undefined;
+  for (const [i, batch] of batches.entries()) {
+    const result = await ownRecords(ctx, kind, batch.map(locatorOf), {
+      answer: creates[i]!,
+      since,
+      what: batches.length > 1 ? `${o.what}, batch ${i + 1} of ${batches.length}` : o.what,
+      visible: o.visible && i === batches.length - 1,
+      wait: o.wait,
+    });
+    found.push(...result.outcomes);
+    listed = result.listing ?? listed;
+  }
+  return { create: creates[0]!, creates, found, listed, writtenAt: since };
 }
 
 const searchProbes = new Map<string, () => Promise<boolean>>();

@@ -11,7 +11,7 @@ import type { Rec, ResourceAdapter } from '../common/adapter.js';
 import type { CustomerBody } from './body.js';
 import { statusLike } from '../common/frame.js';
 import { onBase } from '../common/page-base.js';
-import { baseLists, ownRecords, scopeOf } from '../common/own-records.js';
+import { baseLists, customerSearchMatches, ownRecords, scopeOf } from '../common/own-records.js';
 
 /**
  * Helpers shared by the customer checks (§4.3, beta). Only `customerId` is documented (§2.3):
@@ -60,8 +60,8 @@ export function walkedCustomerPage(res: ApiResponse, page: number): WalkedPage {
 }
 
 /**
- * Finds records by their unique terms: first through the guessed search parameter (its answer is
- * only scanned, never judged), then by reading the list from both ends (harness/locate walkEnds: a
+ * Finds records by their unique terms: first through the guessed search parameter where a probe
+ * showed it matches the marker field (its answer is only scanned, never judged), then by reading the list from both ends (harness/locate walkEnds: a
  * new record sits at one end in most orders), a bounded number of pages. `complete` says whether
  * the list was read to its end (by its reported total, a short or refused page past the last), so
  * an absence proves something; a list refused outright shows nothing, which is complete too.
@@ -81,7 +81,9 @@ export async function findCustomersByTerm(
   };
   const search = (t: string) =>
     listCustomers(ctx, { [ctx.profile.customers.searchParam]: t, size: 20, page: 1 }, companyId);
-  for (const res of await Promise.all((common ? [common] : terms).map(search))) {
+  // The guessed search is asked only once a probe showed it matches the marker field (S-4.3-list-params).
+  const searchable = await customerSearchMatches(ctx)();
+  for (const res of await Promise.all(searchable ? (common ? [common] : terms).map(search) : [])) {
     found.responses.push(res);
     if (isSuccess(res)) scan(customerRecords(res.json));
   }

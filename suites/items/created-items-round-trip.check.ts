@@ -43,9 +43,10 @@ export function roundTripDifferences(
 }
 
 // §2.2, §4.2: every field sent on create comes back unchanged. NUM_RUNS generated parts and tires
-// go out in one bulk POST (§4.2 takes an array) and are each read back; a failure shrinks the batch.
+// go out in bulk POSTs of at most BULK_BATCH (§4.2 takes an array, S-8-bulk-count-limit) and are each
+// read back; a failure shrinks the batch.
 conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckContext) => {
-  // One write whatever the batch: under rate limits five items still cost a single POST and five reads.
+  // Under rate limits five items, one batch: a single POST and five reads.
   const batch = ctx.frugal ? 5 : Math.max(2, Math.min(ctx.numRuns, 25));
   let judged = 0;
   // One window for the whole property: shrinking replays creates.

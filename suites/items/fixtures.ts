@@ -3,23 +3,17 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { isRecord, isSuccess } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/core/events.js';
-import {
-  isLocated,
-  type Outcome,
-  type ShownListing,
-  type Unlocated,
-  type Waiter,
-} from '../../harness/locate/locator.js';
+import { isLocated, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
 import { buildPart, buildTire } from '../../generators/items.js';
 import { seededFaker } from '../../generators/random.js';
 import type { Rec } from '../common/adapter.js';
 import { collectShowing, showsIds, type Listing } from '../common/listing.js';
-import { createLedgered, ownRecords } from '../common/own-records.js';
+import { createInBatches, type BatchedCreate } from '../common/own-records.js';
 import { archiveItems, items, postItems } from './adapter.js';
 
 /**
- * The items a run creates, once per target: one bulk POST (§4.2 takes an array) of parts and a
- * tire, each located by its unique itemNumber and read back by id once. The archive scenario and
+ * The items a run creates, once per target: bulk POSTs (§4.2 takes an array) of at most BULK_BATCH
+ * parts and tires (S-8-bulk-count-limit), each located by its unique itemNumber and read back by id once. The archive scenario and
  * the inventory-level update own their roles; every other check only reads.
  */
 
@@ -55,7 +49,7 @@ export const itemLocator = (input: { itemNumber: string }): RecordLocator => ({
 });
 
 /**
- * POSTs items in one bulk request, ledgers each at once by its itemNumber, and locates each one
+ * POSTs items in bulk requests of at most BULK_BATCH (harness/core/batches.ts), ledgers each at once by its itemNumber, and locates each one
  * (harness/locate: the ids of the answer, checked by a read; else the updated-date window and the
  * itemNumber filter). `visible` also waits until a list shows them.
  */
@@ -63,18 +57,11 @@ export async function createItems(
   ctx: CheckContext,
   inputs: readonly ItemCreateInput[],
   o: { visible?: boolean; wait?: Waiter } = {},
-): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
-  const since = Date.now();
-  const create = await createLedgered(ctx, 'item', inputs.map(itemLocator), () => postItems(ctx, inputs));
-  if (!isSuccess(create)) return { create, found: [], writtenAt: since };
-  const result = await ownRecords(ctx, 'item', inputs.map(itemLocator), {
-    answer: create,
-    since,
+): Promise<BatchedCreate> {
+  return createInBatches(ctx, 'item', inputs, itemLocator, (batch) => postItems(ctx, batch), {
     what: `POST /items (${inputs.length} item${inputs.length > 1 ? 's' : ''})`,
-    visible: o.visible,
-    wait: o.wait,
+    ...o,
   });
-  return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
 /**

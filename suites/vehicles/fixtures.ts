@@ -2,23 +2,17 @@ import type { ApiResponse } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { fieldValue, isSuccess, sentFieldsNotApplied } from '../../harness/checks/index.js';
 import type { RecordLocator } from '../../harness/core/events.js';
-import {
-  isLocated,
-  type Outcome,
-  type ShownListing,
-  type Unlocated,
-  type Waiter,
-} from '../../harness/locate/locator.js';
+import { isLocated, type ShownListing, type Unlocated, type Waiter } from '../../harness/locate/locator.js';
 import { seededFaker } from '../../generators/random.js';
 import { buildVehicle, vehicleChanges, type VehicleChanges, type VehicleInput } from '../../generators/vehicles.js';
 import type { Rec } from '../common/adapter.js';
 import { refusedInBody } from '../common/frame.js';
-import { createLedgered, ownRecords, windowLeft } from '../common/own-records.js';
+import { createInBatches, windowLeft, type BatchedCreate } from '../common/own-records.js';
 import { archiveVehicles, postVehicles, putVehicles, vehicles } from './adapter.js';
 
 /**
- * The vehicles a run creates, once per target, for every vehicle check: one bulk POST (§4.1 takes
- * an array) with a record per role, each located and read back by id once. Checks that change a
+ * The vehicles a run creates, once per target, for every vehicle check: bulk POSTs (§4.1 takes an
+ * array) of at most BULK_BATCH (S-8-bulk-count-limit) with a record per role, each located and read back by id once. Checks that change a
  * record own its role; the others only read. Mutations run as shared scenarios too, so their
  * answers are judged by every clause they bear on without sending them twice.
  */
@@ -62,7 +56,7 @@ export const vehicleLocator = (
 ): RecordLocator => ({ keys: { vin: input.vin, licensePlate: input.licensePlate }, customerId: input.customerId });
 
 /**
- * POSTs vehicles in one bulk request, ledgers each at once by its locator, and locates each one
+ * POSTs vehicles in bulk requests of at most BULK_BATCH (harness/core/batches.ts), ledgers each at once by its locator, and locates each one
  * (harness/locate: the ids of the answer, checked by a read; else the customer's list); `found` is
  * empty when the create was refused. `visible` also waits until the customer's list shows them.
  */
@@ -70,18 +64,11 @@ export async function createVehicles(
   ctx: CheckContext,
   inputs: readonly VehicleInput[],
   o: { visible?: boolean; wait?: Waiter } = {},
-): Promise<{ create: ApiResponse; found: Outcome[]; listed?: ShownListing; writtenAt: number }> {
-  const since = Date.now();
-  const create = await createLedgered(ctx, 'vehicle', inputs.map(vehicleLocator), () => postVehicles(ctx, inputs));
-  if (!isSuccess(create)) return { create, found: [], writtenAt: since };
-  const result = await ownRecords(ctx, 'vehicle', inputs.map(vehicleLocator), {
-    answer: create,
-    since,
+): Promise<BatchedCreate> {
+  return createInBatches(ctx, 'vehicle', inputs, vehicleLocator, (batch) => postVehicles(ctx, batch), {
     what: `POST /vehicles (${inputs.length} vehicle${inputs.length > 1 ? 's' : ''})`,
-    visible: o.visible,
-    wait: o.wait,
+    ...o,
   });
-  return { create, found: result.outcomes, listed: result.listing, writtenAt: since };
 }
 
 export function vehicleFixture(ctx: CheckContext): Promise<VehicleFixture> {
