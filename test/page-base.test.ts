@@ -33,8 +33,11 @@ describe('the observed page base (S-PAGE-base)', () => {
   });
 
   it('too little data, or a list that moved between the reads, decides by what it proves', () => {
-    expect(observedBase({ ids: [] }, { ids: [] }).base).toBe(1);
-    expect(observedBase({ ids: ['r1'] }, { ids: [], refused: 400 }).base).toBe(1);
+    // An empty list, an absent source refusing both pages, or page 1 refused tell nothing apart.
+    expect(observedBase({ ids: [] }, { ids: [] }).base).toBeUndefined();
+    expect(observedBase({ ids: [], refused: 404 }, { ids: [], refused: 404 }).base).toBeUndefined();
+    expect(observedBase({ ids: ['r1'] }, { ids: [], refused: 400 }).base).toBeUndefined();
+    expect(observedBase({ ids: [] }, { ids: ['r1'] }).base).toBe(1);
     // A record added on top of a 1-based list between the reads: page 1 still holds page 0's first.
     expect(observedBase({ ids: ['r1', 'r2'] }, { ids: ['r0', 'r1'] }).base).toBe(1);
     // The same on a 0-based list: page 1 moves by one, and still lacks page 0's first record.
@@ -52,8 +55,10 @@ describe('the observed page base (S-PAGE-base)', () => {
   });
 });
 
+let runs = 0;
+
 /** A context whose shared fixtures are made once, with the list of one simulated server. */
-function fakeRun(server: Server) {
+function fakeRun(server: Server | ((q: Query) => BaseProbe)) {
   const shared = new Map<string, Promise<unknown>>();
   const sent: Query[] = [];
   const ctx = {
@@ -62,10 +67,16 @@ function fakeRun(server: Server) {
       return shared.get(key)!;
     },
     observe: () => undefined,
+    run: { runId: `run-${++runs}` },
+    target: { id: 'fake' },
+    inconclusive: (reason: string) => {
+      throw new Error(`inconclusive: ${reason}`);
+    },
   } as unknown as CheckContext;
   const raw = async (_: CheckContext, q: Query): Promise<ApiResponse> => {
     sent.push(q);
-    const p = server(Number(q.page), Number(q.size));
+    const p =
+      server.length === 1 ? (server as (q: Query) => BaseProbe)(q) : (server as Server)(Number(q.page), Number(q.size));
     return { status: p.refused ?? 200, json: { content: p.ids.map((id) => ({ id })) } } as unknown as ApiResponse;
   };
   const reader = {
@@ -89,5 +100,45 @@ describe('pages sent on the observed base', () => {
     expect(sent).toHaveLength(0);
     expect(await onBase(ctx, 'customers', { size: 20, page: 2 }, raw, reader)).toEqual({ size: 20, page: 2 });
     expect(sent).toHaveLength(2);
+  });
+});
+
+describe('a base learned only from a list that tells the bases apart', () => {
+  it('an empty 0-based list (records not yet shown) decides nothing; the base is learned once they show', async () => {
+    let shown: string[] = [];
+    const filling: Server = (page, size) => ({ ids: shown.slice(page * size, (page + 1) * size) });
+    const { ctx, raw, reader } = fakeRun(filling);
+    // The first page needs no base: asked without a page (the default first page of either base).
+    expect(await onBase(ctx, 'appointmentRequests', { size: 2, page: 1 }, raw, reader)).toEqual({ size: 2 });
+    await expect(onBase(ctx, 'appointmentRequests', { size: 2, page: 2 }, raw, reader)).rejects.toThrow(
+      /inconclusive: page base not learnable: appointmentRequests: the list held no record/,
+    );
+    shown = ['a1', 'a2', 'a3', 'a4'];
+    // Before, the empty probe was kept as 1-based: page 2 went as page=2, and page=1 (the second) was never read.
+    expect(await onBase(ctx, 'appointmentRequests', { size: 2, page: 2 }, raw, reader)).toEqual({ size: 2, page: 1 });
+    expect(await onBase(ctx, 'appointmentRequests', { size: 2, page: 1 }, raw, reader)).toEqual({ size: 2, page: 0 });
+  });
+
+  it('an empty source is passed over for the next single source (S-4.6-paging)', async () => {
+    const bySource: Record<string, string[]> = { inventory: [], online: ['o1', 'o2', 'o3'], orders: ['p1'] };
+    const zeroBasedBySource = (q: Query): BaseProbe => {
+      const all = bySource[String(q.source)] ?? [];
+      const [page, size] = [Number(q.page), Number(q.size)];
+      return { ids: all.slice(page * size, (page + 1) * size) };
+    };
+    const { ctx, raw, reader, sent } = fakeRun(zeroBasedBySource);
+    const sources = [{ source: 'inventory' }, { source: 'online' }, { source: 'orders' }];
+    expect(await onBase(ctx, 'purchaseOrders', { size: 5, page: 3 }, raw, reader, sources)).toEqual({
+      size: 5,
+      page: 2,
+    });
+    expect(sent.map((q) => q.source)).toEqual(['inventory', 'inventory', 'online', 'online']);
+  });
+
+  it('no source with records: a later page is inconclusive, never sent on a guessed base', async () => {
+    const { ctx, raw, reader } = fakeRun(() => ({ ids: [] }));
+    await expect(
+      onBase(ctx, 'purchaseOrders', { size: 5, page: 2 }, raw, reader, [{ source: 'inventory' }]),
+    ).rejects.toThrow(/page base not learnable/);
   });
 });

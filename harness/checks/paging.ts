@@ -289,9 +289,9 @@ export interface BaseProbe {
 }
 
 export interface ObservedBase {
-  /** The page number of the first page: 1 unless the list showed it counts from 0. */
-  base: 0 | 1;
-  /** What decided it, for the run's observations. */
+  /** The page number of the first page, or undefined when the probe cannot tell the bases apart. */
+  base: 0 | 1 | undefined;
+  /** What decided it (or left it open), for the run's observations. */
   why: string;
 }
 
@@ -300,13 +300,18 @@ export interface ObservedBase {
  * stated 1-based, §2.7), from page=0 and page=1 asked together with the same small size. Counting
  * from 1, page=0 is refused, empty or the first page again, so page=1 still holds page 0's first
  * record (also when a record was added on top between the two reads). Counting from 0, page=1 is
- * the next page: without page 0's first record, or empty past a list that fits on page 0. Nothing
- * else is decided (page 1 refused): 1, the examples' first page (§8), is kept.
+ * the next page: without page 0's first record, or empty past a list that fits on page 0. An empty
+ * list (both pages empty), both pages refused (an absent source), or page 1 refused tell the bases
+ * apart not at all: undefined, never a guess (S-PAGE-base: too little data is unjudgeable).
  */
 export function observedBase(zero: BaseProbe, one: BaseProbe): ObservedBase {
+  if (zero.refused !== undefined && one.refused !== undefined)
+    return { base: undefined, why: `page=0 and page=1 both refused (${zero.refused}, ${one.refused})` };
   if (zero.refused !== undefined) return { base: 1, why: `page=0 refused (${zero.refused})` };
-  if (zero.ids.length === 0) return { base: 1, why: 'page=0 empty' };
-  if (one.refused !== undefined) return { base: 1, why: `page=1 refused (${one.refused}): undecided, 1 assumed` };
+  if (one.refused !== undefined) return { base: undefined, why: `page=1 refused (${one.refused}), page=0 not` };
+  if (zero.ids.length === 0 && one.ids.length === 0)
+    return { base: undefined, why: 'the list held no record on page=0 nor page=1' };
+  if (zero.ids.length === 0) return { base: 1, why: 'page=0 empty, page=1 not' };
   if (one.ids.length === 0) return { base: 0, why: 'page=0 holds the whole list, page=1 is past it' };
   if (one.ids.includes(zero.ids[0]!)) return { base: 1, why: 'page=1 is the same first page as page=0' };
   return { base: 0, why: 'page=0 and page=1 are distinct pages' };

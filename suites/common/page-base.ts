@@ -24,36 +24,97 @@ const probeOf = (res: ApiResponse, reader: BaseReader): BaseProbe =>
 /** Two records a page: a page one record off (a paging fault) still differs from the page before it. */
 const PROBE_SIZE = 2;
 
+/** How long an undecided list waits before it is probed again for a first page (an empty list may fill). */
+const REPROBE_MS = 1000;
+/** Probes of one list per run at most: past them the base stays unlearnable. */
+const MAX_PROBES = 20;
+
+/** One probe's outcome, shared by every worker of the run; `at` says when it was made. */
+interface Learned {
+  base: 0 | 1 | undefined;
+  why: string;
+  at: number;
+}
+
+/** The bases this process has learned, per run, target and list: a decided base never changes. */
+const decided = new Map<string, Learned>();
+
 /**
- * The first page's number for one list, observed once per run (a shared fixture, two GETs asked
- * together: observedBase). Never judged: a refusal or an error keeps 1, so no target fails for it.
+ * Probes one list on each query in turn (a filtered source, then the next: S-4.6-paging) until one
+ * tells the bases apart (observedBase), in a shared fixture of its own per attempt.
  */
-export function pageBase(
+async function probeBase(
+  s: CheckContext,
+  list: string,
+  raw: (s: CheckContext, query: Query) => Promise<ApiResponse>,
+  reader: BaseReader,
+  probeQueries: readonly Query[],
+): Promise<{ base: 0 | 1 | undefined; why: string }> {
+  const open: string[] = [];
+  for (const q of probeQueries) {
+    const where = Object.keys(q).length ? ` (${new URLSearchParams(q as Record<string, string>).toString()})` : '';
+    try {
+      const [zero, one] = await Promise.all([
+        raw(s, { ...q, size: PROBE_SIZE, page: 0 }),
+        raw(s, { ...q, size: PROBE_SIZE, page: 1 }),
+      ]);
+      const seen = observedBase(probeOf(zero, reader), probeOf(one, reader));
+      if (seen.base !== undefined) return { base: seen.base, why: `${seen.why}${where}` };
+      open.push(`${seen.why}${where}`);
+    } catch (err) {
+      open.push(`${(err as Error).message}${where}`);
+    }
+  }
+  return { base: undefined, why: open.join('; ') };
+}
+
+/**
+ * The first page's number for one list (S-PAGE-base), learned only from a probe that tells the bases
+ * apart. An empty list (an absent source, or the run's records not yet shown) decides nothing, so
+ * the list is probed again on a later read (at most once a second, or whenever a later page is
+ * wanted), on the run's records once they show. Each probe is a shared fixture of its own
+ * (`page-base:<list>`, then `#2`, `#3` …), so every worker walks the same chain of outcomes.
+ */
+export async function pageBase(
   ctx: CheckContext,
   list: string,
   raw: (s: CheckContext, query: Query) => Promise<ApiResponse>,
   reader: BaseReader,
-  probeQuery: Query = {},
-): Promise<0 | 1> {
-  return ctx.shared(`page-base:${list}`, async (s) => {
-    try {
-      const [zero, one] = await Promise.all([
-        raw(s, { ...probeQuery, size: PROBE_SIZE, page: 0 }),
-        raw(s, { ...probeQuery, size: PROBE_SIZE, page: 1 }),
-      ]);
-      const seen = observedBase(probeOf(zero, reader), probeOf(one, reader));
-      s.observe(`page base of ${list}`, `first page is page=${seen.base}: ${seen.why}`);
-      return seen.base;
-    } catch (err) {
-      s.observe(`page base of ${list}`, `not observed (${(err as Error).message}): page=1 assumed first`);
-      return 1;
+  probeQuery: Query | readonly Query[] = {},
+  o: { urgent?: boolean } = {},
+): Promise<{ base: 0 | 1 | undefined; why: string }> {
+  const memo = `${ctx.run?.runId}:${ctx.target?.id}:${list}`;
+  const known = ctx.run?.runId ? decided.get(memo) : undefined;
+  if (known) return known;
+  const queries: readonly Query[] = Array.isArray(probeQuery) ? probeQuery : [probeQuery as Query];
+  const asked = Date.now();
+  let last: Learned | undefined;
+  for (let n = 0; n < MAX_PROBES; n++) {
+    if (last && !o.urgent && Date.now() - last.at < REPROBE_MS) break;
+    const key = n === 0 ? `page-base:${list}` : `page-base:${list}#${n + 1}`;
+    last = await ctx.shared(key, async (s): Promise<Learned> => {
+      const r = await probeBase(s, list, raw, reader, queries);
+      s.observe(
+        `page base of ${list}`,
+        r.base === undefined ? `not learnable yet: ${r.why}` : `first page is page=${r.base}: ${r.why}`,
+      );
+      return { ...r, at: Date.now() };
+    });
+    if (last.base !== undefined) {
+      if (ctx.run?.runId) decided.set(memo, last);
+      return last;
     }
-  });
+    // A probe made since this read was asked is as fresh as can be: no further one for it.
+    if (last.at >= asked) break;
+  }
+  return last ?? { base: undefined, why: 'not probed' };
 }
 
 /**
  * The query with its page (numbered from 1, as the examples and every check count) shifted to the
  * list's observed base; a query without a page is sent as it is (the server's default first page).
+ * While the base is not learnable, the first page is asked without `page` (the default first page
+ * in either base) and a later page leaves the check inconclusive, never failed (S-PAGE-base).
  */
 export async function onBase(
   ctx: CheckContext,
@@ -61,11 +122,18 @@ export async function onBase(
   query: Query,
   raw: (s: CheckContext, query: Query) => Promise<ApiResponse>,
   reader: BaseReader,
-  probeQuery: Query = {},
+  probeQuery: Query | readonly Query[] = {},
 ): Promise<Query> {
   if (query.page === undefined || query.page === null) return query;
   const page = Number(query.page);
   if (!Number.isInteger(page)) return query;
-  const base = await pageBase(ctx, list, raw, reader, probeQuery);
+  const { base, why } = await pageBase(ctx, list, raw, reader, probeQuery, { urgent: page > 1 });
+  if (base === undefined) {
+    if (page === 1) {
+      const { page: _first, ...rest } = query;
+      return rest;
+    }
+    return ctx.inconclusive(`page base not learnable: ${list}: ${why}`);
+  }
   return base === 1 ? query : { ...query, page: page - 1 + base };
 }

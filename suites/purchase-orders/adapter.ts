@@ -64,12 +64,13 @@ export const purchaseOrders = {
   path: '/purchaseOrders',
   idKey: 'id',
   documentedList: true,
-  // page counts from 1 here; the base is observed on one source (S-4.6-paging, S-PAGE-base).
+  // page counts from 1 here; the base is observed on one source at a time, the next when one is
+  // empty (S-4.6-paging, S-PAGE-base).
   list: async (ctx, query = {}, companyId = ctx.companyId) =>
     listOrdersWith(
       ctx.api,
       companyId,
-      await onBase(ctx, 'purchaseOrders', query, rawOrders, { records, idOf: orderIdOf }, { source: 'inventory' }),
+      await onBase(ctx, 'purchaseOrders', query, rawOrders, { records, idOf: orderIdOf }, baseSources),
     ),
   records,
   total,
@@ -77,6 +78,9 @@ export const purchaseOrders = {
   get: (ctx, id, companyId = ctx.companyId) => getOrderWith(ctx.api, companyId, id),
   recordIn,
 } as const satisfies ResourceAdapter;
+
+/** The single sources the base is probed on, in turn (§4.6 source values). */
+const baseSources = [{ source: 'inventory' }, { source: 'online' }, { source: 'orders' }] as const;
 
 /** A query as a readable string, for messages: source=online&isPartsCatalog=true. */
 export const showQuery = (q: Query): string =>
