@@ -112,10 +112,10 @@ export const BULK_LIMIT = 6;
 
 /**
  * S-BULK-partial, S-8-bulk-count-limit, S-BULK-result-mapping, S-2.7-write-data: each element is
- * its own create; past six in one request an element is refused; the answer gives one result per
+ * its own create; past `limit` in one request an element is refused; the answer gives one result per
  * element, by index (207 when one was refused).
  */
-function elementwiseCreates(seen: { refused: number; created: number }): Transformation {
+function elementwiseCreates(seen: { refused: number; created: number }, limit: number): Transformation {
   const tails = new WeakMap<Call, number>();
   return {
     id: 'fourth-elementwise-creates',
@@ -125,9 +125,9 @@ function elementwiseCreates(seen: { refused: number; created: number }): Transfo
       if (!area || c.method !== 'POST' || !isObject(c.body)) return false;
       const key = Object.keys(c.body).find((k) => Array.isArray((c.body as Json)[k]));
       const elements = key ? ((c.body as Json)[key] as unknown[]) : [];
-      if (!key || elements.length <= BULK_LIMIT) return false;
-      tails.set(c, elements.length - BULK_LIMIT);
-      c.body = { ...c.body, [key]: elements.slice(0, BULK_LIMIT) };
+      if (!key || elements.length <= limit) return false;
+      tails.set(c, elements.length - limit);
+      c.body = { ...c.body, [key]: elements.slice(0, limit) };
       return true;
     },
     response: (c, a) => {
@@ -142,7 +142,7 @@ function elementwiseCreates(seen: { refused: number; created: number }): Transfo
           index: ids.length + i,
           success: false,
           status: 422,
-          message: `at most ${BULK_LIMIT} elements are created per request`,
+          message: `at most ${limit} elements are created per request`,
         })),
       ];
       return {
@@ -169,8 +169,9 @@ export async function startGateway(options: MockOptions = {}): Promise<Forgetful
   return { ...server, seen: { refused: 0, created: 0 } };
 }
 
-export async function startFourth(options: MockOptions = {}): Promise<ForgetfulServer> {
+/** `limit`: the most elements one create applies (BULK_LIMIT, above the harness's batches; lower meets partial creates). */
+export async function startFourth(options: MockOptions = {}, limit = BULK_LIMIT): Promise<ForgetfulServer> {
   const seen = { refused: 0, created: 0 };
-  const server = await startVariantServer(options, [elementwiseCreates(seen)]);
+  const server = await startVariantServer(options, [elementwiseCreates(seen, limit)]);
   return { ...server, seen };
 }
