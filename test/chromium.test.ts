@@ -55,7 +55,10 @@ describe('certification page in headless Chromium', () => {
 
       // The verdict is the first thing on the page.
       const verdict = page.locator('#verdict');
-      await expect.poll(() => verdict.textContent()).toBe('NON-CONFORMANT');
+      // The sample skips PO-PERMISSION-REQUIRED for a missing setting: the headline names it (issue 36).
+      await expect
+        .poll(() => verdict.textContent())
+        .toBe('NON-CONFORMANT (1 strict clause not exercised: set ACCESS_TOKEN_NO_PO for PO-PERMISSION-REQUIRED)');
       const box = await verdict.boundingBox();
       expect(box?.y).toBeLessThan(100);
       expect(await page.locator('#what-failed').textContent()).toContain('ITEM-PAGE-ONE-BASED');
