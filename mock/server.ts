@@ -46,6 +46,8 @@ export interface MockOptions {
   seedSizes?: SeedSizeOptions;
   /** Clock of the stored timestamps (createdDate, updatedDate…) and, when given, of the `Date` header; Date.now unless given. */
   now?: Clock;
+  /** Whether the `Date` header shows `now` (default true); off where `now` replays a tape of reads. */
+  clockInDateHeader?: boolean;
   /** How the seeded data are dated, spread, tied and split between the companies (mock/seed/profile.ts). */
   data?: DataProfile;
 }
@@ -139,7 +141,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       if (!reply) return;
       requestLog.push({ method, path, status: reply.status });
       if (requestLog.length > 200_000) requestLog.splice(0, 100_000);
-      send(res, reply, options.now);
+      send(res, reply, options.clockInDateHeader === false ? undefined : options.now);
     };
     let url: URL;
     try {
