@@ -50,6 +50,21 @@ describe('login with PARTNER_ID and AUTH_KEY', () => {
     }
   });
 
+  it('renews a token past its refresh time before handing it out, though the timer has not fired', async () => {
+    let clock = Date.now();
+    const session = await LoginSession.start({ ...sessionOptions(), now: () => clock });
+    try {
+      await session.current();
+      expect(session.refreshes).toBe(0);
+      // The timer is seconds away in real time; on a busy loop it fires late. The request must not wait for it.
+      clock = session.refreshAt + 1;
+      await session.current();
+      expect(session.refreshes).toBe(1);
+    } finally {
+      session.stop();
+    }
+  });
+
   it('takes full URLs for the login and refresh paths', async () => {
     const session = await LoginSession.start({
       ...sessionOptions(),

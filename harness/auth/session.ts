@@ -71,6 +71,8 @@ export class LoginSession implements TokenSource {
   private timer: NodeJS.Timeout | undefined;
   private renewing: Promise<void> | undefined;
   private stopped = false;
+  /** When a renewal that failed may be tried again by a request (epoch ms). */
+  private retryAt = 0;
   logins = 0;
   refreshes = 0;
   private readonly now: () => number;
@@ -87,7 +89,11 @@ export class LoginSession implements TokenSource {
   }
 
   async current(): Promise<string> {
-    if (this.now() >= this.tokens.expiresAt) await this.renew();
+    // Past its refresh time a token is renewed before it is handed out, even when the timer is late
+    // (a busy event loop): a token a second from expiry can expire on its way to the target.
+    // After a failed renewal the timer tries again; until then only an expired token waits for one.
+    const due = this.now() >= this.refreshAt && this.now() >= this.retryAt;
+    if (due || this.now() >= this.tokens.expiresAt) await this.renew();
     if (this.now() >= this.tokens.expiresAt) throw expiredError('the access token expired and could not be renewed');
     return this.tokens.accessToken;
   }
@@ -126,7 +132,9 @@ export class LoginSession implements TokenSource {
     } catch (err) {
       // Keep the old token; a later request or timer tries again.
       this.o.log?.(`Login failed (${redact((err as Error).message)}); keeping the current token.`);
-      this.schedule(Math.min(30_000, Math.max(1_000, this.tokens.expiresAt - this.now())));
+      const wait = Math.min(30_000, Math.max(1_000, this.tokens.expiresAt - this.now()));
+      this.retryAt = this.now() + wait;
+      this.schedule(wait);
     }
   }
 

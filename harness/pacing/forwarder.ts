@@ -46,8 +46,17 @@ const UNAVAILABLE = new Set([502, 503, 504]);
 export class Forwarder {
   constructor(private readonly o: ForwarderOptions) {}
 
-  /** `clock`: the sending check's split of time (time-split.ts), told when each attempt is at the target. */
-  async forward(req: UpstreamRequest, priority: number, clock?: CheckTime): Promise<Forwarded> {
+  /**
+   * `clock`: the sending check's split of time (time-split.ts), told when each attempt is at the target.
+   * `bearer`: the real token, asked for at each attempt once it has its slot, so a token that expired
+   * while the request queued or backed off is never sent (a refreshing session hands out a fresh one).
+   */
+  async forward(
+    req: UpstreamRequest,
+    priority: number,
+    clock?: CheckTime,
+    bearer?: () => Promise<string>,
+  ): Promise<Forwarded> {
     const { pacer, circuit, counters, upstream } = this.o;
     const cls = methodClass(req.method);
     const deadline = AbortSignal.timeout(this.o.budgetMs);
@@ -81,6 +90,14 @@ export class Forwarder {
             spent(),
           );
         throw err;
+      }
+      if (bearer) {
+        try {
+          req.headers.authorization = `Bearer ${await bearer()}`;
+        } catch (err) {
+          release();
+          return this.gaveUp('token', (err as Error).message, retries, spent());
+        }
       }
       let result;
       const sentAt = performance.now();

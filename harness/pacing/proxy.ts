@@ -203,7 +203,6 @@ export class PacingProxy {
     }
     const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '');
     const real = bearer ? this.o.credentials.get(bearer[1]!) : undefined;
-    if (real) headers.authorization = `Bearer ${await real()}`;
 
     if (tag) coordinator.admission.spent(tag, method === 'GET' ? 'get' : 'write');
     const clock = tag ? coordinator.times.of(tag) : undefined;
@@ -213,6 +212,7 @@ export class PacingProxy {
         { method, path: req.url ?? '/', headers, body: body.length || method !== 'GET' ? body : undefined },
         internal ? 0 : coordinator.admission.priorityOf(tag),
         clock,
+        real,
       )
       .finally(() => clock?.leave());
     const spent = { serverMs: out.serverMs, blockedMs: out.blockedMs };
