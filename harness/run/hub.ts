@@ -41,9 +41,11 @@ export class Hub implements ReportSink {
     this.listeners.push(l);
   }
 
-  private append(event: JournalEvent, durable = false): void {
+  /** A durable event's promise resolves once it is fsynced (the writer's group commit). */
+  private append(event: JournalEvent, durable = false): Promise<void> | void {
     this.all.push(event);
-    this.writer.append(event, durable);
+    if (durable) return this.writer.append(event, true);
+    this.writer.append(event);
   }
 
   private stamp = () => ({ at: new Date().toISOString(), runId: this.runId });
@@ -58,7 +60,7 @@ export class Hub implements ReportSink {
     this.append({ type: 'exchange', ...this.stamp(), exchange });
   };
 
-  report(targetId: string, r: Report): void {
+  report(targetId: string, r: Report): Promise<void> | void {
     switch (r.kind) {
       case 'register':
         for (const c of r.checks) {
@@ -73,10 +75,16 @@ export class Hub implements ReportSink {
         for (const l of this.listeners)
           if (r.outcome.target === 'main') l.checkEnded?.(r.outcome, (id) => this.exchanges.get(id));
         return;
-      case 'ledger':
+      case 'ledger': {
+        // The worker's report is answered once its entries are on disk: one fsync covers all of them.
+        let written: Promise<void> | void = undefined;
         for (const e of r.entries)
-          this.append({ type: 'ledger', ...this.stamp(), entry: { ...e, target: targetId } as LedgerEntry }, true);
-        return;
+          written = this.append(
+            { type: 'ledger', ...this.stamp(), entry: { ...e, target: targetId } as LedgerEntry },
+            true,
+          );
+        return written;
+      }
       case 'run-error':
         this.runError(r.message);
         return;
