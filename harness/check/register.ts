@@ -73,7 +73,7 @@ const queues = new Map<string, { client: CoordinationClient; reports: HubReports
 function queueOf(target: TargetInfo) {
   let q = queues.get(target.id);
   if (!q) {
-    const client = new CoordinationClient(target.baseUrl);
+    const client = new CoordinationClient(target.baseUrl, target.coordinationChannel);
     q = { client, reports: new HubReports(client), pending: [] };
     queues.set(target.id, q);
   }

@@ -7,7 +7,8 @@ import { TimeSplits } from '../pacing/time-split.js';
 
 /** Where the coordinator hands what workers report: the run's hub (harness/run/hub.ts). */
 export interface ReportSink {
-  report(targetId: string, r: Report): void;
+  /** May return a promise: the report is answered when it resolves (a ledger entry on disk). */
+  report(targetId: string, r: Report): Promise<void> | void;
   settled(targetId: string, s: SettleRequest): void;
 }
 
@@ -47,42 +48,48 @@ export class Coordinator {
     this.admission.interrupt();
   }
 
+  /** The HTTP side: a worker that cannot reach the in-process channel (harness/coordination/channel.ts). */
   async serve(path: string, body: Buffer, res: ServerResponse): Promise<void> {
     let input: unknown;
     try {
       input = body.length ? JSON.parse(body.toString('utf8')) : {};
     } catch {
-      return reply(res, 400, { error: 'coordination: body is not JSON' });
+      return reply(res, { status: 400, body: { error: 'coordination: body is not JSON' } });
     }
-    const route = path.slice(PATH_PREFIX.length).split('?')[0];
+    reply(res, await this.answer(path.slice(PATH_PREFIX.length).split('?')[0] ?? '', input));
+  }
+
+  /** One coordination request, whichever way it came. */
+  async answer(route: string, input: unknown): Promise<Answer> {
+    const ok = (body: unknown): Answer => ({ status: 200, body });
     switch (route) {
       case 'shared/claim':
-        return reply(res, 200, await this.shared.claim(String((input as { key?: unknown }).key)));
+        return ok(await this.shared.claim(String((input as { key?: unknown }).key)));
       case 'shared/settle':
         this.shared.settle(input as SettleRequest);
         this.sink?.settled(this.targetId, input as SettleRequest);
-        return reply(res, 200, {});
+        return ok({});
       case 'admit':
-        if (this.interrupted) return reply(res, 200, { interrupted: true });
-        return reply(res, 200, await this.admission.admit(input as AdmitRequest));
+        if (this.interrupted) return ok({ interrupted: true });
+        return ok(await this.admission.admit(input as AdmitRequest));
       case 'release': {
         const check = String((input as { check?: unknown }).check);
         this.admission.release(check);
         this.times.forget(check);
-        return reply(res, 200, {});
+        return ok({});
       }
       case 'time':
-        return reply(res, 200, this.times.read(String((input as { check?: unknown }).check)));
+        return ok(this.times.read(String((input as { check?: unknown }).check)));
       case 'lag': {
         const { seen } = input as LagRequest;
         if (seen) this.lag.record(seen);
-        return reply(res, 200, { learnedMs: this.lag.learnedMs() });
+        return ok({ learnedMs: this.lag.learnedMs() });
       }
       case 'report':
-        this.sink?.report(this.targetId, input as Report);
-        return reply(res, 200, {});
+        await this.sink?.report(this.targetId, input as Report);
+        return ok({});
       default:
-        return reply(res, 404, { error: `coordination: no route ${route}` });
+        return { status: 404, body: { error: `coordination: no route ${route}` } };
     }
   }
 
@@ -91,7 +98,13 @@ export class Coordinator {
   }
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
+/** What a coordination request is answered with: a status as HTTP has it, and a JSON body. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function reply(res: ServerResponse, { status, body }: Answer): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
   res.end(payload);

@@ -14,6 +14,8 @@ export interface TargetInfo {
   baseUrl: string;
   /** The server's own base URL, shown in curl lines and reports. */
   publicUrl: string;
+  /** The run's in-process coordination channel (harness/coordination/channel.ts); HTTP to baseUrl without it. */
+  coordinationChannel?: string;
   /** What makes two runs the same target: the live URL, or the embedded mock and its data seed. */
   identity: string;
   token: string;

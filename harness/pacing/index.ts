@@ -3,6 +3,7 @@ import { placeholderFor } from '../auth/jwt.js';
 import type { TokenSource } from '../auth/session.js';
 import { registeredSecrets } from '../redact.js';
 import type { TargetInfo } from '../core/run-info.js';
+import { CoordinationBus } from '../coordination/channel.js';
 import { Coordinator, type ReportSink } from '../coordination/coordinator.js';
 import type { RecordedExchange } from '../core/events.js';
 import { Circuit } from './circuit.js';
@@ -94,6 +95,7 @@ export function startPacing(o: PacingOptions): Pacing {
   const coordinators = new Map<string, Coordinator>();
   const upstreams: Upstream[] = [];
   const circuits: Circuit[] = [];
+  const bus = new CoordinationBus(`partner-conformance:${internalKey}`);
 
   return {
     internalHeaders: { [INTERNAL_HEADER]: internalKey },
@@ -135,6 +137,7 @@ export function startPacing(o: PacingOptions): Pacing {
       });
       proxies.push(proxy);
       const origin = await proxy.listen();
+      bus.register(origin, (route, input) => coordinator.answer(route, input));
       let expiredToken: string | undefined;
       if (target.expiredToken) {
         const real = target.expiredToken;
@@ -142,7 +145,14 @@ export function startPacing(o: PacingOptions): Pacing {
         credentials.set(expiredToken, async () => real);
       }
       const { token: _real, tokenNoPo: _realNoPo, expiredToken: _realExpired, ...rest } = target;
-      return { ...rest, baseUrl: `${origin}${publicUrl.pathname.replace(/\/+$/, '')}`, token, tokenNoPo, expiredToken };
+      return {
+        ...rest,
+        baseUrl: `${origin}${publicUrl.pathname.replace(/\/+$/, '')}`,
+        coordinationChannel: bus.name,
+        token,
+        tokenNoPo,
+        expiredToken,
+      };
     },
     report: () => ({
       requests: counters.requests,
@@ -175,6 +185,7 @@ export function startPacing(o: PacingOptions): Pacing {
     close: async () => {
       for (const p of pacers) p.close();
       for (const c of coordinators.values()) c.close();
+      bus.close();
       await Promise.all(proxies.map((p) => p.close()));
       await Promise.all(upstreams.map((u) => u.close()));
     },
