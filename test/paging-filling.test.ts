@@ -154,3 +154,26 @@ describe('a walk repeated after its list moved', () => {
     expect(Math.max(...peaks.slice(3))).toBe(4);
   });
 });
+
+describe('a list that never holds still (a neighbour writing, the run’s own writes lagging)', () => {
+  /** Every request sees one more record at the head: no two pages report the same total. */
+  const moving = (oversized = false) => {
+    let total = 7;
+    return async (page: number): Promise<WalkedPage> => {
+      total += 1;
+      const ids = Array.from({ length: total }, (_, i) => `r${total - i}`).slice((page - 1) * 3, page * 3);
+      return { page, ids: oversized && page === 1 ? [...ids, 'extra'] : ids, total };
+    };
+  };
+
+  it('is judged on what movement cannot explain, and a conforming list passes (stable: false, no failure)', async () => {
+    const got = await walkConfirmed(3, moving(), { pause: async () => undefined });
+    expect(got).toMatchObject({ stable: false, walks: 4, failures: [] });
+  });
+
+  it('still fails a page over the size asked', async () => {
+    const got = await walkConfirmed(3, moving(true), { pause: async () => undefined });
+    expect(got.stable).toBe(false);
+    expect(got.failures.map((f) => f.message)).toEqual([expect.stringMatching(/page 1/)]);
+  });
+});

@@ -188,7 +188,10 @@ export interface ConfirmedWalk {
   violations: string[];
   /** The confirmed violations as typed failures, each naming the page that shows it. */
   failures: Failure[];
-  /** False when no walk could be judged on a list that held still: the data kept moving under the check. */
+  /**
+   * False when no walk could be judged on a list that held still: the data kept moving under the
+   * check. Its failures are then only those no movement explains (a page over the size asked).
+   */
   stable: boolean;
   walks: number;
 }
@@ -258,7 +261,9 @@ export async function walkConfirmed(
     // The violations moved with the data: the later walk is the one to confirm.
     suspect = { walk, failures };
   }
-  return { walk: last!, violations: [], failures: [], stable: false, walks: maxWalks };
+  // Records shifting between pages explain repeats, omissions and totals, never a page over its size (S-PAGE-stability).
+  const failures = oversizedPages(last!);
+  return { walk: last!, violations: words(failures), failures, stable: false, walks: maxWalks };
 }
 
 /** The sort values of every walked page, in walk order (pages must carry `values`). */
