@@ -46,14 +46,18 @@ export async function judgeKind(ctx: CheckContext, kind: BadCredential): Promise
   const [m, controls] = await Promise.all([kindProbes(ctx, kind), authControls(ctx)]);
   await controlSamples(ctx);
   const mine = m.probes;
-  if (mine.length === 0) ctx.inconclusive('no endpoint was probed with this credential');
+  // Each endpoint counted once: a request sent again (matrix.ts sentAgain) is judged, not counted.
+  const probed = mine.filter((p) => !p.again).length;
+  if (probed === 0) ctx.inconclusive('no endpoint was probed with this credential');
   const control = (p: Probe) => (isWrite(p.endpoint) ? undefined : controls[endpointName(p.endpoint)]);
   await ctx.cite(...mine.map((p) => p.res), ...mine.flatMap((p) => control(p) ?? []));
-  ctx.observe('endpoints probed', probedLine(kind, mine.length, m));
+  ctx.observe('endpoints probed', probedLine(kind, probed, m));
+  const again = mine.filter((p) => p.again).length;
+  if (again) ctx.observe('sent again once answered', `${again} request(s)`);
   // A rate-limited run deals the endpoints among the kinds: the clause is judged on its share only.
-  if (mine.length < m.endpoints)
+  if (probed < m.endpoints)
     ctx.partial(
-      `${mine.length} of ${m.endpoints} endpoints probed`,
+      `${probed} of ${m.endpoints} endpoints probed`,
       'the others went to other kinds of credential (a rate-limited run deals them; a run without rate limits probes every one)',
     );
   ctx.observe('statuses', statusCounts(mine));
@@ -68,11 +72,10 @@ export async function judgeKind(ctx: CheckContext, kind: BadCredential): Promise
     ctx,
     mine
       .filter(({ res }) => !isClientError(res))
-      .map(({ endpoint, res }) =>
-        isSuccess(res)
-          ? refusalMissing(res, endpointName(endpoint), 'a 4xx status')
-          : unexpectedStatus(res, 'a 4xx status', endpointName(endpoint)),
-      ),
+      .map(({ endpoint, res, again }) => {
+        const what = `${endpointName(endpoint)}${again ? ' (the same request sent again)' : ''}`;
+        return isSuccess(res) ? refusalMissing(res, what, 'a 4xx status') : unexpectedStatus(res, 'a 4xx status', what);
+      }),
     `a request with the ${kind} credential was not rejected with a 4xx`,
     shown.length,
     `read(s) rejected with the ${kind} credential that the valid token was served`,

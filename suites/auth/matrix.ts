@@ -46,6 +46,8 @@ export interface Probe {
   kind: BadCredential;
   endpoint: Endpoint;
   res: ApiResponse;
+  /** The same request sent again once the first was answered (a refusal that holds only the first time). */
+  again?: boolean;
 }
 
 export interface KindProbes {
@@ -89,6 +91,19 @@ export function usableKinds(ctx: CheckContext): BadCredential[] {
   return credentialKinds.filter((k) => isForged(deriveCredential(ctx, k)));
 }
 
+/**
+ * §5.1 holds for every request, not the first one only: the request without a token is sent again
+ * once the first was answered, so a refusal that turns into a 2xx later on a route (a cached
+ * refusal, a filter installed lazily) is seen. Every endpoint the kind probed on an unlimited
+ * target; one read drawn with the seed under rate limits (one request more a run).
+ */
+export function sentAgain(kind: BadCredential, mine: readonly Endpoint[], frugal: boolean, seed: number): Endpoint[] {
+  if (kind !== 'missing') return [];
+  if (!frugal) return [...mine];
+  const reads = mine.filter((e) => !isWrite(e));
+  return reads.length ? [seededFaker(seed, 'auth-again').helpers.arrayElement(reads)] : [];
+}
+
 /** One kind's probes, sent once per run: the endpoints the deal gives it, with its credential. */
 export function kindProbes(ctx: CheckContext, kind: BadCredential): Promise<KindProbes> {
   return ctx.shared(`auth:probes:${kind}`, async (s) => {
@@ -99,11 +114,13 @@ export function kindProbes(ctx: CheckContext, kind: BadCredential): Promise<Kind
       .filter(([k]) => k === kind)
       .map(([, e]) => e);
     const client = s.as(credential.token);
-    const answers = await Promise.all(
-      mine.map((e) => client.request({ method: e.method, path: e.path, query: e.query, body: e.body })),
-    );
+    const send = (e: Endpoint) => client.request({ method: e.method, path: e.path, query: e.query, body: e.body });
+    const answers = await Promise.all(mine.map(send));
+    const probes: Probe[] = mine.map((endpoint, i) => ({ kind, endpoint, res: answers[i]! }));
+    const again = sentAgain(kind, mine, s.frugal, s.seed);
+    const repeats = await Promise.all(again.map(send));
     return {
-      probes: mine.map((endpoint, i) => ({ kind, endpoint, res: answers[i]! })),
+      probes: [...probes, ...again.map((endpoint, i): Probe => ({ kind, endpoint, res: repeats[i]!, again: true }))],
       distributed: s.frugal,
       endpoints: endpoints.length,
     };

@@ -101,6 +101,12 @@ export interface TenancyProbe {
   listShows(ctx: CheckContext, companyId: string, record: TenantRecord): Promise<Sighting>;
   /** A record of COMPANY_ID readable by id, for the get probe; undefined when the resource has no read by id. */
   readable?(ctx: CheckContext): Promise<TenantRecord | undefined>;
+  /**
+   * Records of the other id forms of the read by id (purchase orders of the other backends, §4.6),
+   * each with its own read as the control: a lookup may leak one form only. Under rate limits the
+   * get probe reads one of them, drawn with the seed.
+   */
+  otherForms?(ctx: CheckContext): Promise<TenantRecord[]>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { fail } from './judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { readUnder, shownUnder } from './tenancy.js';
 import { tenancyProbes } from './resources.js';
+import { seededFaker } from '../../generators/random.js';
 
 // §1: reading a record by id under another company never returns it (any refusal, or an answer without it, holds).
 for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
@@ -22,18 +23,28 @@ for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
         ctx.inconclusive(
           `precondition: ${adapter.name} ${record.id} is not readable under its own company (${describeResponse(own.res)})`,
         );
-      const there = await readUnder(ctx, adapter, record.id, other);
-      ctx.observe(`read under ${other}`, `HTTP ${there.res.status}`);
-      if (there.shown)
+      // The other id forms (probe.otherForms), each with its own read as the control: every one unlimited, one drawn with the seed under rate limits.
+      const forms = (await probe.otherForms?.(ctx)) ?? [];
+      const more =
+        ctx.frugal && forms.length ? [seededFaker(ctx.seed, 'tenant-get-form').helpers.arrayElement(forms)] : forms;
+      const controlled = more.filter((r) => r.ownRead && shownUnder(adapter, r.id, r.ownRead).shown);
+      const records = [record, ...controlled];
+      const reads = await Promise.all(records.map((r) => readUnder(ctx, adapter, r.id, other)));
+      ctx.observe(
+        `read under ${other}`,
+        reads.map((there, i) => `${records[i]!.id}: HTTP ${there.res.status}`).join(', '),
+      );
+      const i = reads.findIndex((there) => there.shown);
+      if (i >= 0)
         fail(
           `a record of another company was returned by id`,
           leaked(
-            `${adapter.name} ${record.id}`,
+            `${adapter.name} ${records[i]!.id}`,
             `it belongs to ${ctx.companyId} and was read under company ${other}`,
-            there.res,
+            reads[i]!.res,
           ),
         );
-      ctx.saw(1, `${adapter.name} record not returned under another company`);
+      ctx.saw(records.length, `${adapter.name} record(s) not returned under another company`);
     },
   );
 }

@@ -6,7 +6,7 @@ import { collect } from '../common/listing.js';
 import { sightElsewhere } from '../common/tenancy.js';
 import { orderIdOf, purchaseOrders } from './adapter.js';
 import { windowAround } from './days.js';
-import { backendSlices, poReadsById, poSlices, recordsOf, slices } from './reads.js';
+import { backendSlices, ordersReadById, poReadsById, poSlices, recordsOf, slices } from './reads.js';
 
 interface OrderOfCompany extends TenantRecord {
   /** The narrowed listing it shows in: its row of the source table and a createdDate window around it. */
@@ -68,5 +68,16 @@ export const purchaseOrderTenancy: TenancyProbe = {
     if (!order) return undefined;
     const read = Object.values(await poReadsById(ctx)).find((r) => 'res' in r && r.id === order.id);
     return read && 'res' in read ? { ...order, ownRead: read.res } : order;
+  },
+  // §4.6 get finds an order from id and companyId whatever the backend: each backend's id is a form of its own.
+  async otherForms(ctx) {
+    const first = await orderOfCompany(ctx);
+    return ordersReadById(await poReadsById(ctx))
+      .filter((r) => r.id !== first?.id)
+      .map((r) => ({
+        id: r.id,
+        note: `read by id (${String(r.record.source ?? 'backend not shown')})`,
+        ownRead: r.res,
+      }));
   },
 };

@@ -1,6 +1,6 @@
 import { vehicleListEnvelope } from '../../contract/schemas.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
-import { exchangeOf } from '../../harness/checks/index.js';
+import { exchangeOf, isSuccess } from '../../harness/checks/index.js';
 import { expect2xx, expectShape, fail } from '../common/judge.js';
 import { expectStatedTypes } from '../common/stated-types.js';
 import { vehicles } from './adapter.js';
@@ -13,6 +13,12 @@ conformance('VEHICLE-LIST-ENVELOPE', async (ctx: CheckContext) => {
   expect2xx(ctx, res, 'GET /vehicles');
   expectShape(ctx, vehicleListEnvelope, res.json, 'the GET /vehicles answer', res);
   expectStatedTypes(ctx, res, 'vehicle', 'GET /vehicles');
+  // §8: a later page keeps the types too (another path may serialize it: an offset query, a cache). One read more.
+  const page2 = await vehicles.list(ctx, { size: 50, page: 2 });
+  if (isSuccess(page2) && vehicles.records(page2).length) {
+    await ctx.cite(page2);
+    expectStatedTypes(ctx, page2, 'vehicle', 'GET /vehicles page 2');
+  }
   // §2.1: each listed vehicle carries its identifier under its documented name.
   const unnamed = vehicles.records(res).filter((r) => r.vehicleId === undefined || r.vehicleId === null);
   if (unnamed.length)
