@@ -4,7 +4,7 @@ import type { ApiResponse } from '../harness/client.js';
 import { operatorFaultIds } from '../mock/faults/operators/index.js';
 import { startMock, type MockServer } from '../mock/server.js';
 
-/** The behaviour operators of issue 35 (time, fidelity, the deep union of scope) and the misses they stand beside. */
+/** The behaviour operators of issue 35 (time, fidelity, paging, readmodel, the deep union of scope) and the misses they stand beside. */
 
 const answer = (json: unknown): ApiResponse => ({
   status: 200,
@@ -40,6 +40,9 @@ describe('behaviour operators', () => {
     expect(operatorFaultIds.filter((id) => id.startsWith('fidelity:')).length).toBeGreaterThanOrEqual(15);
     expect(operatorFaultIds).toContain('scope:vehicles.company:deep-union');
     expect(operatorFaultIds.filter((id) => id.endsWith(':answered-500')).length).toBeGreaterThanOrEqual(11);
+    // Four page faults on each of the five paged lists, and the archive total on the three that archive.
+    expect(operatorFaultIds.filter((id) => id.startsWith('paging:')).length).toBe(23);
+    expect(operatorFaultIds.filter((id) => id.startsWith('readmodel:')).length).toBe(10);
   });
 
   it('stated types: a tag shown as its name only is not the §2.1 Tag object', () => {
@@ -99,6 +102,45 @@ describe('behaviour operators', () => {
       expect((await call(m, 'POST', '/vehicles', body)).status).toBeLessThan(300);
       const listed = await call(m, 'GET', `/vehicles?companyId=${companyId}&search=${vin}`);
       expect(listed.json.results.content[0].mileage).toBe(40000 - 65536);
+    });
+  });
+
+  it('paging: pages overlapping by one and a size capped below the one asked, the total unchanged', async () => {
+    const walk = async (faults: string[]) => {
+      let pages: string[][] = [];
+      await withMock({ faults }, async (m) => {
+        const at = (p: number) => call(m, 'GET', `/customers?companyId=${m.fixtures.companyId}&size=3&page=${p}`);
+        const all = await Promise.all([1, 2, 3].map(at));
+        expect(all[0]!.json.results.pagination.totalCount).toBe(160);
+        pages = all.map((r) => r.json.results.content.map((c: { customerId: string }) => c.customerId));
+      });
+      return pages;
+    };
+    const [clean, overlap, capped] = await Promise.all([
+      walk([]),
+      walk(['paging:customers.list:overlap-by-one']),
+      walk(['paging:customers.list:size-capped-below-asked']),
+    ]);
+    expect(overlap[0]).toEqual(clean[0]);
+    expect(overlap[1]).toEqual([clean[0]![2], clean[1]![0], clean[1]![1]]);
+    expect(overlap[2]![0]).toBe(overlap[1]![2]);
+    expect(capped).toEqual(clean.map((p) => p.slice(0, 2)));
+  });
+
+  it('readmodel: a read by id cached past an update, evicted by an archive', async () => {
+    await withMock({ faults: ['readmodel:vehicles.get:cache-kept-by-update'] }, async (m) => {
+      const companyId = m.fixtures.companyId;
+      const v = (await call(m, 'GET', `/vehicles?companyId=${companyId}&size=1`)).json.results.content[0];
+      const read = async () =>
+        (await call(m, 'GET', `/vehicles/${v.vehicleId}?companyId=${companyId}`)).json.results.content[0];
+      const first = await read();
+      await call(m, 'PUT', '/vehicles', { companyId, vehicles: [{ vehicleId: v.vehicleId, notes: 'changed' }] });
+      expect((await read()).notes).toBe(first.notes);
+      await call(m, 'PATCH', '/vehicles', {
+        companyId,
+        vehicles: [{ vehicleId: v.vehicleId, customerId: v.customerId }],
+      });
+      expect(await read()).toMatchObject({ notes: 'changed', vehicleStatus: 'Inactive' });
     });
   });
 });

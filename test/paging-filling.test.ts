@@ -177,3 +177,30 @@ describe('a list that never holds still (a neighbour writing, the run’s own wr
     expect(got.failures.map((f) => f.message)).toEqual([expect.stringMatching(/page 1/)]);
   });
 });
+
+describe('a walk cut short at its page bound (the tail its total names)', () => {
+  /** 20 records in pages of `per` (a cap of the server's own when below 3), `drop` records lost from the end. */
+  const list =
+    (o: { per?: number; stride?: number; drop?: number } = {}) =>
+    async (page: number): Promise<WalkedPage> => {
+      const ids = Array.from({ length: 20 - (o.drop ?? 0) }, (_, i) => `r${i}`);
+      const start = (page - 1) * (o.stride ?? o.per ?? 3);
+      return { page, ids: ids.slice(start, start + (o.per ?? 3)), total: 20 };
+    };
+  const walk = (fetchPage: (p: number) => Promise<WalkedPage>) =>
+    walkConfirmed(3, fetchPage, { maxPages: 2, pause: async () => undefined, tail: true });
+
+  it('passes a list whose last page holds what the total leaves, at the size asked or a cap of its own', async () => {
+    expect((await walk(list())).failures).toEqual([]);
+    expect((await walk(list({ per: 2 }))).failures).toEqual([]);
+  });
+
+  it('fails a last page short of the total, and a cap whose offsets still count the size asked', async () => {
+    expect((await walk(list({ drop: 1 }))).failures.map((f) => f.message)).toEqual([
+      'page 7, the last by the reported total of 20 in pages of 3, holds 1 record(s), expected 2',
+    ]);
+    expect((await walk(list({ per: 2, stride: 3 }))).failures.map((f) => f.message)).toEqual([
+      'page 10, the last by the reported total of 20 in pages of 2, holds 0 record(s), expected 2',
+    ]);
+  });
+});

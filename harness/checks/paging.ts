@@ -29,6 +29,8 @@ export interface PagingWalk {
   size: number;
   pages: WalkedPage[];
   end: WalkEnd;
+  /** Past a truncated walk: the last page by the reported total, and the page after it (lastPageByTotal). */
+  tail?: WalkedPage[];
 }
 
 const exchangeOf = (p: WalkedPage | undefined) => (p?.exchange ? { exchange: p.exchange } : {});
@@ -107,9 +109,68 @@ export function missingRecords(walk: PagingWalk, expected: readonly string[]): F
     }));
 }
 
+/**
+ * The largest total a truncated walk's tail is judged by: a larger one may be estimated or capped
+ * (S-PAGE-totals), so only a small list's total is held to the records its last page shows.
+ */
+export const TAIL_TOTAL_LIMIT = 10_000;
+
+/**
+ * Where a truncated walk's list ends by its reported total: the page, and the records it must hold.
+ * The first page's count is the size the list serves (a cap of its own is a choice, S-8-max-page-size).
+ */
+export function lastPageByTotal(
+  walk: PagingWalk,
+): { page: number; count: number; per: number; total: number } | undefined {
+  const per = walk.pages[0]?.ids.length ?? 0;
+  const total = walk.pages.findLast((p) => p.total !== undefined)?.total;
+  if (walk.end !== 'truncated' || per === 0 || total === undefined || total > TAIL_TOTAL_LIMIT) return undefined;
+  const page = Math.ceil(total / per);
+  return page > walk.pages.length ? { page, count: total - (page - 1) * per, per, total } : undefined;
+}
+
+/**
+ * §8 with each list's total: a walk cut short of the end still judges the end, read where the total
+ * puts it. The last page holds what the total leaves past the pages before it, and the page after it
+ * nothing new (empty, refused, or the last one again: S-8-past-the-end).
+ */
+export function tailMismatch(walk: PagingWalk): Failure[] {
+  const last = lastPageByTotal(walk);
+  const [page, after] = walk.tail ?? [];
+  if (!last || !page) return [];
+  const out: Failure[] = [];
+  const held = page.refused === undefined ? page.ids.length : 0;
+  if (held !== last.count)
+    out.push({
+      kind: 'inconsistency',
+      message: `page ${last.page}, the last by the reported total of ${last.total} in pages of ${last.per}, holds ${page.refused === undefined ? `${held} record(s)` : `nothing (refused ${page.refused})`}, expected ${last.count}`,
+      what: 'the reported total and the last page',
+      expected: last.count,
+      actual: held,
+      ...exchangeOf(page),
+    });
+  const beyond = after && after.refused === undefined ? after.ids.filter((id) => !page.ids.includes(id)) : [];
+  if (beyond.length)
+    out.push({
+      kind: 'inconsistency',
+      message: `page ${last.page + 1}, past the last by the reported total of ${last.total}, holds ${beyond.length} record(s) the total does not count`,
+      what: 'the reported total and the page past the last',
+      expected: 'no record beyond the total',
+      actual: beyond.length,
+      ...exchangeOf(after),
+    });
+  return out;
+}
+
 /** Every paging invariant of a walk, each a typed failure naming the page that shows it. */
 export function pagingFailures(walk: PagingWalk, expected: readonly string[] = []): Failure[] {
-  return [...repeatedRecords(walk), ...oversizedPages(walk), ...totalMismatch(walk), ...missingRecords(walk, expected)];
+  return [
+    ...repeatedRecords(walk),
+    ...oversizedPages(walk),
+    ...totalMismatch(walk),
+    ...tailMismatch(walk),
+    ...missingRecords(walk, expected),
+  ];
 }
 
 /** Every paging invariant of a walk, in words. */
@@ -202,7 +263,8 @@ export interface ConfirmedWalk {
  * a skip or a repeat then proves nothing (S-PAGE-stability).
  */
 export function movedDuring(walk: PagingWalk): boolean {
-  const totals = new Set(walk.pages.filter((p) => p.total !== undefined).map((p) => p.total));
+  const pages = [...walk.pages, ...(walk.tail ?? [])];
+  const totals = new Set(pages.filter((p) => p.total !== undefined).map((p) => p.total));
   return totals.size > 1;
 }
 
@@ -228,6 +290,8 @@ export async function walkConfirmed(
     pause?: () => Promise<void>;
     maxWalks?: number;
     extra?: (w: PagingWalk) => Failure[];
+    /** A walk cut short at maxPages also reads the end its total points to (tailMismatch). */
+    tail?: boolean;
   } = {},
 ): Promise<ConfirmedWalk> {
   const judge = (w: PagingWalk) => [...pagingFailures(w, opts.expected), ...(opts.extra?.(w) ?? [])];
@@ -242,7 +306,9 @@ export async function walkConfirmed(
     // A list that moved under a walk page by page is walked again with its pages asked at once (as
     // many as the last walk met, and one more): the same reads, in less time for the list to move.
     const parallel = last ? Math.max(opts.parallel ?? 1, last.pages.length + 1) : opts.parallel;
-    const walk = await walkPages(size, fetchPage, opts.maxPages, parallel);
+    const walked = await walkPages(size, fetchPage, opts.maxPages, parallel);
+    const end = opts.tail ? lastPageByTotal(walked) : undefined;
+    const walk = end ? { ...walked, tail: await Promise.all([fetchPage(end.page), fetchPage(end.page + 1)]) } : walked;
     const previous = last;
     last = walk;
     if (movedDuring(walk)) continue;

@@ -17,7 +17,9 @@ import { pagedResources } from './resources.js';
 // which the list moved (records still appearing after the run's writes, S-PAGE-stability) judges
 // nothing: the list is walked again, and only a violation a still list repeats fails. A list that
 // never holds still (the run's own writes showing with a lag, another client of the company) is
-// judged on what movement cannot explain, the page sizes, and the row says so (judged in part).
+// judged on what movement cannot explain, the page sizes, and the row says so (judged in part). A walk
+// cut short at its page bound still judges the end of a small list: the last page its total names
+// holds what the total leaves (S-PAGE-totals: not past 10,000 records, where totals may be estimates).
 for (const paged of pagedResources) {
   const { adapter } = paged;
   conformance(paged.clause, { needs: paged.needs }, async (ctx: CheckContext) => {
@@ -50,6 +52,8 @@ for (const paged of pagedResources) {
       expected: scope.expected,
       // A list still filling after the run's writes settles within a second or two (S-CONS-read-after-write).
       pauseMs: 1000,
+      // A walk cut short of a small list's end reads the last page its total names (§8 with the list's total).
+      tail: true,
     });
     if (!stable)
       ctx.partial(
