@@ -1,11 +1,14 @@
 import type { FaultDef } from '../fault.js';
 import { aliasOperator } from './alias.js';
 import { bulkOperator } from './bulk.js';
+import { conditionOperator, conditionSurvivors } from './conditions.js';
 import { envelopeOperator, identifierOperator } from './envelope.js';
+import { errorstatusOperator, errorstatusSurvivors } from './errorstatus.js';
 import { fidelityOperator } from './fidelity.js';
 import { filterOperator } from './filter.js';
 import { pagingOperator } from './paging.js';
 import { readmodelOperator } from './readmodel.js';
+import { routeauthOperator, routeauthSurvivors } from './routeauth.js';
 import { scopeOperator } from './scope.js';
 import { statusOperator } from './status.js';
 import { timeOperator } from './time.js';
@@ -28,6 +31,9 @@ export const operators: Record<string, () => OperatorOutput> = {
   status: statusOperator,
   transition: transitionOperator,
   time: timeOperator,
+  routeauth: routeauthOperator,
+  errorstatus: errorstatusOperator,
+  condition: conditionOperator,
   fidelity: fidelityOperator,
   paging: pagingOperator,
   readmodel: readmodelOperator,
@@ -123,6 +129,10 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
     "the mock's companies end long before offset 1,000, so a deep page is empty on every path: caught on a big company, under the production-like member (--family-faults production)",
   'scope:purchaseOrders.company:with-locationId':
     "a locationId belongs to one company, so the filtered tenancy check leaves the combinations sending it out (companyBound in suites/purchase-orders/pairs.ts): another company must refuse it (§7 row 8), which PO-UNKNOWN-LOCATION judges with an unknown id, not another company's",
+  // routeauth, errorstatus and condition (issue 35): the reasons sit beside the operators.
+  ...routeauthSurvivors,
+  ...errorstatusSurvivors,
+  ...conditionSurvivors,
 };
 
 export const isOperatorFaultId = (id: string): boolean => Object.hasOwn(operatorFaults, id);
