@@ -25,7 +25,7 @@ import { pagePath } from '../outputs/registry.js';
 import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
 import { concludeRun, stageAhead } from '../run/conclude.js';
-import { prepareChecks, workersFor, type Launch } from '../run/launch.js';
+import { prepareChecks, workersFor, type Launch, type PreparedChecks } from '../run/launch.js';
 import { fileWeights, readBudgets, selectFiles } from '../run/plan.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
@@ -193,26 +193,31 @@ export async function runConformance(request: RunRequest): Promise<number> {
     },
     { watchLauncher: true },
   );
-  // vitest loads while the run starts (the login, the preflight's paced reads): nothing in it needs
-  // the run until the checks start. After guardSignals, which keeps its handlers through vitest's.
+  // vitest loads while the run starts (the preflight's later, paced reads): nothing in it needs the
+  // run until the checks start. Not before the preflight's first read has proven the credentials and
+  // the company, so a configuration error leaves in a second without loading it (in npm test, ~40 of
+  // them each loaded vitest for nothing). After guardSignals, which keeps its handlers through vitest's.
   const limits = { getPerMin: settings.rateLimitGetPerMin, writePerMin: settings.rateLimitWritePerMin };
   const budgets = readBudgets();
-  const preparing = prepareChecks({
-    weights: fileWeights(budgets, limits),
-    pattern: opts.filter,
-    maxWorkers: workersFor(
-      { live: !!settings.baseUrl, maxConcurrency: settings.maxConcurrency },
-      settings.vitestMaxWorkers,
-    ),
-    runError: (m) => run?.hub.runError(m),
-  });
-  // Awaited once the run has started; a vitest that fails to load is that run's error, not an unhandled one.
-  preparing.catch(() => undefined);
-  // The selected check files and their imports are transformed while the preflight waits on its reads.
-  void preparing
-    .then((p) => p.warm(selectFiles({ ...selection, mode: settings.mode }, budgets)))
-    .catch(() => undefined);
-  const unprepare = () => void preparing.then((p) => p.close()).catch(() => undefined);
+  let preparing: Promise<PreparedChecks> | undefined;
+  const prepare = (): Promise<PreparedChecks> => {
+    if (preparing) return preparing;
+    const p = prepareChecks({
+      weights: fileWeights(budgets, limits),
+      pattern: opts.filter,
+      maxWorkers: workersFor(
+        { live: !!settings.baseUrl, maxConcurrency: settings.maxConcurrency },
+        settings.vitestMaxWorkers,
+      ),
+      runError: (m) => run?.hub.runError(m),
+    });
+    // Awaited once the run has started; a vitest that fails to load is that run's error, not an unhandled one.
+    p.catch(() => undefined);
+    // The selected check files and their imports are transformed while the preflight waits on its reads.
+    void p.then((pp) => pp.warm(selectFiles({ ...selection, mode: settings.mode }, budgets))).catch(() => undefined);
+    return (preparing = p);
+  };
+  const unprepare = () => void preparing?.then((p) => p.close()).catch(() => undefined);
   try {
     // Takes REPORTS_DIR's lock first: a second run on the same directory stops here with exit 2.
     run = await startRun({
@@ -220,6 +225,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
       selection,
       purpose: 'conformance',
       allowUnarchivable: request.allowUnarchivable === true,
+      onProven: () => void prepare(),
     });
   } catch (err) {
     ready();
@@ -348,7 +354,7 @@ export async function runConformance(request: RunRequest): Promise<number> {
   };
   ready();
   if (!r.hub.interrupted) {
-    launch = (await preparing).start(r.info, r.files);
+    launch = (await prepare()).start(r.info, r.files);
     // Interrupted while vitest was starting: the run is already ending.
     if (r.hub.interrupted) void launch.cancel();
     else con.begin(r.info.plan.keys);

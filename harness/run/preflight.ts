@@ -41,6 +41,8 @@ export interface PreflightOptions {
   withoutPurchaseOrders?: boolean;
   /** The guessed names of the customer endpoints (§4.3 shows none). */
   profile: Profile;
+  /** Told once the main credentials and company are proven (the first read): a run that goes on is likely. */
+  onProven?: () => void;
 }
 
 interface Probe {
@@ -172,6 +174,7 @@ export async function preflight(target: TargetInfo, o: PreflightOptions): Promis
   const first = await get(api, '/items', { companyId: target.companyId, ...firstPage });
   const problem = diagnose(first, main, target.publicUrl);
   if (problem) throw new ConfigError(problem);
+  o.onProven?.();
 
   const noPo = target.tokenNoPo
     ? (async () => {

@@ -39,6 +39,8 @@ export interface RunOptions {
   purpose?: string;
   /** --allow-unarchivable: a live run may create appointment requests, which have no archive (§3). */
   allowUnarchivable?: boolean;
+  /** The preflight proved the main credentials and company: the caller may start loading what the checks need. */
+  onProven?: () => void;
 }
 
 export interface StartedRun {
@@ -199,6 +201,7 @@ export async function startRun(o: RunOptions): Promise<StartedRun> {
       internalHeaders: pacing.internalHeaders,
       withoutPurchaseOrders,
       profile,
+      onProven: o.onProven,
     });
     notes.push(...checked.warnings);
     // Isolation from a company that cannot be shown to exist would pass on nothing: its checks are skipped, with the reason.
