@@ -125,7 +125,7 @@ describe('npm run conformance -- --baseline … --fail-on regression (end to end
       RATE_LIMIT_GET_PER_MIN: '0',
       RATE_LIMIT_WRITE_PER_MIN: '0',
       SEED: '11',
-      VITEST_MAX_WORKERS: '2',
+      VITEST_MAX_WORKERS: '1',
     };
     const passing = join(dir, 'all-passed.json');
     writeFileSync(passing, JSON.stringify(baselineWith('passed')));

@@ -57,7 +57,8 @@ function tryOnce(moment: Moment, n: number, target: Record<string, string> = {},
       TERM: 'xterm',
       COLUMNS: '120',
       LINES: '40',
-      VITEST_MAX_WORKERS: '2',
+      // One check worker: ten runs, two at a time, each loading every check file per worker.
+      VITEST_MAX_WORKERS: '1',
     },
     target,
   );
