@@ -181,7 +181,7 @@ describe('three shards merged equal one full run (embedded mock items suite, one
     // Never CONFORMANT: NON-CONFORMANT when a merged shard holds the failure, else INCONCLUSIVE.
     expect([1, 3]).toContain(partial.code);
     expect(partial.stdout).toMatch(/shard 3\/3 is missing/);
-  });
+  }, 300_000);
 });
 
 describe('shards of the embedded mock merge (a pull request from a fork: no BASE_URL, no secrets)', () => {
