@@ -8,7 +8,7 @@ import { fixtures } from '../seed/index.js';
 import type { FaultDef } from './fault.js';
 
 /** Who a bypassed token check serves: the default partner, every seeded company, full access. */
-const defaultPartner: Claims = {
+export const defaultPartner: Claims = {
   sub: 'partner-mock',
   companies: [fixtures.companyId, fixtures.otherCompanyId],
   permissions: ['purchaseOrders'],

@@ -1,5 +1,6 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
+import { isSuccess } from '../../harness/checks/index.js';
 import { walkList, type Listing } from '../../harness/locate/walk.js';
 import type { ResourceAdapter } from './adapter.js';
 import { windowLeft } from './own-records.js';
@@ -67,4 +68,21 @@ export function wireParams(q: Query): Map<string, string[]> {
     out.set(k, Array.isArray(v) ? v.map(String) : [String(v)]);
   }
   return out;
+}
+
+/**
+ * A record a listing shows that is none of `known` (the run's own, just written): an older record,
+ * read by id beside them, since a read path for older records (a replica, a cache filled later) may
+ * answer another shape than the one for a record just written.
+ */
+export function listedBesides(
+  adapter: Pick<ResourceAdapter, 'records' | 'idOf'>,
+  listing: ApiResponse,
+  known: readonly string[],
+): string | undefined {
+  if (!isSuccess(listing)) return undefined;
+  return adapter
+    .records(listing)
+    .map(adapter.idOf)
+    .find((x): x is string => !!x && !known.includes(x));
 }

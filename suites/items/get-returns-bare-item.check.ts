@@ -1,22 +1,20 @@
 import { item } from '../../contract/schemas.js';
-import { fieldMismatch, isRecord, isSuccess, shapeViolations, type Failure } from '../../harness/checks/index.js';
+import { fieldMismatch, isRecord, shapeViolations, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, verdict } from '../common/judge.js';
+import { listedBesides } from '../common/listing.js';
 import { items } from './adapter.js';
 import { itemSample, readableItems } from './fixtures.js';
 
 // §2.7, §2.2: GET /items/{itemId} answers the item object itself, with the common fields in their types.
 conformance('ITEM-GET-BARE', async (ctx: CheckContext) => {
   const reads = [...(await readableItems(ctx))];
-  // A listed item read too, when the others are the run's own just written: a read path for older
-  // records (a replica, a cache filled later) may answer another shape. One read more.
-  const sample = await itemSample(ctx);
-  const older = isSuccess(sample)
-    ? items
-        .records(sample)
-        .map(items.idOf)
-        .find((x): x is string => !!x && !reads.some((r) => r.id === x))
-    : undefined;
+  // A listed item read too (listedBesides), when the others are the run's own just written: one read more.
+  const older = listedBesides(
+    items,
+    await itemSample(ctx),
+    reads.map((r) => r.id),
+  );
   if (older && ctx.run.mode === 'full') reads.push({ id: older, read: await items.get(ctx, older) });
   const problems: Failure[] = [];
   for (const { id, read } of reads) {

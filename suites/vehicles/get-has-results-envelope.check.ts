@@ -3,6 +3,7 @@ import type { ApiResponse } from '../../harness/client.js';
 import { isSuccess, leftOut, shapeViolations, statedTypeFailures, type Failure } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { expect2xx, precondition, verdict } from '../common/judge.js';
+import { listedBesides } from '../common/listing.js';
 import { vehicles } from './adapter.js';
 import { vehicleFixture, vehicleSample } from './fixtures.js';
 
@@ -16,15 +17,12 @@ async function readsToJudge(ctx: CheckContext): Promise<{ id: string; res: ApiRe
     const reads = Object.entries(fx.reads).flatMap(([role, res]) =>
       res && isSuccess(res) ? [{ id: fx.ids[role as keyof typeof fx.ids]!, res }] : [],
     );
-    // A listed vehicle read too: a read path for older records (a replica, a cache filled later)
-    // may answer another shape than the one for a record just written. One read more.
-    const sample = await vehicleSample(ctx);
-    const older = isSuccess(sample)
-      ? vehicles
-          .records(sample)
-          .map(vehicles.idOf)
-          .find((x): x is string => !!x && !reads.some((r) => r.id === x))
-      : undefined;
+    // A listed vehicle read too (listedBesides): one read more.
+    const older = listedBesides(
+      vehicles,
+      await vehicleSample(ctx),
+      reads.map((r) => r.id),
+    );
     if (older) reads.push({ id: older, res: await vehicles.get(ctx, older) });
     if (reads.length) return reads;
   }

@@ -1,3 +1,4 @@
+import { areas, type Area } from '../../../contract/clause.js';
 import { HttpError, type Reply } from '../../http.js';
 import type { Exchange } from '../../layers/layer.js';
 import type { CompanyData } from '../../model.js';
@@ -55,14 +56,8 @@ const createdOf = (o: Record<string, Json>): number | undefined => {
 const createdTimes = (answer: Json): number[] =>
   objectsWhere(answer, (o) => createdOf(o) !== undefined).map((o) => createdOf(o)!);
 
-const resources = [
-  'vehicles',
-  'items',
-  'customers',
-  'inventoryLevels',
-  'appointmentRequests',
-  'purchaseOrders',
-] as const;
+/** The catalogue's areas that are resources (every one but the platform's). */
+const resources = areas.filter((a): a is Exclude<Area, 'platform'> => a !== 'platform');
 const resourceOf = (path: string) =>
   resources.find((r) => path.replace(VERSION_PREFIX, '').split('/')[1] === r) as keyof CompanyData | undefined;
 

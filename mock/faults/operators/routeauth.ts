@@ -1,13 +1,13 @@
 import { compactVerify, decodeJwt } from 'jose';
-import { claimsFrom, type Claims, type TokenKey } from '../../auth.js';
+import { claimsFrom, type TokenKey } from '../../auth.js';
 import type { Reply } from '../../http.js';
 import { authLayer, type TokenCheck } from '../../layers/auth.js';
 import type { Exchange } from '../../layers/layer.js';
 import { wrapLayer, wrapRoute, type Overlay } from '../../overlay.js';
 import { routes } from '../../routes.js';
-import { fixtures } from '../../seed/index.js';
 import type { Handler, RequestContext, Route } from '../../types.js';
 import { isSuccess, withQuery, type Json } from '../edit.js';
+import { defaultPartner } from '../auth.js';
 import { generated, type OperatorOutput } from './operator.js';
 
 /**
@@ -21,15 +21,6 @@ import { generated, type OperatorOutput } from './operator.js';
  */
 
 const OP = 'routeauth';
-
-/** Who a bypassed check serves: the default partner, every seeded company, full access. */
-const defaultPartner: Claims = {
-  sub: 'partner-mock',
-  companies: [fixtures.companyId, fixtures.otherCompanyId],
-  permissions: ['purchaseOrders'],
-  iat: 0,
-  exp: Number.MAX_SAFE_INTEGER,
-};
 
 /** A route's name in targets: its static segments, `byId` for a path parameter, and the method. */
 export const routeName = (r: Pick<Route, 'method' | 'path'>): string =>
