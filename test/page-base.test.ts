@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { observedBase, type BaseProbe } from '../harness/checks/index.js';
 import type { ApiResponse, Query } from '../harness/client.js';
 import type { CheckContext } from '../harness/conformance.js';
@@ -67,7 +68,8 @@ function fakeRun(server: Server | ((q: Query) => BaseProbe)) {
       return shared.get(key)!;
     },
     observe: () => undefined,
-    run: { runId: `run-${++runs}` },
+    // Unique in the process: page-base.ts keeps decided bases per run id, and test files share modules (isolate: false).
+    run: { runId: `run-${process.pid}-${randomUUID()}-${++runs}` },
     target: { id: 'fake' },
     inconclusive: (reason: string) => {
       throw new Error(`inconclusive: ${reason}`);
