@@ -36,6 +36,12 @@ interface Learned {
   at: number;
 }
 
+/**
+ * Wall time to the microsecond: a probe that ended in the millisecond a read was asked in is not
+ * one made since (with Date.now() a list that filled just then stayed unlearnable for that read).
+ */
+const nowMs = () => performance.timeOrigin + performance.now();
+
 /** The bases this process has learned, per run, target and list: a decided base never changes. */
 const decided = new Map<string, Learned>();
 
@@ -87,10 +93,10 @@ export async function pageBase(
   const known = ctx.run?.runId ? decided.get(memo) : undefined;
   if (known) return known;
   const queries: readonly Query[] = Array.isArray(probeQuery) ? probeQuery : [probeQuery as Query];
-  const asked = Date.now();
+  const asked = nowMs();
   let last: Learned | undefined;
   for (let n = 0; n < MAX_PROBES; n++) {
-    if (last && !o.urgent && Date.now() - last.at < REPROBE_MS) break;
+    if (last && !o.urgent && nowMs() - last.at < REPROBE_MS) break;
     const key = n === 0 ? `page-base:${list}` : `page-base:${list}#${n + 1}`;
     last = await ctx.shared(key, async (s): Promise<Learned> => {
       const r = await probeBase(s, list, raw, reader, queries);
@@ -98,14 +104,14 @@ export async function pageBase(
         `page base of ${list}`,
         r.base === undefined ? `not learnable yet: ${r.why}` : `first page is page=${r.base}: ${r.why}`,
       );
-      return { ...r, at: Date.now() };
+      return { ...r, at: nowMs() };
     });
     if (last.base !== undefined) {
       if (ctx.run?.runId) decided.set(memo, last);
       return last;
     }
     // A probe made since this read was asked is as fresh as can be: no further one for it.
-    if (last.at >= asked) break;
+    if (last.at > asked) break;
   }
   return last ?? { base: undefined, why: 'not probed' };
 }
