@@ -26,7 +26,7 @@ import { startLines } from '../outputs/start-lines.js';
 import { redact } from '../redact.js';
 import { concludeRun, stageAhead } from '../run/conclude.js';
 import { prepareChecks, workersFor, type Launch, type PreparedChecks } from '../run/launch.js';
-import { fileWeights, readBudgets, selectFiles } from '../run/plan.js';
+import { fileWeights, readBudgets } from '../run/plan.js';
 import { PreflightInconclusive } from '../run/preflight.js';
 import { guardSignals, SIGNAL_EXIT } from '../run/signals.js';
 import { startRun, type StartedRun } from '../run/start-run.js';
@@ -213,8 +213,6 @@ export async function runConformance(request: RunRequest): Promise<number> {
     });
     // Awaited once the run has started; a vitest that fails to load is that run's error, not an unhandled one.
     p.catch(() => undefined);
-    // The selected check files and their imports are transformed while the preflight waits on its reads.
-    void p.then((pp) => pp.warm(selectFiles({ ...selection, mode: settings.mode }, budgets))).catch(() => undefined);
     return (preparing = p);
   };
   const unprepare = () => void preparing?.then((p) => p.close()).catch(() => undefined);

@@ -87,12 +87,6 @@ export interface PreparedChecks {
   start(info: RunInfo, files: readonly string[]): Launch;
   /** Closes vitest unstarted (the run did not start). */
   close(): Promise<void>;
-  /**
-   * Transforms check files and the modules they import before the workers ask for them, while the
-   * main thread mostly waits (on the preflight's paced reads). Best effort, never fails: what it has
-   * not done when the workers start, their requests do (vite runs each transform once).
-   */
-  warm(files: readonly string[]): Promise<void>;
 }
 
 /**
@@ -153,24 +147,6 @@ export async function prepareChecks(o: PrepareOptions): Promise<PreparedChecks> 
       };
     },
     close: () => vitest.close(),
-    warm: async (files) => {
-      const ssr = vitest.projects[0]?.vite.environments.ssr;
-      if (!ssr) return;
-      const seen = new Set<string>();
-      let next = files.map((f) => resolve(PROJECT_ROOT, f));
-      while (next.length) {
-        const done = await Promise.all(next.map((url) => ssr.transformRequest(url).catch(() => null)));
-        // Their imports next; packages are not transformed (vitest runs them as they are).
-        next = [
-          ...new Set(
-            done
-              .flatMap((r) => r?.deps ?? [])
-              .filter((d) => !seen.has(d) && !d.includes('/node_modules/') && !d.startsWith('node:')),
-          ),
-        ];
-        for (const d of next) seen.add(d);
-      }
-    },
   };
 }
 
