@@ -101,6 +101,8 @@ export default defineConfig({
         test: {
           name: 'self',
           include: ['test/**/*.test.ts'],
+          // The command line's bundle, built once for the runs the self-tests start (bin/bundle-cache.js).
+          globalSetup: ['test/support/global-setup.ts'],
           // Most self-tests wait on a run in a child process: three at a time keep two cores busy.
           maxWorkers: 3,
           // A worker keeps the modules it loaded from one test file to the next: evaluating the harness

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parse as parseDotenv } from 'dotenv';
 import { ConfigError } from './core/errors.js';
 import { installedAsPackage } from './core/invocation.js';
+import { PROJECT_ROOT } from './core/paths.js';
 import { registerSecret } from './redact.js';
 
 /**
@@ -96,7 +96,7 @@ export interface ReportSettings {
   warnings: string[];
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = PROJECT_ROOT;
 /** Where the spec sits when SPEC_PATH is not set: the shared folder beside the checkout. */
 export const DEFAULT_SPEC = join(root, '../shared/spec/partner-api-v2.md');
 

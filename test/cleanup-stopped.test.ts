@@ -67,14 +67,10 @@ describe('a signal during the cleanup of a finished run', () => {
     // Spawned, not spawnSync: the mock answers from this process.
     const cleanup = () =>
       new Promise<{ code: number | null; out: string }>((done) => {
-        const c = spawn(
-          process.execPath,
-          ['--import', 'tsx', '--', 'harness/cli/main.ts', 'cleanup', join(dir, 'ledger.json')],
-          {
-            cwd: root,
-            env,
-          },
-        );
+        const c = spawn(process.execPath, ['bin/partner-conformance.js', 'cleanup', join(dir, 'ledger.json')], {
+          cwd: root,
+          env,
+        });
         let text = '';
         c.stdout.on('data', (d: Buffer) => (text += d.toString()));
         c.stderr.on('data', (d: Buffer) => (text += d.toString()));

@@ -23,7 +23,7 @@ describe('the command line', () => {
       string,
       string
     >;
-    const viaMain = Object.entries(scripts).filter(([, line]) => line.includes('harness/cli/main.ts'));
+    const viaMain = Object.entries(scripts).filter(([, line]) => line.includes('bin/partner-conformance.js'));
     expect(viaMain.map(([name]) => name).sort()).toEqual([
       'cleanup',
       'config',
@@ -38,13 +38,13 @@ describe('the command line', () => {
       'verify-bundle',
     ]);
     for (const [, line] of viaMain) {
-      const command = line.split('harness/cli/main.ts ')[1]!;
+      const command = line.split('bin/partner-conformance.js ')[1]!;
       expect(
         program().commands.map((c) => c.name()),
         line,
       ).toContain(command);
-      // After `--`, so Node 20 leaves --env-file to us.
-      expect(line).toMatch(/^node --import tsx -- harness\/cli\/main\.ts /);
+      // After the script, so Node 20 leaves --env-file to us; the bundle, not a TypeScript loader.
+      expect(line).toMatch(/^node bin\/partner-conformance\.js /);
     }
   });
 

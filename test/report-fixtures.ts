@@ -170,11 +170,9 @@ export async function runCli(
         ),
     ),
   );
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--', 'harness/cli/main.ts', ...(command ? [command] : []), ...args],
-    { env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env } },
-  );
+  const child = spawn(process.execPath, ['bin/partner-conformance.js', ...(command ? [command] : []), ...args], {
+    env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

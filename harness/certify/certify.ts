@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Clause } from '../../contract/clause.js';
 import type { ClauseId } from '../../contract/clauses.js';
 import type { CheckOutcome, EventOf, JournalEvent, LedgerReport, WaitRecord } from '../core/events.js';
@@ -9,6 +8,7 @@ import { lowerBoundMs } from '../core/plan.js';
 import { checkVerdicts, verdictWords, type ClauseVerdict, type RunVerdict } from '../core/outcome.js';
 import { diffBaseline, type Baseline } from './baseline.js';
 import { mergedRuns } from './merge.js';
+import { PROJECT_ROOT } from '../core/paths.js';
 import { clauseVerdict, emptySummary, inconclusiveCause, isStrictTestable, strictSummary } from './rules.js';
 import type {
   Certification,
@@ -26,7 +26,7 @@ import type { PartialJudgement } from '../core/outcome.js';
 export type { Certification, ClauseReport, ClauseVerdict, RunVerdict } from './types.js';
 export { clauseVerdicts } from './types.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = PROJECT_ROOT;
 
 export function harnessVersion(): { name: string; version: string } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };

@@ -14,6 +14,7 @@ import { EXIT } from '../core/exit-codes.js';
 import { removeIfEmpty, RUNS_DIR } from '../publish/publish.js';
 import { claimReportsDir } from '../publish/reports-dir.js';
 import { commandLine } from '../core/invocation.js';
+import { PROJECT_ROOT } from '../core/paths.js';
 
 /**
  * `npm run report`: the Allure 3 HTML report of the published run, as one file that opens from
@@ -22,7 +23,7 @@ import { commandLine } from '../core/invocation.js';
  * of earlier runs (trends, new and flaky tests) is kept in ALLURE_HISTORY_DIR, which CI can
  * persist between pipelines; each run is added to it once, however often its report is built.
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = PROJECT_ROOT;
 /** allure's CLI wherever npm put it (hoisted when the harness is installed as a package). */
 const allureCli = () => join(dirname(fileURLToPath(import.meta.resolve('allure'))), '../cli.js');
 export const HISTORY_FILE = 'history.jsonl';

@@ -80,8 +80,8 @@ export function runConformanceCli(
   Object.assign(clean, { VITEST_MAX_WORKERS: '1', FORCE_COLOR: '0', NO_COLOR: '1' }, env);
   const started = performance.now();
   return new Promise((done, fail) => {
-    // tsx as a loader in this one process, as the npm scripts run it: no parent process relaying signals.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--', 'harness/cli/main.ts', 'run', ...args], {
+    // The command as the npm scripts run it, in this one process: no parent process relaying signals.
+    const child = spawn(process.execPath, ['bin/partner-conformance.js', 'run', ...args], {
       cwd: root,
       env: clean,
     });
