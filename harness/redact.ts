@@ -2,10 +2,15 @@
 
 const secrets = new Set<string>();
 export const REDACTED = '<redacted>';
+/** Every secret in one pattern, longest first, rebuilt when one is registered: one scan of a text, not one per secret. */
+let anySecret: RegExp | undefined;
 
 /** Registers a secret; every later redact() call masks it. Short values are ignored to avoid masking noise. */
 export function registerSecret(value: string | undefined | null): void {
-  if (value && value.length >= 6) secrets.add(value);
+  if (value && value.length >= 6 && !secrets.has(value)) {
+    secrets.add(value);
+    anySecret = undefined;
+  }
 }
 
 export function registeredSecrets(): string[] {
@@ -14,7 +19,16 @@ export function registeredSecrets(): string[] {
 
 export function redact(text: string): string {
   let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  if (secrets.size) {
+    anySecret ??= new RegExp(
+      [...secrets]
+        .sort((a, b) => b.length - a.length)
+        .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('|'),
+      'g',
+    );
+    out = out.replace(anySecret, REDACTED);
+  }
   // Any bearer credential, known or not, e.g. a tampered token built by an auth check.
   out = out.replace(/(Bearer\s+)[A-Za-z0-9\-_.~+/=]+/gi, `$1${REDACTED}`);
   return out;
