@@ -2,12 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certification } from '../harness/certify/certify.js';
 import type { RecordedExchange, RunFacts } from '../harness/core/events.js';
 import { makePlan, pulledIn, readBudgets, selectFiles } from '../harness/run/plan.js';
 import { startMock, type MockServer } from '../mock/server.js';
 import { mockEnv, runConformanceCli } from './support/run-cli.js';
-import { startVariantServer } from './variant/server.js';
 
 /**
  * A selection writes only what its checks need, and says so first (issue 26 item 2): the plan of a
@@ -118,56 +116,5 @@ describe('-t PLATFORM-JSON-ANSWERS against a live-like target (BASE_URL set)', (
   }, 300_000);
 });
 
-/**
- * A read-only run, frugal (rate limits set): the plan is within 15% of the GETs its checks and
- * fixtures used, and the check counts agree from the plan to the live lines and the final table.
- */
-async function expectReadonlyPlanKept(dir: string, env: Record<string, string> = {}, exact = true): Promise<void> {
-  const run = await runConformanceCli({
-    REPORTS_DIR: dir,
-    ENV_FILE: '/dev/null',
-    ...env,
-    CONFORMANCE_MODE: 'readonly',
-    RATE_LIMIT_GET_PER_MIN: '6000',
-    RATE_LIMIT_WRITE_PER_MIN: '6000',
-  });
-  expect(run.code, run.stdout.slice(-3000) + run.stderr.slice(-2000)).toBe(0);
-  expect(run.stdout).toMatch(/Verdict: CONFORMANT \(read-only/);
-  const plan = read<RunFacts>(dir, 'run.json').planned.plan;
-  const { get, write } = used(exchanges(dir));
-  expect(write).toBe(0);
-  expect(Math.abs(get - plan.get) / get, `planned ${plan.get} GETs, used ${get}`).toBeLessThanOrEqual(0.15);
-  // Registered = run + skipped by their needs; the certificate counts every registered check.
-  const cert = read<Certification>(dir, 'certification.json');
-  const total = Object.values(cert.checkSummary).reduce((n, v) => n + v, 0);
-  expect(plan.registered).toBe(total);
-  // The plan's "skipped: they need a write" are the checks skipped for read-only; a target's data
-  // may skip others (each with its own cause), which `exact` rules out on the mock.
-  const skipped = cert.clauses.flatMap((c) => c.checks).filter((c) => c.verdict === 'skipped');
-  expect(skipped.filter((c) => c.cause?.kind === 'read-only').length).toBe(plan.registered! - plan.checks);
-  // On the mock exactly one check skips for its data: its companies end before offset 1,000, so
-  // TENANT-LIST-ISOLATION [vehicles-deep-pages] has no deep page to compare.
-  const deep = skipped.filter((c) => c.variant === 'vehicles-deep-pages' && /no deep page/.test(c.reason ?? ''));
-  if (exact) expect([cert.checkSummary.skipped, deep.length]).toEqual([plan.registered! - plan.checks + 1, 1]);
-  expect(run.stdout).toContain(
-    `plan: ${plan.registered} checks (${plan.checks} run, ${plan.registered! - plan.checks} skipped: they need a write)`,
-  );
-  const live = [...run.stdout.matchAll(/^\[\d+s\] \d+\/(\d+) checks/gm)].map((m) => Number(m[1]));
-  expect(new Set(live)).toEqual(new Set([plan.registered]));
-}
-
-describe('read-only, frugal (rate limits set): the plan kept', () => {
-  it('on the embedded mock: plans within 15% of the GETs used, the check counts agree from the plan to the final table', async () => {
-    await expectReadonlyPlanKept(join(root, 'readonly'));
-  }, 300_000);
-
-  it('on the variant conforming server (other envelopes, page sizes and statuses): the same', async () => {
-    const variant = await startVariantServer();
-    try {
-      // Its item list records do not show itemType, so ITEM-FILTER-TYPE finds no item of known type in read-only.
-      await expectReadonlyPlanKept(join(root, 'readonly-variant'), mockEnv(variant.mock, variant.url), false);
-    } finally {
-      await variant.stop();
-    }
-  }, 300_000);
-});
+// The read-only runs' plan (within 15% of the GETs used, counts that agree) is judged in
+// test/readonly.test.ts, on the read-only runs that file makes anyway.
