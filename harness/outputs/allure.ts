@@ -84,6 +84,35 @@ function attachmentFile(text: string, type: AttachmentType): { source: string; b
   };
 }
 
+/** An attachment made: its reference (the file's name is its content's hash). */
+interface Made {
+  name: string;
+  source: string;
+  type: AttachmentType;
+}
+
+/**
+ * The attachments made of each exchange, per results directory: a shared fixture's exchange is cited
+ * by many checks, and the rendering follows the staging, so each exchange is formatted, redacted and
+ * hashed once (twice per citing check before: a fifth of a full run's CPU on the mock).
+ */
+const madeIn = new Map<string, WeakMap<RecordedExchange, Made[]>>();
+
+/** The exchange's attachments in `dir`, made (and written with `write`) the first time only. */
+function exchangeFiles(dir: string, ex: RecordedExchange, write: (source: string, body: string) => void): Made[] {
+  let made = madeIn.get(dir);
+  if (!made) madeIn.set(dir, (made = new WeakMap()));
+  const known = made.get(ex);
+  if (known) return known;
+  const files = exchangeAttachments(ex).map((a) => {
+    const { source, body } = attachmentFile(a.text, a.type);
+    write(source, body);
+    return { name: a.name, source, type: a.type };
+  });
+  made.set(ex, files);
+  return files;
+}
+
 /**
  * Writes Allure's result files (the file layout allure-js-commons' writer uses). Plain writes:
  * the whole set is staged and published by rename, and the journal is the durable record, so the
@@ -102,11 +131,19 @@ class Attachments {
   /** Writes a text or JSON attachment (once per content) and returns its reference. */
   add(name: string, text: string, type: AttachmentType): Attachment {
     const { source, body } = attachmentFile(text, type);
-    if (!this.written.has(source)) {
-      if (!this.ahead.has(source)) writeFileSync(join(this.dir, source), body);
-      this.written.add(source);
-    }
+    this.write(source, body);
     return { name, source, type };
+  }
+  /** The request, curl line and response of an exchange, made once however many checks cite it. */
+  exchange(ex: RecordedExchange): Attachment[] {
+    const made = exchangeFiles(this.dir, ex, (source, body) => this.write(source, body));
+    for (const m of made) this.written.add(m.source);
+    return made.map((m) => ({ ...m }));
+  }
+  private write(source: string, body: string): void {
+    if (this.written.has(source)) return;
+    if (!this.ahead.has(source)) writeFileSync(join(this.dir, source), body);
+    this.written.add(source);
   }
   result(r: TestResult): void {
     writeFileSync(join(this.dir, `${r.uuid}-result.json`), JSON.stringify(r));
@@ -149,7 +186,7 @@ function exchangeAttachments(ex: RecordedExchange): { name: string; text: string
 
 function step(ex: RecordedExchange, files: Attachments, cited?: string): StepResult {
   const start = Date.parse(ex.startedAt);
-  const attachments = exchangeAttachments(ex).map((a) => files.add(a.name, a.text, a.type));
+  const attachments = files.exchange(ex);
   return {
     name: `${requestLine(ex)}${cited ? ` (shared fixture ${cited})` : ''}`,
     status: ex.status === undefined ? Status.BROKEN : Status.PASSED,
@@ -386,14 +423,22 @@ export async function stageAllureAttachments(
   mkdirSync(dir, { recursive: true });
   const ctx = outputContext(certification, events);
   const staged = new Set<string>();
+  const pending: Promise<void>[] = [];
+  const write = (source: string, body: string) => {
+    if (staged.has(source)) return;
+    staged.add(source);
+    pending.push(writeFile(join(dir, source), body));
+  };
   for (const x of certification.clauses)
-    for (const check of x.checks)
-      for (const a of [...checkAttachments(check), ...ctx.evidenceOf(check).flatMap(exchangeAttachments)]) {
+    for (const check of x.checks) {
+      for (const a of checkAttachments(check)) {
         const { source, body } = attachmentFile(a.text, a.type);
-        if (staged.has(source)) continue;
-        staged.add(source);
-        await writeFile(join(dir, source), body);
+        write(source, body);
       }
+      for (const ex of ctx.evidenceOf(check)) exchangeFiles(dir, ex, write);
+      // Lets the cleanup's paced requests and the proxy run between checks.
+      await Promise.all(pending.splice(0));
+    }
 }
 
 export const allureResults: Output = {
