@@ -94,7 +94,7 @@ function runCli(env: Record<string, string>): Promise<CliRun> {
   const started = performance.now();
   const spawnedAt = Date.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['bin/partner-conformance.js', 'run'], {
+    const child = spawn(process.execPath, ['--', 'bin/partner-conformance.js', 'run'], {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
     });

@@ -38,7 +38,7 @@ describe("this checkout's bundle", () => {
   it('is what the command runs, not built again while its sources are unchanged', async () => {
     await ensureBundle();
     const before = statSync(own.bundleFile).mtimeMs;
-    const r = spawnSync(process.execPath, ['bin/partner-conformance.js', '--version'], {
+    const r = spawnSync(process.execPath, ['--', 'bin/partner-conformance.js', '--version'], {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',
     });

@@ -25,7 +25,7 @@ async function cleanup(args: string[], env: Record<string, string>) {
       ([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY|RATE_LIMIT)/.test(k),
     ),
   );
-  const child = spawn(process.execPath, ['bin/partner-conformance.js', 'cleanup', ...args], {
+  const child = spawn(process.execPath, ['--', 'bin/partner-conformance.js', 'cleanup', ...args], {
     env: { ...clean, ENV_FILE: '/dev/null', NO_COLOR: '1', ...env },
   });
   let stdout = '';

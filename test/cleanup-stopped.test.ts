@@ -67,7 +67,7 @@ describe('a signal during the cleanup of a finished run', () => {
     // Spawned, not spawnSync: the mock answers from this process.
     const cleanup = () =>
       new Promise<{ code: number | null; out: string }>((done) => {
-        const c = spawn(process.execPath, ['bin/partner-conformance.js', 'cleanup', join(dir, 'ledger.json')], {
+        const c = spawn(process.execPath, ['--', 'bin/partner-conformance.js', 'cleanup', join(dir, 'ledger.json')], {
           cwd: root,
           env,
         });

@@ -15,7 +15,7 @@ async function conformance(env: Record<string, string>, args: string[] = []) {
       ([k]) => !/^(BASE_URL|ACCESS_TOKEN|COMPANY_ID|CONFORMANCE_|VITEST|PARTNER_ID|AUTH_KEY)/.test(k),
     ),
   );
-  const child = spawn(process.execPath, ['bin/partner-conformance.js', 'run', ...args], {
+  const child = spawn(process.execPath, ['--', 'bin/partner-conformance.js', 'run', ...args], {
     env: { ...clean, ENV_FILE: '/dev/null', REPORTS_DIR: reports, NO_COLOR: '1', ...env },
   });
   let stdout = '';

@@ -43,8 +43,8 @@ describe('the command line', () => {
         program().commands.map((c) => c.name()),
         line,
       ).toContain(command);
-      // After the script, so Node 20 leaves --env-file to us; the bundle, not a TypeScript loader.
-      expect(line).toMatch(/^node bin\/partner-conformance\.js /);
+      // After `--`, so Node 20 leaves --env-file to us (it reads one even after the script otherwise).
+      expect(line).toMatch(/^node -- bin\/partner-conformance\.js /);
     }
   });
 

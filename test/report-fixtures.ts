@@ -170,7 +170,7 @@ export async function runCli(
         ),
     ),
   );
-  const child = spawn(process.execPath, ['bin/partner-conformance.js', ...(command ? [command] : []), ...args], {
+  const child = spawn(process.execPath, ['--', 'bin/partner-conformance.js', ...(command ? [command] : []), ...args], {
     env: { ...clean, ENV_FILE: '/dev/null', CONFORMANCE_CONFIG: '/dev/null', NO_COLOR: '1', ...env },
   });
   let stdout = '';

@@ -28,7 +28,7 @@ describe('fault self-check', () => {
       const reports = mkdtempSync(join(tmpdir(), 'cnf-selfcheck-'));
       const child = spawn(
         process.execPath,
-        ['bin/partner-conformance.js', 'selfcheck', '--subset', subset, '--with-operators', operatorSample],
+        ['--', 'bin/partner-conformance.js', 'selfcheck', '--subset', subset, '--with-operators', operatorSample],
         {
           env: {
             ...process.env,

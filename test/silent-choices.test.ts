@@ -98,7 +98,8 @@ describe('npm run conformance against a server with the silent choices of issue 
   it('is CONFORMANT, judges each case, and writes the negotiated body as a profile', async () => {
     const profileOut = join(reports, 'learned-profile.json');
     const run = await runConformanceCli(
-      { ...mockEnv(server.mock, server.url), ENV_FILE: '/dev/null', REPORTS_DIR: join(reports, 'full') },
+      // The default property depth (NUM_RUNS unset): a conformance proof, where more runs meet more choices.
+      { ...mockEnv(server.mock, server.url), NUM_RUNS: '', ENV_FILE: '/dev/null', REPORTS_DIR: join(reports, 'full') },
       ['--write-profile', profileOut],
     );
     const output = `${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`;

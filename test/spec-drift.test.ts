@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'spec-drift-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function drift(args: string[]) {
-  const r = spawnSync(process.execPath, ['bin/partner-conformance.js', 'spec-drift', ...args], {
+  const r = spawnSync(process.execPath, ['--', 'bin/partner-conformance.js', 'spec-drift', ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, SPEC_PATH: '' },

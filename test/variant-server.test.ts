@@ -122,6 +122,8 @@ describe('npm run conformance against the variant conforming server', () => {
   it('passes with no failed clause and records the variant choices', async () => {
     const run = await runConformanceCli({
       ...mockEnv(variant.mock, variant.url),
+      // The default property depth: this is a conformance proof, where more runs meet more choices.
+      NUM_RUNS: '',
       ENV_FILE: '/dev/null',
       REPORTS_DIR: reports,
     });
