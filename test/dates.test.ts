@@ -62,6 +62,8 @@ describe('date-sensitive clauses judged at other dates', () => {
           fronts,
           reportsDir: join(reports, String(i)),
           consistencyWindowMs: 4_000,
+          // One check worker: npm test keeps both cores busy, and each worker loads every check file.
+          maxWorkers: 1,
           // vitest matches -t against the target's describe name too: the clause id follows a space.
           selection: { pattern: `(?:^|\\s)(${CLAUSES.join('|')})(?::| \\[)` },
         });

@@ -35,6 +35,8 @@ describe('fault self-check', () => {
             REPORTS_DIR: reports,
             ENV_FILE: '/dev/null',
             NO_COLOR: '1',
+            // One check worker: npm test keeps both cores busy, and each worker loads every check file.
+            VITEST_MAX_WORKERS: '1',
             VITEST: undefined,
             VITEST_MODE: undefined,
             VITEST_POOL_ID: undefined,

@@ -52,6 +52,8 @@ describe("windows around the run's own writes follow the target's clock", () => 
       fronts: [familyFront(AHEAD), behind],
       reportsDir: reports,
       consistencyWindowMs: 4_000,
+      // One check worker: npm test keeps both cores busy, and each worker loads every check file.
+      maxWorkers: 1,
       // vitest matches -t against the target's describe name too: the clause id follows a space.
       selection: { pattern: `(?:^|\\s)(${CLAUSES.join('|')})(?::| \\[)` },
     });
