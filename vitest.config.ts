@@ -59,17 +59,19 @@ class Heartbeat implements Reporter {
  */
 const LONG_FIRST = [
   'test/selfcheck.test.ts',
-  'test/ctrl-c.test.ts',
-  'test/selection-plan.test.ts',
-  'test/scope.test.ts',
   'test/family.test.ts',
-  'test/dates.test.ts',
-  'test/merge.test.ts',
-  'test/live-chaos.test.ts',
-  'test/verdict-evidence.test.ts',
-  'test/live-interrupted.test.ts',
-  'test/replay.test.ts',
   'test/nothing-forgotten.test.ts',
+  'test/ctrl-c.test.ts',
+  'test/scope.test.ts',
+  'test/merge.test.ts',
+  'test/silent-choices.test.ts',
+  'test/verdict-evidence.test.ts',
+  'test/cleanup-stopped.test.ts',
+  'test/live-chaos.test.ts',
+  'test/replay.test.ts',
+  'test/readonly.test.ts',
+  'test/dates.test.ts',
+  'test/run-isolation.test.ts',
 ];
 
 class LongFirst extends BaseSequencer {
