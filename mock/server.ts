@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomBytes } from 'node:crypto';
 import { checkToken, mintToken, tokenKey, verifyToken } from './auth.js';
-import { faultDef, isKnownFault, type FaultId } from './faults/index.js';
+import type { FaultId } from './faults/index.js';
 import { errorReply, HttpError, type Reply } from './http.js';
 import { prng, type Knobs } from './knobs.js';
 import { authLayer } from './layers/auth.js';
@@ -92,20 +92,25 @@ function send(res: ServerResponse, reply: Reply, clock?: Clock): void {
   res.end(payload);
 }
 
-const overlaysOf = (id: FaultId): readonly Overlay[] => {
-  const overlay: Overlay | readonly Overlay[] = faultDef(id)!.overlay;
-  return Array.isArray(overlay) ? overlay : [overlay as Overlay];
-};
+/** The overlays of the faults asked; the fault catalogue (hundreds of generated faults) loads only then. */
+async function overlaysOf(ids: readonly FaultId[]): Promise<Overlay[]> {
+  if (!ids.length) return [];
+  const { faultDef, isKnownFault } = await import('./faults/index.js');
+  const unknown = ids.filter((f) => !isKnownFault(f));
+  if (unknown.length) throw new Error(`unknown mock fault(s): ${unknown.join(', ')}`);
+  return ids.flatMap((id) => {
+    const overlay: Overlay | readonly Overlay[] = faultDef(id)!.overlay;
+    return Array.isArray(overlay) ? overlay : [overlay as Overlay];
+  });
+}
 
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
-  const unknown = (options.faults ?? []).filter((f) => !isKnownFault(f));
-  if (unknown.length) throw new Error(`unknown mock fault(s): ${unknown.join(', ')}`);
   const faultIds = [...new Set(options.faults as FaultId[])];
-  const overlays = faultIds.flatMap(overlaysOf);
+  const overlays = await overlaysOf(faultIds);
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const key = tokenKey(secret);
   const seed = options.seed ?? 20260101;
-  const seedData = seededCompanies(seed, seedSizesWith(options.seedSizes), options.data);
+  const seedData = await seededCompanies(seed, seedSizesWith(options.seedSizes), options.data);
   let store: Store = storeFrom(seedData, options.now);
   const knobs: Knobs = { latencyMs: 0, ...options.knobs };
   const requestLog: LoggedRequest[] = [];

@@ -10,19 +10,19 @@ const DAY = 86_400_000;
 const small = seedSizesWith({ items: 60, customers: 30, vehicles: 40, appointmentRequests: 30 });
 
 describe('a data profile', () => {
-  it('leaves the documented data alone when it is empty', () => {
-    const plain = seededCompanies(11, small);
-    const profiled = seededCompanies(11, small, {});
+  it('leaves the documented data alone when it is empty', async () => {
+    const plain = await seededCompanies(11, small);
+    const profiled = await seededCompanies(11, small, {});
     expect(profiled).toBe(plain);
-    const spreadOne = seededCompanies(11, small, { spread: 1 });
+    const spreadOne = await seededCompanies(11, small, { spread: 1 });
     expect(JSON.stringify([...spreadOne.get(fixtures.companyId)!.purchaseOrders])).toBe(
       JSON.stringify([...plain.get(fixtures.companyId)!.purchaseOrders]),
     );
   });
 
-  it('dates every record back from its now, none after it, over months that cross a year end', () => {
+  it('dates every record back from its now, none after it, over months that cross a year end', async () => {
     const now = Date.parse('2027-01-10T08:00:00Z');
-    const company = seededCompanies(12, small, { now }).get(fixtures.companyId)!;
+    const company = (await seededCompanies(12, small, { now })).get(fixtures.companyId)!;
     const stamps = [
       ...[...company.purchaseOrders.values()].flatMap((p) => [p.createdDate, p.updatedDate, p.invoiceDate]),
       ...[...company.items.values()].flatMap((i) => [i.createdDate, i.updatedDate]),
@@ -36,13 +36,13 @@ describe('a data profile', () => {
     expect(months.has('2027-01')).toBe(true);
     expect(months.size).toBeGreaterThan(10);
     // Weeks: the same orders within about 40 days.
-    const weeks = seededCompanies(12, small, { now, spread: 0.1 }).get(fixtures.companyId)!;
+    const weeks = (await seededCompanies(12, small, { now, spread: 0.1 })).get(fixtures.companyId)!;
     const oldest = Math.min(...[...weeks.purchaseOrders.values()].map((p) => Date.parse(p.createdDate)));
     expect(now - oldest).toBeLessThan(42 * DAY);
   });
 
-  it('ties records on their sort keys, keeping each record consistent', () => {
-    const company = seededCompanies(13, small, { ties: true }).get(fixtures.companyId)!;
+  it('ties records on their sort keys, keeping each record consistent', async () => {
+    const company = (await seededCompanies(13, small, { ties: true })).get(fixtures.companyId)!;
     const created = [...company.vehicles.values()].map((v) => v.createdDate);
     expect(new Set(created).size).toBeLessThan(created.length * 0.8);
     const names = [...company.customers.values()].map((c) => c.lastName);
@@ -53,21 +53,21 @@ describe('a data profile', () => {
     }
   });
 
-  it('gives the second company its own counts', () => {
-    const empty = seededCompanies(14, small, {
+  it('gives the second company its own counts', async () => {
+    const empty = await seededCompanies(14, small, {
       otherSizes: { items: 0, customers: 0, vehicles: 0, appointmentRequests: 0 },
     });
     expect(empty.get(fixtures.companyId)!.items.size).toBe(60);
     expect(empty.get(fixtures.otherCompanyId)!.items.size).toBe(0);
     expect(empty.get(fixtures.otherCompanyId)!.customers.size).toBe(0);
     // A company of one customer: every seeded vehicle is the fixture customer's.
-    const one = seededCompanies(14, seedSizesWith({ customers: 1, vehicles: 8 })).get(fixtures.companyId)!;
+    const one = (await seededCompanies(14, seedSizesWith({ customers: 1, vehicles: 8 }))).get(fixtures.companyId)!;
     expect(new Set([...one.vehicles.values()].map((v) => v.customerId))).toEqual(new Set([fixtures.customerId]));
   });
 });
 
 describe('the world dimensions', () => {
-  it('each value gives the member its world, the mock value none', () => {
+  it('each value gives the member its world, the mock value none', async () => {
     for (const id of ['data-counts', 'po-sources', 'data-dates', 'sort-ties', 'other-company', 'clock', 'neighbour'])
       expect(
         dimensions.find((d) => d.id === id),

@@ -29,7 +29,7 @@ function waitForSignal(): Promise<void> {
 
 export async function mockCommand(r: MockRequest): Promise<number> {
   if (r.listFaults) {
-    console.log(faultList());
+    console.log(await faultList());
     return EXIT.ok;
   }
   // MOCK_PORT and MOCK_FAULTS, the mock's own variables, as before the CLI had flags.
