@@ -47,7 +47,7 @@ export const customers = {
     area: 'customers',
     severity: 'normal',
     strictness: 'strict',
-    must: 'Walking the paginated GET /customers MUST yield each record once, no page larger than size, and as many records as a reported total.',
+    must: 'Walking the paginated GET /customers MUST yield each record once, with no page larger than size and none of the records known to be in the list left out.',
     spec: ['94e00f6fafd1', '1b908e2a5bf1', '1d7b3c4db7fe'],
   },
   'CUSTOMER-RECORD-SHAPE': {

@@ -197,7 +197,7 @@ export const items = {
     area: 'items',
     severity: 'critical',
     strictness: 'strict',
-    must: 'Walking GET /items with size and page MUST yield each record once, totalCount records in all, and no page larger than size.',
+    must: 'Walking GET /items with size and page MUST yield each record once, with no page larger than size and none of the records known to be in the list left out.',
     spec: ['8468d5fbb2de', '1d7b3c4db7fe'],
   },
   'ITEM-FILTER-TYPE': {

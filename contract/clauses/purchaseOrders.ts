@@ -231,7 +231,7 @@ export const purchaseOrders = {
     area: 'purchaseOrders',
     severity: 'normal',
     strictness: 'strict',
-    must: 'Walking GET /purchaseOrders with size and page MUST yield each record once, no page larger than size, and as many records as a reported total.',
+    must: 'Walking GET /purchaseOrders with size and page MUST yield each record once, with no page larger than size and none of the records known to be in the list left out.',
     spec: ['45fab047d6b5', '1d7b3c4db7fe'],
   },
   'PO-RECORD-SHAPE': {

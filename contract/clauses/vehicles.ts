@@ -176,7 +176,7 @@ export const vehicles = {
     area: 'vehicles',
     severity: 'critical',
     strictness: 'strict',
-    must: 'Walking GET /vehicles with size and page MUST yield each record once, no page larger than size, and as many records as a reported total.',
+    must: 'Walking GET /vehicles with size and page MUST yield each record once, with no page larger than size and none of the records known to be in the list left out.',
     spec: ['4913c7bc2be3', '1d7b3c4db7fe'],
   },
   'VEHICLE-TAG-COLOR': {

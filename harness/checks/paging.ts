@@ -29,8 +29,6 @@ export interface PagingWalk {
   size: number;
   pages: WalkedPage[];
   end: WalkEnd;
-  /** Past a truncated walk: the last page by the reported total, and the page after it (lastPageByTotal). */
-  tail?: WalkedPage[];
 }
 
 const exchangeOf = (p: WalkedPage | undefined) => (p?.exchange ? { exchange: p.exchange } : {});
@@ -71,26 +69,45 @@ export function oversizedPages(walk: PagingWalk): Failure[] {
     }));
 }
 
-/** A mismatch between the records walked and the total reported, for a walk that reached the end. */
-export function totalMismatch(walk: PagingWalk): Failure[] {
-  const reporting = walk.pages.find((p) => p.total !== undefined);
-  const total = reporting?.total;
-  if (total === undefined || walk.end === 'truncated') return [];
+/**
+ * What the reported total says beside the records a walk met, in words: never a failure. A total
+ * may be estimated, capped, cached or counted apart from the page (S-PAGE-totals,
+ * S-CONS-counts-vs-contents), so it is only a hint of where a list ends; a disagreement is noted.
+ */
+export function totalNotes(walk: PagingWalk): string[] {
+  const total = walk.pages.findLast((p) => p.total !== undefined)?.total;
+  if (total === undefined) return [];
   const count = walk.pages.reduce((n, p) => n + p.ids.length, 0);
-  const last = walk.pages.at(-1);
-  return count === total
-    ? []
-    : [
-        {
-          kind: 'inconsistency',
-          message: `walked ${count} records to the end of the list but the reported total is ${total}`,
-          what: 'the reported total and the records walked',
-          expected: total,
-          actual: count,
-          ...exchangeOf(reporting),
-          ...(last?.exchange && last.exchange !== reporting?.exchange ? { other: last.exchange } : {}),
-        },
-      ];
+  if (walk.end === 'truncated')
+    return count > total
+      ? [`met ${count} records on pages cut short of the end, above the reported total of ${total}`]
+      : [];
+  return count === total ? [] : [`walked ${count} records to the end of the list; the reported total is ${total}`];
+}
+
+/**
+ * Pages before the last holding fewer records than the list serves a page (the most any page of the
+ * walk held, at most the size asked: a cap of the server's own is a choice, S-8-max-page-size), with
+ * the list going on after them: offsets that move by more than a page serves, or a page cut before a
+ * filter was applied, leave records out. Only a walk that read on past such a page (walkPages, on its
+ * total's hint) holds one.
+ */
+export function shortPages(walk: PagingWalk): Failure[] {
+  const serves = Math.min(walk.size, Math.max(0, ...walk.pages.map((p) => p.ids.length)));
+  return walk.pages.slice(0, -1).flatMap((p) =>
+    p.ids.length < serves
+      ? [
+          {
+            kind: 'field-mismatch' as const,
+            field: 'records on the page',
+            message: `page ${p.page} holds ${p.ids.length} record(s) while the list serves pages of ${serves} and goes on after it`,
+            expected: serves,
+            actual: p.ids.length,
+            ...exchangeOf(p),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Records the caller knows are in the list (it made them) that the walk never met. */
@@ -109,68 +126,9 @@ export function missingRecords(walk: PagingWalk, expected: readonly string[]): F
     }));
 }
 
-/**
- * The largest total a truncated walk's tail is judged by: a larger one may be estimated or capped
- * (S-PAGE-totals), so only a small list's total is held to the records its last page shows.
- */
-export const TAIL_TOTAL_LIMIT = 10_000;
-
-/**
- * Where a truncated walk's list ends by its reported total: the page, and the records it must hold.
- * The first page's count is the size the list serves (a cap of its own is a choice, S-8-max-page-size).
- */
-export function lastPageByTotal(
-  walk: PagingWalk,
-): { page: number; count: number; per: number; total: number } | undefined {
-  const per = walk.pages[0]?.ids.length ?? 0;
-  const total = walk.pages.findLast((p) => p.total !== undefined)?.total;
-  if (walk.end !== 'truncated' || per === 0 || total === undefined || total > TAIL_TOTAL_LIMIT) return undefined;
-  const page = Math.ceil(total / per);
-  return page > walk.pages.length ? { page, count: total - (page - 1) * per, per, total } : undefined;
-}
-
-/**
- * §8 with each list's total: a walk cut short of the end still judges the end, read where the total
- * puts it. The last page holds what the total leaves past the pages before it, and the page after it
- * nothing new (empty, refused, or the last one again: S-8-past-the-end).
- */
-export function tailMismatch(walk: PagingWalk): Failure[] {
-  const last = lastPageByTotal(walk);
-  const [page, after] = walk.tail ?? [];
-  if (!last || !page) return [];
-  const out: Failure[] = [];
-  const held = page.refused === undefined ? page.ids.length : 0;
-  if (held !== last.count)
-    out.push({
-      kind: 'inconsistency',
-      message: `page ${last.page}, the last by the reported total of ${last.total} in pages of ${last.per}, holds ${page.refused === undefined ? `${held} record(s)` : `nothing (refused ${page.refused})`}, expected ${last.count}`,
-      what: 'the reported total and the last page',
-      expected: last.count,
-      actual: held,
-      ...exchangeOf(page),
-    });
-  const beyond = after && after.refused === undefined ? after.ids.filter((id) => !page.ids.includes(id)) : [];
-  if (beyond.length)
-    out.push({
-      kind: 'inconsistency',
-      message: `page ${last.page + 1}, past the last by the reported total of ${last.total}, holds ${beyond.length} record(s) the total does not count`,
-      what: 'the reported total and the page past the last',
-      expected: 'no record beyond the total',
-      actual: beyond.length,
-      ...exchangeOf(after),
-    });
-  return out;
-}
-
 /** Every paging invariant of a walk, each a typed failure naming the page that shows it. */
 export function pagingFailures(walk: PagingWalk, expected: readonly string[] = []): Failure[] {
-  return [
-    ...repeatedRecords(walk),
-    ...oversizedPages(walk),
-    ...totalMismatch(walk),
-    ...tailMismatch(walk),
-    ...missingRecords(walk, expected),
-  ];
+  return [...repeatedRecords(walk), ...oversizedPages(walk), ...shortPages(walk), ...missingRecords(walk, expected)];
 }
 
 /** Every paging invariant of a walk, in words. */
@@ -186,6 +144,9 @@ export function pagingViolations(walk: PagingWalk, expected: readonly string[] =
 export function endsList(page: number, count: number, firstPageCount: number): boolean {
   return count === 0 || (page > 1 && count < firstPageCount);
 }
+
+/** Pages read past a seeming end, while the total hints at more, for one that goes on. */
+const LOOK_AHEAD = 1;
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
@@ -205,17 +166,22 @@ export function orderBreaks<T>(
 }
 
 /**
- * Walks pages 1..n until the list ends: the reported total is reached, a page is shorter than
- * the first (endsList), or the page past the last is empty, refused or the last one again.
- * A refused first page throws nothing here: the caller's fetchPage decides what a refusal of
- * page 1 means (it is the list itself failing). Stops at maxPages (a live target may hold more
- * data than a check should read); `parallel` > 1 asks pages in batches.
+ * Walks pages 1..n until the list ends: the reported total is reached (unless `pastTotal`: a total
+ * is only a hint, S-PAGE-totals), a page is shorter than the first (endsList), or the page past the
+ * last is empty, refused or the last one again. Where such an end comes before the total the pages
+ * report, the hint says the list goes on: the next page is read once, and if it holds records not
+ * met yet the end was not one (a page cut short, a page served twice), so the walk keeps that page
+ * and goes on; shortPages and repeatedRecords then judge what it kept. A refused first page throws
+ * nothing here: the caller's fetchPage decides what a refusal of page 1 means (it is the list itself
+ * failing). Stops at maxPages (a live target may hold more data than a check should read);
+ * `parallel` > 1 asks pages in batches.
  */
 export async function walkPages(
   size: number,
   fetchPage: (page: number) => Promise<WalkedPage>,
   maxPages = 50,
   parallel = 1,
+  pastTotal = false,
 ): Promise<PagingWalk> {
   const pages: WalkedPage[] = [];
   const fetched = new Map<number, Promise<WalkedPage>>();
@@ -226,21 +192,53 @@ export async function walkPages(
     }
     return fetched.get(page)!;
   };
+  const met = () => new Set(pages.flatMap((x) => x.ids));
+  // The latest total: a list still filling (S-CONS-read-after-write) reports more as the walk goes.
+  const latestTotal = () => pages.findLast((x) => x.total !== undefined)?.total;
+  /**
+   * Where the list goes on, though the walk would end at `page`: the first of the next LOOK_AHEAD
+   * pages that holds records not met yet, read only while the latest total hints at more.
+   */
+  const goesOn = async (page: number, p: WalkedPage): Promise<number | undefined> => {
+    const total = latestTotal() ?? p.total;
+    const seen = met();
+    for (const id of p.ids) seen.add(id);
+    if (total === undefined || seen.size >= total) return undefined;
+    for (let next = page + 1; next <= Math.min(maxPages, page + LOOK_AHEAD); next++) {
+      const q = await get(next);
+      if (q.refused !== undefined) return undefined;
+      if (q.ids.some((id) => !seen.has(id))) return next;
+    }
+    return undefined;
+  };
+  const settle = () => {
+    // Batched fetches beyond the end may still be in flight: let them settle quietly.
+    for (const f of fetched.values()) f.catch(() => undefined);
+  };
   for (let page = 1; page <= maxPages; page++) {
     const p = await get(page);
     const previous = pages.at(-1);
-    if (p.refused !== undefined && page > 1) return { size, pages, end: 'refused' };
-    if (p.ids.length === 0) return { size, pages, end: 'empty' };
-    if (previous && sameIds(previous.ids, p.ids)) return { size, pages, end: 'repeated' };
+    const end: WalkEnd | undefined =
+      p.refused !== undefined && page > 1
+        ? 'refused'
+        : p.ids.length === 0
+          ? 'empty'
+          : previous && sameIds(previous.ids, p.ids)
+            ? 'repeated'
+            : undefined;
+    const resumeAt = end ? await goesOn(page, p) : undefined;
+    if (end && resumeAt === undefined) return (settle(), { size, pages, end });
     pages.push(p);
     const walked = pages.reduce((n, x) => n + x.ids.length, 0);
-    // The latest total: a list still filling (S-CONS-read-after-write) reports more as the walk goes.
-    const total = pages.findLast((x) => x.total !== undefined)?.total;
-    if (total !== undefined && walked >= total) return { size, pages, end: 'total' };
-    if (endsList(page, p.ids.length, pages[0]!.ids.length)) return { size, pages, end: 'short' };
+    const total = latestTotal();
+    if (!end && !pastTotal && total !== undefined && walked >= total) return (settle(), { size, pages, end: 'total' });
+    const next = resumeAt ?? (endsList(page, p.ids.length, pages[0]!.ids.length) ? await goesOn(page, p) : page + 1);
+    if (next === undefined) return (settle(), { size, pages, end: 'short' });
+    // The pages skipped on the way (empty, or served again) are part of the list as served.
+    for (let skipped = page + 1; skipped < next; skipped++) pages.push(await get(skipped));
+    page = next - 1;
   }
-  // Batched fetches beyond the end may still be in flight: let them settle quietly.
-  for (const f of fetched.values()) f.catch(() => undefined);
+  settle();
   return { size, pages, end: 'truncated' };
 }
 
@@ -263,8 +261,7 @@ export interface ConfirmedWalk {
  * a skip or a repeat then proves nothing (S-PAGE-stability).
  */
 export function movedDuring(walk: PagingWalk): boolean {
-  const pages = [...walk.pages, ...(walk.tail ?? [])];
-  const totals = new Set(pages.filter((p) => p.total !== undefined).map((p) => p.total));
+  const totals = new Set(walk.pages.filter((p) => p.total !== undefined).map((p) => p.total));
   return totals.size > 1;
 }
 
@@ -290,8 +287,6 @@ export async function walkConfirmed(
     pause?: () => Promise<void>;
     maxWalks?: number;
     extra?: (w: PagingWalk) => Failure[];
-    /** A walk cut short at maxPages also reads the end its total points to (tailMismatch). */
-    tail?: boolean;
   } = {},
 ): Promise<ConfirmedWalk> {
   const judge = (w: PagingWalk) => [...pagingFailures(w, opts.expected), ...(opts.extra?.(w) ?? [])];
@@ -301,19 +296,20 @@ export async function walkConfirmed(
   const words = (fs: readonly Failure[]) => fs.map((f) => f.message);
   let suspect: { walk: PagingWalk; failures: Failure[] } | undefined;
   let last: PagingWalk | undefined;
+  // A walk that stopped at its total while records it expected were not met goes on past the total next.
+  let pastTotal = false;
   for (let n = 1; n <= maxWalks; n++) {
     if (n > 1) await pause();
     // A list that moved under a walk page by page is walked again with its pages asked at once (as
     // many as the last walk met, and one more): the same reads, in less time for the list to move.
     const parallel = last ? Math.max(opts.parallel ?? 1, last.pages.length + 1) : opts.parallel;
-    const walked = await walkPages(size, fetchPage, opts.maxPages, parallel);
-    const end = opts.tail ? lastPageByTotal(walked) : undefined;
-    const walk = end ? { ...walked, tail: await Promise.all([fetchPage(end.page), fetchPage(end.page + 1)]) } : walked;
+    const walk = await walkPages(size, fetchPage, opts.maxPages, parallel, pastTotal);
     const previous = last;
     last = walk;
     if (movedDuring(walk)) continue;
     const failures = judge(walk);
     if (failures.length === 0) return { walk, violations: [], failures, stable: true, walks: n };
+    if (walk.end === 'total' && failures.some((f) => f.kind === 'record-left-out')) pastTotal = true;
     if (!suspect) {
       suspect = { walk, failures };
       continue;
@@ -327,7 +323,7 @@ export async function walkConfirmed(
     // The violations moved with the data: the later walk is the one to confirm.
     suspect = { walk, failures };
   }
-  // Records shifting between pages explain repeats, omissions and totals, never a page over its size (S-PAGE-stability).
+  // Records shifting between pages explain repeats and omissions, never a page over its size (S-PAGE-stability).
   const failures = oversizedPages(last!);
   return { walk: last!, violations: words(failures), failures, stable: false, walks: maxWalks };
 }

@@ -12,16 +12,17 @@ import {
   type CountedRead,
   type PairwiseScope,
 } from './pairwise.js';
-import { longestPage, rowTotalFailure, steadyTotal } from './row-totals.js';
+import { longestPage, pageCutShort, totalNote } from './row-pages.js';
 
 /**
  * <resource>-FILTERS-COMBINE (§4.1, §4.2, §4.5 list, §4.6, with §8 paging): a list asked with several
  * documented filters at once holds every filter's own rule together. The rows and the records they
  * are judged on come from the resource's PairwiseScope; under rate limits a few rows are judged per
  * run, chosen with the seed and named in the evidence. A combination refused outright is not judged
- * (the spec does not say these parameters combine), only recorded. A row read to its end must also
- * hold as many records as the total it reports (row-totals.ts): pages cut before a filter was
- * applied count what the filter excludes. Each row is judged as its exchanges sent it (sentRow).
+ * (the spec does not say these parameters combine), only recorded. A row's pages must hold what the
+ * server serves a page while the list goes on past them (row-pages.ts): a page cut before a
+ * filter was applied comes back short. A reported total is only noted (S-PAGE-totals). Each row is
+ * judged as its exchanges sent it (sentRow).
  */
 export async function judgeCombined(ctx: CheckContext, scope: PairwiseScope): Promise<void> {
   const { adapter } = scope;
@@ -57,8 +58,8 @@ export async function judgeCombined(ctx: CheckContext, scope: PairwiseScope): Pr
   );
   if (refused.length) ctx.observe('combinations refused (not judged)', refused);
   if (unproven.length) ctx.observe('filters not shown to narrow beside the others', unproven);
-  // Every filtered read, the rows' and the other checks' (counted), held to the total it reports,
-  // with the query its exchanges show was sent (sentAs: another one is a harness error).
+  // Every filtered read, the rows' and the other checks' (counted), with the query its exchanges
+  // show was sent (sentAs: another one is a harness error): a first page cut short fails, a total is noted.
   const reads: CountedRead[] = [
     ...rows.map((a) => ({ label: a.row.label, query: rowQuery(a.row), listing: listings.get(rowKey(a.row))! })),
     ...counted,
@@ -70,32 +71,30 @@ export async function judgeCombined(ctx: CheckContext, scope: PairwiseScope): Pr
     adapter,
     reads.map((r) => r.listing),
   );
-  const totals: Failure[] = [];
+  const cut: Failure[] = [];
   for (const r of reads) {
-    const disagrees = await confirmedDisagreement(ctx, adapter, r, longest);
-    if (disagrees) totals.push(disagrees);
+    const short = await confirmedCut(ctx, adapter, r, longest);
+    if (short) cut.push(short);
   }
-  ctx.observe(
-    'filtered reads held to their reported total',
-    reads.filter((r) => steadyTotal(adapter, r.listing) !== undefined).map((r) => r.label),
-  );
-  if (totals.length) fail(`GET ${adapter.path} with documented filters combined: totals and pages`, ...totals);
+  const notes = reads.flatMap((r) => totalNote(adapter, r.listing, showQuery(r.query)) ?? []);
+  if (notes.length) ctx.observe('reported totals beside the records (a hint, S-PAGE-totals)', notes);
+  if (cut.length) fail(`GET ${adapter.path} with documented filters combined: pages cut short`, ...cut);
   if (!cases.length)
     ctx.inconclusive(
       refused.length
         ? `every combination of ${adapter.path} filters sent was refused: ${refused.join('; ')}`
-        : `no pair of ${adapter.path} filters could be given values the run's known records tell apart (totals agreed)`,
+        : `no pair of ${adapter.path} filters could be given values the run's known records tell apart (no first page cut short)`,
     );
   await judgeFilterSettled(ctx, `GET ${adapter.path} with documented filters combined`, adapter, ...cases);
   ctx.saw(rows.length - refused.length, `combinations judged: ${rows.map((a) => a.row.label).join('; ')}`);
 }
 
 /**
- * A filtered read whose records disagree with its reported total (row-totals.ts), read again until
- * they agree or the consistency window ends (a list may count a write before it shows it,
- * S-CONS-counts-vs-contents): the disagreement of the last read, or undefined.
+ * A filtered read whose first page was cut short (row-pages.ts), read again until it is not or the
+ * consistency window ends (records written meanwhile may have moved the list): the last read's
+ * failure, or undefined.
  */
-async function confirmedDisagreement(
+async function confirmedCut(
   ctx: CheckContext,
   adapter: PairwiseScope['adapter'],
   read: CountedRead,
@@ -103,13 +102,13 @@ async function confirmedDisagreement(
 ): Promise<Failure | undefined> {
   const { listing, query } = read;
   const q = showQuery(query);
-  if (!rowTotalFailure(adapter, listing, longest, q)) return undefined;
+  if (!pageCutShort(adapter, listing, longest, q)) return undefined;
   const pages = listing.responses.filter(isSuccess).length;
   const wait = await ctx.eventually(
-    `the records of GET ${adapter.path}?${q} agreeing with its total`,
-    () => collect(ctx, adapter, query, { size: listing.size, maxPages: pages + 1 }),
-    (l) => !l.ok || (steadyTotal(adapter, l) !== undefined && !rowTotalFailure(adapter, l, longest, q)),
+    `the pages of GET ${adapter.path}?${q} holding what the list serves a page`,
+    () => collect(ctx, adapter, query, { size: listing.size, maxPages: Math.max(2, pages) }),
+    (l) => !l.ok || !pageCutShort(adapter, l, longest, q),
   );
   await ctx.cite(...wait.value.responses);
-  return wait.value.ok ? rowTotalFailure(adapter, wait.value, longest, q) : undefined;
+  return wait.value.ok ? pageCutShort(adapter, wait.value, longest, q) : undefined;
 }

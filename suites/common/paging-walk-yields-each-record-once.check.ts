@@ -1,6 +1,7 @@
 import {
   describeResponse,
   isSuccess,
+  totalNotes,
   unexpectedStatus,
   walkConfirmed,
   type WalkedPage,
@@ -11,15 +12,14 @@ import { pagedResources } from './resources.js';
 
 // §8 (size and page; page 1 first as every check counts, shifted to the observed base by the adapters,
 // S-PAGE-base), with each resource's list section: walking the pages yields
-// each record once, no page holds more than size, the reported total matches what the walk met,
-// and the records the run knows are in the list are met. What lies past the last page (empty,
+// each record once, no page holds more than size, and the records the run knows are in the list are
+// met. A reported total is a hint only (S-PAGE-totals, S-CONS-counts-vs-contents): it may end a walk,
+// and a total that disagrees with the records met is noted, never judged. What lies past the last page (empty,
 // a 4xx, the last page again) is the server's choice and ends the walk either way. A walk during
 // which the list moved (records still appearing after the run's writes, S-PAGE-stability) judges
 // nothing: the list is walked again, and only a violation a still list repeats fails. A list that
 // never holds still (the run's own writes showing with a lag, another client of the company) is
-// judged on what movement cannot explain, the page sizes, and the row says so (judged in part). A walk
-// cut short at its page bound still judges the end of a small list: the last page its total names
-// holds what the total leaves (S-PAGE-totals: not past 10,000 records, where totals may be estimates).
+// judged on what movement cannot explain, the page sizes, and the row says so (judged in part).
 for (const paged of pagedResources) {
   const { adapter } = paged;
   conformance(paged.clause, { needs: paged.needs }, async (ctx: CheckContext) => {
@@ -52,19 +52,19 @@ for (const paged of pagedResources) {
       expected: scope.expected,
       // A list still filling after the run's writes settles within a second or two (S-CONS-read-after-write).
       pauseMs: 1000,
-      // A walk cut short of a small list's end reads the last page its total names (§8 with the list's total).
-      tail: true,
     });
     if (!stable)
       ctx.partial(
         'the size of every page',
-        `repeats, omissions and the total: the list of ${adapter.path} (${scope.note}) kept changing over ${walks} walks, data was written meanwhile (S-PAGE-stability)`,
+        `repeats and omissions: the list of ${adapter.path} (${scope.note}) kept changing over ${walks} walks, data was written meanwhile (S-PAGE-stability)`,
       );
     const met = walk.pages.reduce((n, p) => n + p.ids.length, 0);
     ctx.observe(
       'walk',
       `${walk.pages.length} page(s) of ${paged.size} (${scope.note}), ended by ${walk.end}, ${walks} walk(s)`,
     );
+    const notes = totalNotes(walk);
+    if (notes.length) ctx.observe('reported total (a hint, S-PAGE-totals)', notes);
     if (walk.pages.length < 2 && failures.length === 0)
       ctx.inconclusive(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
     verdict(

@@ -1,6 +1,5 @@
 import {
   describeResponse,
-  inconsistency,
   isSuccess,
   leaked,
   leftOut,
@@ -42,39 +41,19 @@ interface Judged {
 }
 
 /**
- * Reported totals, when all six lists report one: each union's total is the sum of the four
- * slices' (Purchase orders are read only; a live target's data may still grow meanwhile, so a
- * mismatch is read again before it counts).
+ * Reported totals, when all six lists report one, noted beside each union's: a union's total that is
+ * not the sum of the four slices' judges nothing (S-PAGE-totals: totals may be estimated, capped or
+ * summed apart; S-CONS-counts-vs-contents), so the records decide.
  */
-async function byTotals(ctx: CheckContext, reads: SliceReads, j: Judged): Promise<void> {
+function noteTotals(ctx: CheckContext, reads: SliceReads): void {
   const names = [...backendSlices, ...unionSlices];
   const totals = names.map((n) => purchaseOrders.total(reads[n]));
   if (totals.some((t) => t === undefined)) return;
-  const sum = (ts: (number | undefined)[]) => ts.slice(0, backendSlices.length).reduce<number>((a, b) => a + b!, 0);
-  ctx.observe('reported totals', Object.fromEntries(names.map((n, i) => [slices[n].label, totals[i]])));
-  const off = unionSlices.filter((_, i) => totals[backendSlices.length + i] !== sum(totals));
-  if (off.length) {
-    const again = await Promise.all(
-      names.map((n) => purchaseOrders.list(ctx, { ...slices[n].query, size: 1, page: 1 })),
-    );
-    if (again.some((res, i) => purchaseOrders.total(res) !== totals[i]))
-      ctx.inconclusive('the reported totals changed between two reads: orders were written meanwhile');
-    j.problems.push(
-      ...off.map((u) =>
-        inconsistency(
-          `${slices[u].label} reports ${purchaseOrders.total(reads[u])} orders; the four slices report ${sum(totals)} (${totals.slice(0, backendSlices.length).join(' + ')})`,
-          reads[u],
-          {
-            what: 'the totals of the union and of the slices',
-            expected: sum(totals),
-            actual: purchaseOrders.total(reads[u]),
-          },
-        ),
-      ),
-    );
-  }
-  unionSlices.forEach((u) => j.covered.add(u));
-  j.seen.push([sum(totals), 'orders of the four slices counted in the reported totals of source=all and of no source']);
+  const sum = totals.slice(0, backendSlices.length).reduce<number>((a, b) => a + b!, 0);
+  ctx.observe('reported totals (a hint, S-PAGE-totals)', {
+    ...Object.fromEntries(names.map((n, i) => [slices[n].label, totals[i]])),
+    'sum of the four slices': sum,
+  });
 }
 
 /** The records read: a union read to its end holds every slice order; slices read to their ends hold every union order. */
@@ -104,7 +83,7 @@ function byRecords(reads: SliceReads, j: Judged): void {
 }
 
 /**
- * Neither totals nor whole lists: each union narrowed by the documented createdDate window around
+ * No whole lists: each union narrowed by the documented createdDate window around
  * orders the slices listed (one per backend, close in time), read to its end, must show every
  * slice order surely inside the window.
  */
@@ -148,8 +127,8 @@ async function byWindow(ctx: CheckContext, reads: SliceReads, j: Judged, unions:
 
 // §4.6 source table: source=all, and an omitted source, list all three backends combined. Judged
 // from the shared page 1 of each row, whatever the page size served and the order (neither is
-// shown): reported totals when every list reports one, records when a list was read to its end,
-// else each union narrowed by a createdDate window around orders of the slices.
+// shown): records when a list was read to its end, else each union narrowed by a createdDate window
+// around orders of the slices. Reported totals are only noted (S-PAGE-totals).
 conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
   const reads = await poSlices(ctx);
   await ctx.cite(...allReads(reads));
@@ -162,14 +141,14 @@ conformance('PO-SOURCE-ALL-UNION', async (ctx: CheckContext) => {
   if ([...backendSlices, ...unionSlices].every((n) => recordsOf(reads[n]).length === 0))
     ctx.skip('the company has no purchase orders in any backend');
   const j: Judged = { problems: [], seen: [], covered: new Set() };
-  await byTotals(ctx, reads, j);
+  noteTotals(ctx, reads);
   byRecords(reads, j);
   const uncovered = unionSlices.filter((u) => !j.covered.has(u));
   if (uncovered.length && j.problems.length === 0) await byWindow(ctx, reads, j, uncovered);
   const still = unionSlices.filter((u) => !j.covered.has(u));
   if (j.problems.length === 0 && still.length)
     ctx.inconclusive(
-      `whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (no totals, lists not read to their ends, no dated orders)`,
+      `whether ${still.map((u) => slices[u].label).join(' and ')} hold every backend's orders could not be shown (lists not read to their ends, no dated orders)`,
     );
   verdict(ctx, j.problems, 'the combined list is not the union of the backends', 0, '');
   for (const [count, what] of j.seen) ctx.saw(count, what);
