@@ -155,7 +155,7 @@ describe('operators scope, status and transition, as a client sees them', () => 
     });
   });
 
-  it('status: a §7 row served 2xx, answered 422, and judged before the permission', async () => {
+  it('status: a §7 row served 2xx, answered 422, and answered 500 without the permission', async () => {
     const q = (m: MockServer) => `/purchaseOrders?companyId=${m.fixtures.companyId}&source=online`;
     await withFault('status:purchaseOrders.online-without-flag:answered-2xx', async (m) =>
       expect((await call(m, 'GET', q(m))).status).toBe(200),
@@ -163,8 +163,8 @@ describe('operators scope, status and transition, as a client sees them', () => 
     await withFault('status:purchaseOrders.online-without-flag:answered-422', async (m) =>
       expect((await call(m, 'GET', q(m))).status).toBe(422),
     );
-    await withFault('status:purchaseOrders.online-without-flag:validated-before-permission', async (m) => {
-      expect((await call(m, 'GET', q(m), undefined, m.tokens.noPo)).status).toBe(400);
+    await withFault('status:purchaseOrders.online-without-flag:without-permission-500', async (m) => {
+      expect((await call(m, 'GET', q(m), undefined, m.tokens.noPo)).status).toBe(500);
       expect((await call(m, 'GET', `${q(m)}&isPartsCatalog=true`, undefined, m.tokens.noPo)).status).toBe(403);
     });
   });

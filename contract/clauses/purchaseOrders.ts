@@ -159,7 +159,7 @@ export const purchaseOrders = {
     area: 'purchaseOrders',
     severity: 'critical',
     strictness: 'strict',
-    must: 'A purchase-order request without the Purchase Orders permission MUST be answered 403 even when its query breaks a §7 400 rule: the permission is decided before the parameters.',
+    must: 'A purchase-order request without the Purchase Orders permission whose query breaks a §7 400 rule MUST still be refused, with 403 (§5.3) or the 400 of its row (§7): which of the two comes first is not stated (S-4.6-check-order), and the harness records it.',
     spec: ['83ba9a44f36a', '9959fc52150e'],
   },
   'PO-GET-ANY-BACKEND': {

@@ -302,24 +302,27 @@ export const purchaseOrderFaults = {
       claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] },
     })),
   },
-  'po-validation-before-permission': {
+  'po-invalid-query-served-without-permission': {
     clause: 'PO-PERMISSION-BEFORE-VALIDATION',
     technique: { name: 'precedence', resource: 'purchaseOrders' },
     description:
-      'The §7 query rules moved into a request validator that runs before the permission check: without the permission, a bad query gets 400 instead of 403.',
+      'A request validator that runs before the permission check drops the parameters it refuses and passes the request on without the permission check: without the permission, a query breaking a §7 row is served the plain list (200) instead of 403 or 400.',
     overlay: wrapRoute('GET', LIST, (next) => async (ctx) => {
+      if (ctx.claims.permissions.includes('purchaseOrders')) return next(ctx);
       let company: CompanyData;
       try {
         company = companyOf(ctx);
-      } catch {
-        return next(ctx);
-      }
-      try {
         const query = readPoQuery(ctx.query);
         for (const rule of poQueryRules) rule(query, company);
       } catch (err) {
-        if (err instanceof HttpError) return err.reply;
-        throw err;
+        if (!(err instanceof HttpError)) return next(ctx);
+        const plain = new URLSearchParams();
+        for (const k of ['companyId', 'page', 'size']) if (ctx.query.has(k)) plain.set(k, ctx.query.get(k)!);
+        return next({
+          ...ctx,
+          query: plain,
+          claims: { ...ctx.claims, permissions: [...ctx.claims.permissions, 'purchaseOrders'] },
+        });
       }
       return next(ctx);
     }),

@@ -386,6 +386,11 @@ export const dimensions: readonly Dimension[] = [
     ],
   },
   {
+    id: 'po-check-order',
+    silences: ['S-4.6-check-order'],
+    values: [mock, { name: 'parameters-first', rules: at(P.status, r.parametersFirstRule) }],
+  },
+  {
     id: 'data-dates',
     silences: ['S-4.6-date-filters', 'S-TIME-window-bounds', 'S-4.5-date-window-semantics'],
     values: [

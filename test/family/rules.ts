@@ -559,6 +559,30 @@ export function pastEndRule(status: 404 | 400): Transformation {
   };
 }
 
+/**
+ * S-4.6-check-order: the parameters judged before the permission (a framework validator running
+ * ahead of the handler's permission filter). Without the permission, a purchase-order list query
+ * breaking a §7 rule on its parameters alone (rows 4 to 7) gets that rule's 400; the unknown
+ * location (row 8) needs the company's data and stays 403.
+ */
+export const parametersFirstRule: Transformation = {
+  id: 'po-parameters-before-permission',
+  why: 'S-4.6-check-order: which of the 403 and the 400 comes first is not stated',
+  response: (c, a) => {
+    if (c.method !== 'GET' || c.path !== '/purchaseOrders' || a.status !== 403) return undefined;
+    const q = (k: string) => c.query.get(k);
+    const source = q('source');
+    const broken =
+      (source === 'online' && q('isPartsCatalog') === null) ||
+      (q('isPartsCatalog') !== null && source !== 'online') ||
+      (q('repairOrderId') !== null && source === 'inventory') ||
+      (q('itemType') !== null && source === 'orders');
+    return broken
+      ? { status: 400, body: { status: false, data: null, error: { message: 'Invalid query parameters' } } }
+      : undefined;
+  },
+};
+
 // ── envelopes of what the spec does not show ────────────────────────────────────────────────
 
 export type VehiclePagination = 'spring' | 'laravel' | 'offset' | 'empty';

@@ -172,8 +172,6 @@ export const silenceReasons = {
     'PO-UNKNOWN-LOCATION sends a well-formed id that surely does not exist; no check sends another company’s location.',
   'S-4.6-get-extras':
     'Reads of a purchase order by id never send source; unknown ids are handled as in S-7-unknown-record (recorded, not judged).',
-  'S-4.6-check-order':
-    'Each §7 request breaks one stated rule with the permitted token; the 403 is tested with otherwise valid parameters, and PO-PERMISSION-BEFORE-VALIDATION is the one check of order, where §5.3 makes the permission a requirement of every purchase-order call.',
   'S-4.6-slow-all-sources':
     'Reads with source=all ask small pages under the client timeout, and a gateway 502/503/504 is retried and then reported as an environment error, not a failure.',
 

@@ -102,7 +102,7 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'po-unknown-location-empty',
     'po-permission-not-enforced',
     'po-get-permission-not-enforced',
-    'po-validation-before-permission',
+    'po-invalid-query-served-without-permission',
   ],
   // An archive of §3 not applied, toggled, spilling into another field, or undone by an update.
   transition: [

@@ -218,22 +218,26 @@ export function statusOperator(): OperatorOutput {
     // An error route whose validation exception escapes the handler: the stated refusal becomes a server error (issue 35).
     fault('answered-500', `answers 500 where the row states ${r.status}`, (reply) => restatus(reply, 500));
   }
-  // §5.3 before §7 rows 4-8: without the permission, a bad query is still 403. The fault judges the
-  // parameters first: a request breaking a row is answered the row's 400 whatever the permission.
+  // §5.3 with §7 rows 4-8: without the permission, a bad query is still refused, 403 or the row's 400
+  // (which comes first is S-4.6-check-order's choice). The fault answers it 500: the validator reads the
+  // partner's permitted sources, empty without the permission, and throws.
   for (const r of rows.filter((x) => x.afterPermission))
     out.faults.push(
       generated(
         'status',
-        `${r.target}:validated-before-permission`,
+        `${r.target}:without-permission-500`,
         'PO-PERMISSION-BEFORE-VALIDATION',
-        `GET /purchaseOrders judges its parameters before the Purchase Orders permission: without it, a query breaking ${r.row} is answered 400, not 403 (§5.3).`,
+        `GET /purchaseOrders without the Purchase Orders permission answers a query breaking ${r.row} with 500, neither 403 (§5.3) nor 400 (§7).`,
         wrapRoute(r.method, r.paths, (next) => async (ctx) => {
           const reply = await next(ctx);
-          if (reply.status !== 403 || !r.breaks(ctx)) return reply;
-          const judged = await next(granted(ctx));
-          return judged.status === 400 ? judged : reply;
+          return reply.status === 403 && r.breaks(ctx) ? restatus(reply, 500) : reply;
         }),
       ),
     );
+  out.unreached.push({
+    operator: 'status',
+    target: 'purchaseOrders.*:validated-before-permission',
+    why: 'silence S-4.6-check-order: without the permission, a query breaking a §7 row may get the 400 of its row before the 403; either refuses it',
+  });
   return out;
 }
