@@ -144,7 +144,7 @@ export const vehicles = {
     area: 'vehicles',
     severity: 'normal',
     strictness: 'strict',
-    must: 'GET /vehicles?search= MUST NOT return vehicles that do not carry the term, and SHOULD find the vehicle that carries it (which fields are searched is not shown).',
+    must: 'GET /vehicles?search= with the full VIN of a vehicle MUST return that vehicle; what else it returns, and which fields it searches, are not stated (S-4.1-search-semantics).',
     spec: ['5c9c3bf54306', '4913c7bc2be3'],
   },
   'VEHICLE-FILTER-UPDATED': {

@@ -44,9 +44,10 @@ function commonWordRead(
  *                                                customers' (sampled, older) stay out
  *   customerId × updated window around the run   the same check's other read: the run's come back,
  *                                                the customer's older ones stay out
- *   customerId × search                          the carrier comes back, the run's other vehicles stay out
+ *   customerId × search (the carrier's full VIN)  the carrier comes back (search excludes nothing:
+ *                                                S-4.1-search-semantics)
  *   customerId × search for a common word        other customers' vehicles search alone finds stay out
- *   search × updated window around the run       the same, by the window instead of the customer
+ *   search × updated window around the run       the carrier comes back, by the window this time
  *   search for a common word × window amid       its sampled matches updated before and after the window
  *                                                stay out by one bound each (without rate limits)
  *   customerId × updated window × paging         pages of 2 (without rate limits)

@@ -196,6 +196,8 @@ export const dimensions: readonly Dimension[] = [
         name: 'vin-plate-prefix-itemNumber-substring',
         rules: at(P.serve, variant('vehicle-search-vin-and-plate-prefix'), variant('item-number-substring-any-case')),
       },
+      { name: 'vehicle-trigrams', rules: at(P.serve, variant('vehicle-search-trigram')) },
+      { name: 'vehicle-exact-vin', rules: at(P.serve, variant('vehicle-search-exact-vin')) },
     ],
   },
   {

@@ -296,6 +296,39 @@ export const transformations = [
     },
   },
   {
+    id: 'vehicle-search-trigram',
+    why: '§4.1: how search matches is not shown (this one: an n-gram index, any record sharing a 3-character piece of the term in its name, VIN, plate or notes, as Elasticsearch ngram analysers do)',
+    serve: async (c, upstream) => {
+      const term = c.query.get('search');
+      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
+      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
+      if (!Array.isArray(all)) return all;
+      const t = term.toLowerCase();
+      const grams = new Set(Array.from({ length: Math.max(0, t.length - 2) }, (_, i) => t.slice(i, i + 3)));
+      const shares = (v: unknown) => [...grams].some((g) => text(v).includes(g));
+      return vehiclesPage(
+        c,
+        all.filter(
+          (r) => isObject(r) && (shares(r.vin) || shares(r.licensePlate) || shares(r.vehicleName) || shares(r.notes)),
+        ),
+      );
+    },
+  },
+  {
+    id: 'vehicle-search-exact-vin',
+    why: '§4.1: which fields search covers is not shown (this one: an exact match on the VIN only)',
+    serve: async (c, upstream) => {
+      const term = c.query.get('search');
+      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
+      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
+      if (!Array.isArray(all)) return all;
+      return vehiclesPage(
+        c,
+        all.filter((r) => isObject(r) && text(r.vin) === term.toLowerCase()),
+      );
+    },
+  },
+  {
     id: 'vehicles-newest-first-hiding-inactive',
     why: '§4.1: the default order of GET /vehicles is not shown (this one: last updated first); §3, §2.1: whether an Inactive vehicle stays listed is not shown (this one hides it)',
     serve: async (c, upstream) => {
