@@ -149,6 +149,9 @@ describe('looselyEqual', () => {
     expect(looselyEqual(1, '1.5')).toBe(false);
     expect(looselyEqual([1, 2], [2, 2])).toBe(false);
     expect(looselyEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
-    expect(looselyEqual(null, '')).toBe(false);
+    expect(looselyEqual(null, 'x')).toBe(false);
+    // "", null and absent read alike (S-TEXT-empty-strings, S-JSON-null-absent-empty).
+    expect(looselyEqual(null, '')).toBe(true);
+    expect(looselyEqual(undefined, '')).toBe(true);
   });
 });

@@ -59,13 +59,16 @@ export const serverManaged = (path: string) => /updated|modified|version|etag|ti
 // ── Loose equality: what a reader could not tell apart ───────────────────────────────────────
 
 /**
- * Equal as a reader would take them where the spec is silent on form: strings trimmed and
- * case-folded, arrays as multisets (order not shown), objects field by field. A number and its
+ * Equal as a reader would take them where the spec is silent on form: "", null and absent alike,
+ * strings trimmed and case-folded, arrays as multisets (order not shown), objects field by field. A number and its
  * numeric string are alike only where the layout is not shown (`typesStated` false: §2.3, §2.4);
  * where §2 states a field's type, "2019" is not 2019 (a string is another JSON type), while 12 and
  * 12.0 stay equal (JSON does not tell them apart, silences S-JSON-numbers).
  */
 export function looselyEqual(a: unknown, b: unknown, typesStated = false): boolean {
+  // "", null and absent read alike (S-TEXT-empty-strings, S-JSON-null-absent-empty).
+  const empty = (v: unknown) => v === undefined || v === null || v === '';
+  if (empty(a) && empty(b)) return true;
   if (typeof a === 'string' && typeof b === 'string') return a.trim().toLowerCase() === b.trim().toLowerCase();
   if (typeof a === 'number' || typeof b === 'number') {
     if (typesStated) return a === b;

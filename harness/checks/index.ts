@@ -13,3 +13,4 @@ export * from './ranges.js';
 export * from './failures.js';
 export * from './stated-types.js';
 export { isFailure, failureKinds, type Failure, type FailureKind } from '../core/outcome.js';
+export * from './written.js';

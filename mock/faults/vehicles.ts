@@ -117,10 +117,12 @@ export const vehicleFaults = {
       return body;
     }),
   },
-  'vehicles-empty-img-url-as-null': {
+  // An empty imgUrl read as null is a choice (S-2.1-imgUrl): not a fault.
+  'vehicles-mileage-unit-defaulted': {
     clause: 'VEHICLE-CREATE-ROUNDTRIP',
-    description: 'The read serialiser writes an empty imgUrl as null (list and get).',
-    overlay: everyVehicleRead((v) => (v.imgUrl === '' ? { ...v, imgUrl: null } : v)),
+    description:
+      'The read serialiser maps mileageUnit through a lookup that knows only "miles": every vehicle reads back in miles (list and get).',
+    overlay: everyVehicleRead((v) => (v.mileageUnit ? { ...v, mileageUnit: 'miles' } : v)),
   },
   'vehicles-update-first-only': {
     clause: 'VEHICLE-UPDATE-PARTIAL',

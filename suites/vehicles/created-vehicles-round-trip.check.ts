@@ -1,4 +1,11 @@
-import { fieldMismatch, fieldValue, isRecord, type Failure } from '../../harness/checks/index.js';
+import {
+  fieldMismatch,
+  fieldValue,
+  isRecord,
+  readsBackAsWritten,
+  type Failure,
+  type WrittenKind,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import type { ApiResponse } from '../../harness/client.js';
 import type { VehicleInput } from '../../generators/vehicles.js';
@@ -11,26 +18,40 @@ import { fixtureReads, vehicleFixture } from './fixtures.js';
 const sentFields = vehicleFields.filter((f) => f !== 'vehicleId' && f !== 'tags' && f !== 'vehicleStatus');
 
 /**
- * Free-text attributes a backend may store in its own spelling (S-2.1-free-text-attributes: "awd" for
- * "AWD", spaces collapsed): compared without case and runs of spaces, still as strings.
+ * How each field sent on create may read back (harness/checks/written.ts): identifiers in any case,
+ * free-text attributes in the store's spelling (S-2.1-free-text-attributes), the region in its stored
+ * form, the image empty in any empty form or rewritten, prose and numbers as sent (trimmed).
  */
-const freeText = new Set<string>(['engine', 'color', 'driveType', 'transmission']);
-const spelling = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toLowerCase() : v);
+const kinds: Record<(typeof sentFields)[number], WrittenKind> = {
+  customerId: 'identifier',
+  vin: 'identifier',
+  licensePlate: 'identifier',
+  state: 'stored-form-open',
+  imgUrl: 'image',
+  engine: 'free-text',
+  color: 'free-text',
+  driveType: 'free-text',
+  transmission: 'free-text',
+  year: 'exact',
+  mileage: 'exact',
+  mileageUnit: 'exact',
+  make: 'prose',
+  model: 'prose',
+  vehicleName: 'prose',
+  notes: 'prose',
+};
 
 /**
- * Fields that read back other than sent. Tags are compared as a set with colours case-folded (their
- * order and letter case are not shown); free-text attributes by spelling; other fields exactly, in
- * their stated JSON types.
+ * Fields that read back other than sent, each by its kind above. Tags are compared as a set with
+ * colours case-folded (their order and letter case are not shown).
  */
 function differences(id: string, sent: VehicleInput, read: Rec, res: ApiResponse): Failure[] {
   const out: Failure[] = [];
   const what = `vehicle ${id} read back`;
   for (const key of sentFields) {
     const got = fieldValue(read, [key]);
-    if (freeText.has(key) && typeof got === 'string' && spelling(got) === spelling(sent[key])) continue;
-    // §2.1 states each type: the sent JSON value must come back as that value, "2019" is not 2019
-    // (12.0 parses as 12, so the one looseness JSON allows stays, silences S-JSON-numbers).
-    if (got !== sent[key]) out.push(fieldMismatch(what, key, sent[key], got, res));
+    // §2.1 states each type: the sent JSON value must come back as that value, "2019" is not 2019.
+    if (!readsBackAsWritten(kinds[key], sent[key], got)) out.push(fieldMismatch(what, key, sent[key], got, res));
   }
   const tags = fieldValue(read, ['tags']);
   const readTags = Array.isArray(tags)
@@ -45,8 +66,8 @@ function differences(id: string, sent: VehicleInput, read: Rec, res: ApiResponse
   return out;
 }
 
-// §2.1, §4.1 POST /vehicles: every field sent on create reads back as sent — an empty imgUrl stays
-// an empty string (§2.1 allows it), notes keep their text. Judged on the run's created vehicles, no request of its own.
+// §2.1, §4.1 POST /vehicles: every field sent on create reads back as sent, each as its silence lets
+// a reader require (identifiers in any case, an empty imgUrl as "", null or absent), notes keep their text. Judged on the run's created vehicles, no request of its own.
 conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async (ctx: CheckContext) => {
   const fx = await vehicleFixture(ctx);
   const problems: Failure[] = [];

@@ -31,7 +31,7 @@ export const silenceReasons = {
   'S-2.1-vehicleName':
     'The run sends a vehicleName and VEHICLE-CREATE-ROUNDTRIP reads it back as a sent request field (§2.1 lists it); no check asserts a name derived from make or model.',
   'S-2.1-imgUrl':
-    'The run sends imgUrl "" and VEHICLE-CREATE-ROUNDTRIP expects "" back: §2.1 types imgUrl a string and allows the empty one, so null (not a string) fails the stated type where the Harness line would accept it, a deliberate disagreement; no non-empty URL is sent or compared.',
+    'The run sends imgUrl "" (and one URL, emptied by an update): VEHICLE-CREATE-ROUNDTRIP reads an empty image back as "", null or absent (S-TEXT-empty-strings treats "" and null alike on read), and a URL as any non-empty string, never byte for byte (harness/checks/written.ts).',
   'S-2.1-tags':
     'Tags are sent as distinct names with six-digit hex colours without #; VEHICLE-CREATE-ROUNDTRIP compares them as a set with colours case-folded, so neither order nor hex case matters.',
   'S-2.1-mileage':
