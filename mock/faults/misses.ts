@@ -32,13 +32,15 @@ export const missFaults = {
       return b;
     }),
   },
-  'items-service-details-null': {
+  // details: null for labor, discount and fee items is S-2.2-unset-fields' choice, not a miss: the stand-in
+  // breaks what §2.2 does state of them, that details is an object.
+  'items-service-details-double-encoded': {
     clause: 'ITEM-DETAILS-MATCH-TYPE',
     description:
-      'GET /items/{itemId} answers details: null for labor, discount and fee items (a serializer that knows only part and tire details).',
+      'GET /items/{itemId} answers the details of labor, discount and fee items as a JSON string ("{}"), a JSON column serialised twice (§2.2: details is an object).',
     overlay: editReply('GET', '/items/:itemId', (body) => {
       const b = copy(body);
-      for (const i of itemsIn(b)) if (isServiceItem(i)) i.details = null;
+      for (const i of itemsIn(b)) if (isServiceItem(i)) i.details = JSON.stringify(i.details ?? {});
       return b;
     }),
   },

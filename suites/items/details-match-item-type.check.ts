@@ -47,9 +47,9 @@ const serviceTypes = new Set(['labor', 'discount', 'fee']);
 const anObject = z.record(z.string(), z.unknown());
 
 // §2.2 details mapping: labor, discount and fee give LaborDetails, DiscountDetails and FeeDetails. Their
-// fields are not shown, but each is an object, and get-by-id returns the common fields (details among
-// them): a listed service item read by id shows details as an object, never null. An absent details
-// key is left alone (S-JSON-null-absent-empty); what the list shows is S-2.2-list-element-shape's.
+// fields are not shown, but each is an object: a listed service item read by id that shows details
+// shows an object. details null or absent is left alone (S-2.2-unset-fields: {} or null for the types
+// whose details are not shown; S-JSON-null-absent-empty); what the list shows is S-2.2-list-element-shape's.
 conformance('ITEM-DETAILS-MATCH-TYPE', 'service', async (ctx: CheckContext) => {
   const sample = await itemSample(ctx);
   if (!isSuccess(sample)) ctx.inconclusive(`precondition: GET /items was refused (${sample.status})`);
@@ -67,7 +67,10 @@ conformance('ITEM-DETAILS-MATCH-TYPE', 'service', async (ctx: CheckContext) => {
     items.recordIn(read, id),
     `GET /items/${id} does not show the item; ITEM-GET-BARE judges that`,
   );
-  if (record.details === undefined) ctx.skip(`GET /items/${id} shows no details key (absent is left open)`);
+  if (record.details === undefined || record.details === null)
+    ctx.skip(
+      `GET /items/${id} shows details ${record.details === null ? 'null' : 'absent'} (S-2.2-unset-fields: left open)`,
+    );
   verdict(
     ctx,
     shapeViolations(anObject, record.details, read, 'details'),

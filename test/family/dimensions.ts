@@ -388,6 +388,11 @@ export const dimensions: readonly Dimension[] = [
     ],
   },
   {
+    id: 'item-unset-details',
+    silences: ['S-2.2-unset-fields'],
+    values: [mock, { name: 'service-details-null', rules: at(P.shape, r.serviceDetailsNullRule) }],
+  },
+  {
     id: 'po-check-order',
     silences: ['S-4.6-check-order'],
     values: [mock, { name: 'parameters-first', rules: at(P.status, r.parametersFirstRule) }],

@@ -583,6 +583,26 @@ export const parametersFirstRule: Transformation = {
   },
 };
 
+/**
+ * S-2.2-unset-fields: details null for the item types whose details §2.2 does not show (labor,
+ * discount, fee), as a serializer that knows only part and tire details writes them.
+ */
+export const serviceDetailsNullRule: Transformation = {
+  id: 'item-service-details-null',
+  why: 'S-2.2-unset-fields: details as {} or null for the types whose details are not shown',
+  response: (c, a) => {
+    if (c.method !== 'GET' || !c.path.startsWith('/items') || !ok(a)) return undefined;
+    let changed = false;
+    const body = mapJson(a.body, (v) => {
+      if (!isObject(v) || !['labor', 'discount', 'fee'].includes(String(v.itemType)) || !('details' in v))
+        return undefined;
+      changed = true;
+      return { ...v, details: null };
+    });
+    return changed ? { ...a, body } : undefined;
+  },
+};
+
 // ── envelopes of what the spec does not show ────────────────────────────────────────────────
 
 export type VehiclePagination = 'spring' | 'laravel' | 'offset' | 'empty';

@@ -42,8 +42,6 @@ export const silenceReasons = {
     'No create sends vehicleStatus, and checks assert only Inactive after an archive (§3); the status a vehicle is created with is never judged.',
 
   // ── §2.2 Item ────────────────────────────────────────────────────────────────────────────────
-  'S-2.2-unset-fields':
-    'Stated types are judged only on fields that are present and non-null (harness/checks/stated-types.ts); a field the run did not set may be null, "" or absent.',
   'S-2.2-enum-spelling':
     'Items are sent with itemType part or tire and status Active exactly as §2.2 spells them, and only those spellings are expected back; no check sends another case.',
   'S-2.2-money':

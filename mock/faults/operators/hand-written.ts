@@ -57,7 +57,7 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'items-page-sort-as-string',
     'po-get-order-items-keyed',
     'vehicles-list-tags-as-names',
-    'items-service-details-null',
+    'items-service-details-double-encoded',
   ],
   // A bulk write applying only its first entry.
   bulk: [
