@@ -6,7 +6,9 @@ import {
   fieldMismatch,
   isRecord,
   isSuccess,
+  readsBackAsWritten,
   type Failure,
+  type WrittenKind,
 } from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { validItemArbitrary, validItemBatchArbitrary } from '../../generators/items.js';
@@ -15,9 +17,15 @@ import { items } from './adapter.js';
 import { createItems } from './fixtures.js';
 import { patientReads } from '../common/own-records.js';
 
-/** Text compared in one Unicode form: the generated names carry accents, which a store may decompose (S-TEXT-unicode). */
-const same = (a: unknown, b: unknown) =>
-  typeof a === 'string' && typeof b === 'string' ? a.normalize('NFC') === b.normalize('NFC') : a === b;
+/**
+ * A value read back as sent (harness/checks/written.ts): text in one Unicode form (the generated
+ * names carry accents, which a store may decompose, S-TEXT-unicode) and trimmed (S-TEXT-trimming), the
+ * item number in any case (identifier-like, S-TEXT-case-normalisation), other values exactly.
+ */
+const same = (read: unknown, sent: unknown, kind: WrittenKind = 'prose') =>
+  typeof read === 'string' && typeof sent === 'string'
+    ? readsBackAsWritten(kind, sent.normalize('NFC'), read.normalize('NFC'))
+    : read === sent;
 
 /**
  * Fields sent on create that differ on read (details compared on the fields sent): the create fields
@@ -30,7 +38,7 @@ export function roundTripDifferences(
 ): { field: string; sent: unknown; read: unknown }[] {
   const out: { field: string; sent: unknown; read: unknown }[] = [];
   for (const key of ['itemType', 'itemName', 'itemNumber', 'status', 'taxable'] as const) {
-    if (sent[key] !== undefined && !same(read[key], sent[key]))
+    if (sent[key] !== undefined && !same(read[key], sent[key], key === 'itemNumber' ? 'identifier' : 'prose'))
       out.push({ field: key, sent: sent[key], read: read[key] });
   }
   const sentDetails = (sent.partDetails ?? sent.tireDetails) as Record<string, unknown> | undefined;
