@@ -275,59 +275,56 @@ function numericPoId(id: string): number {
 }
 
 /**
+ * A vehicle search the variant serves itself from every record of the mock: `matcher` takes the term
+ * in lower case and says which records it finds (the families' search-match values).
+ */
+function vehicleSearch<Id extends string>(
+  id: Id,
+  why: string,
+  matcher: (term: string) => (record: Json) => boolean,
+): Transformation & { id: Id } {
+  return {
+    id,
+    why,
+    serve: async (c, upstream) => {
+      const term = c.query.get('search');
+      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
+      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
+      if (!Array.isArray(all)) return all;
+      const matches = matcher(term.toLowerCase());
+      return vehiclesPage(
+        c,
+        all.filter((r) => isObject(r) && matches(r)),
+      );
+    },
+  };
+}
+
+/**
  * Applied in this order: request hooks before the mock, response hooks after it (an answer a
  * request hook gives goes through the response hooks too).
  */
 export const transformations = [
   // ── lists the variant serves itself, from the mock's data (vehicles, items, customers) ──
-  {
-    id: 'vehicle-search-vin-and-plate-prefix',
-    why: '§4.1: search is "search (string)"; which fields it covers and how it matches are not shown (this one: VIN or plate, by prefix)',
-    serve: async (c, upstream) => {
-      const term = c.query.get('search');
-      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
-      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
-      if (!Array.isArray(all)) return all;
-      const t = term.toLowerCase();
-      return vehiclesPage(
-        c,
-        all.filter((r) => isObject(r) && (text(r.vin).startsWith(t) || text(r.licensePlate).startsWith(t))),
-      );
+  vehicleSearch(
+    'vehicle-search-vin-and-plate-prefix',
+    '§4.1: search is "search (string)"; which fields it covers and how it matches are not shown (this one: VIN or plate, by prefix)',
+    (t) => (r) => text(r.vin).startsWith(t) || text(r.licensePlate).startsWith(t),
+  ),
+  vehicleSearch(
+    'vehicle-search-trigram',
+    '§4.1: how search matches is not shown (this one: an n-gram index, any record sharing a 3-character piece of the term in its name, VIN, plate or notes, as Elasticsearch ngram analysers do)',
+    (t) => {
+      const grams = Array.from({ length: Math.max(0, t.length - 2) }, (_, i) => t.slice(i, i + 3));
+      const shares = (v: unknown) => grams.some((g) => text(v).includes(g));
+      return (r) => shares(r.vin) || shares(r.licensePlate) || shares(r.vehicleName) || shares(r.notes);
     },
-  },
-  {
-    id: 'vehicle-search-trigram',
-    why: '§4.1: how search matches is not shown (this one: an n-gram index, any record sharing a 3-character piece of the term in its name, VIN, plate or notes, as Elasticsearch ngram analysers do)',
-    serve: async (c, upstream) => {
-      const term = c.query.get('search');
-      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
-      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
-      if (!Array.isArray(all)) return all;
-      const t = term.toLowerCase();
-      const grams = new Set(Array.from({ length: Math.max(0, t.length - 2) }, (_, i) => t.slice(i, i + 3)));
-      const shares = (v: unknown) => [...grams].some((g) => text(v).includes(g));
-      return vehiclesPage(
-        c,
-        all.filter(
-          (r) => isObject(r) && (shares(r.vin) || shares(r.licensePlate) || shares(r.vehicleName) || shares(r.notes)),
-        ),
-      );
-    },
-  },
-  {
-    id: 'vehicle-search-exact-vin',
-    why: '§4.1: which fields search covers is not shown (this one: an exact match on the VIN only)',
-    serve: async (c, upstream) => {
-      const term = c.query.get('search');
-      if (!is(c, 'GET', '/vehicles') || !term) return undefined;
-      const all = await everyRecord(c, upstream, ['search'], vehicleContent);
-      if (!Array.isArray(all)) return all;
-      return vehiclesPage(
-        c,
-        all.filter((r) => isObject(r) && text(r.vin) === term.toLowerCase()),
-      );
-    },
-  },
+  ),
+  vehicleSearch(
+    'vehicle-search-exact-vin',
+    '§4.1: which fields search covers is not shown (this one: an exact match on the VIN only)',
+    (t) => (r) => text(r.vin) === t,
+  ),
   {
     id: 'vehicles-newest-first-hiding-inactive',
     why: '§4.1: the default order of GET /vehicles is not shown (this one: last updated first); §3, §2.1: whether an Inactive vehicle stays listed is not shown (this one hides it)',
