@@ -8,7 +8,13 @@ import { replayLines, replayOfCheck, replaySequence, tokenLines } from '../harne
 import { failureLines } from '../harness/outputs/failure-view.js';
 import { fieldMismatch } from '../harness/checks/failures.js';
 import { startMock, type MockServer } from '../mock/server.js';
-import { runCli } from './report-fixtures.js';
+import { check, exchange, journalOf, runCli } from './report-fixtures.js';
+import { clauses } from '../contract/clauses.js';
+import { certify } from '../harness/certify/certify.js';
+import { certificationSchema } from '../harness/certify/schema.js';
+import { evidenceCutLine } from '../harness/outputs/summary-lines.js';
+import { endLines } from '../harness/outputs/end-lines.js';
+import { certificationMarkdown } from '../harness/outputs/md.js';
 import { mockEnv, runConformanceCli, type CliRun } from './support/run-cli.js';
 
 /**
@@ -105,6 +111,36 @@ describe('a failure whose exchange was cut at HAR_BODY_LIMIT', () => {
     );
     expect(lines.at(-1)).toBe('curl: # token\ncurl -sS -X GET x');
     expect(failureLines(f, ex('r', 'GET', '/items/itm_1', 4)).some((l) => l.startsWith('evidence cut'))).toBe(false);
+  });
+
+  it('is named in certification.json and in the end lines, the md and the page; a whole body is not', () => {
+    const cutRead = exchange('ITEM-PAGE-ONE-BASED', { id: 'ex-cut', truncated: { response: 34_337 } });
+    const wholeRead = exchange('ITEM-GET-BY-ID', { id: 'ex-whole' });
+    const failing = (clause: string, id: string) =>
+      check({
+        clause,
+        verdict: 'failed',
+        failures: [{ kind: 'field-mismatch', field: 'number', message: 'm', expected: 1, actual: 0, exchange: id }],
+      });
+    const cert = certify(
+      journalOf(
+        [failing('ITEM-PAGE-ONE-BASED', 'ex-cut'), failing('ITEM-GET-BY-ID', 'ex-whole')],
+        [cutRead, wholeRead],
+      ),
+      clauses,
+    );
+    expect(cert.evidenceCut).toEqual([
+      { clause: 'ITEM-PAGE-ONE-BASED', check: 'ITEM-PAGE-ONE-BASED', exchange: 'ex-cut', responseBytesCut: 34_337 },
+    ]);
+    expect(certificationSchema.safeParse(JSON.parse(JSON.stringify(cert))).success).toBe(true);
+    const line = evidenceCutLine(cert)!;
+    expect(line).toMatch(/^Evidence cut: 1 failure\(s\) .*ITEM-PAGE-ONE-BASED \(34337 bytes of the answer\)/);
+    expect(line).not.toContain('ITEM-GET-BY-ID');
+    expect(endLines(cert, [], '/tmp/reports').join('\n')).toContain(line);
+    expect(certificationMarkdown({ certification: cert, exchange: () => undefined })).toContain(`- ${line}`);
+    const whole = certify(journalOf([failing('ITEM-GET-BY-ID', 'ex-whole')], [wholeRead]), clauses);
+    expect(whole.evidenceCut).toBeUndefined();
+    expect(evidenceCutLine(whole)).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ import type {
   Certification,
   CheckReport,
   ClauseReport,
+  EvidenceCut,
   Interruption,
   LedgerSummary,
   Scope,
@@ -28,8 +29,8 @@ export { clauseVerdicts } from './types.js';
 
 const root = PROJECT_ROOT;
 
-export function harnessVersion(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+export function harnessVersion(dir = root): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string };
   return { name: pkg.name, version: pkg.version };
 }
 
@@ -43,31 +44,46 @@ export interface HarnessIdentity {
   modified?: boolean;
 }
 
-/** The harness's version and commit, read at run time (git in the checkout; none in a tarball install). */
-export function harnessIdentity(): HarnessIdentity {
+/**
+ * The harness's version and commit, read at run time: git in a checkout; in an installed tarball,
+ * the build-info.json `npm pack` wrote (bin/stamp-build.js); null when neither says.
+ */
+export function harnessIdentity(dir = root): HarnessIdentity {
+  const version = harnessVersion(dir);
+  if (!existsSync(join(dir, '.git'))) return { ...version, ...stamped(dir) };
   const git = (...args: string[]) =>
-    execFileSync('git', ['-C', root, ...args], {
+    execFileSync('git', ['-C', dir, ...args], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 10_000,
     });
-  if (!existsSync(join(root, '.git'))) return { ...harnessVersion(), commit: null };
   try {
     const commit = git('rev-parse', 'HEAD').trim();
     const modified = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
-    return { ...harnessVersion(), commit, ...(modified ? { modified } : {}) };
+    return { ...version, commit, ...(modified ? { modified } : {}) };
   } catch {
-    return { ...harnessVersion(), commit: null };
+    return { ...version, commit: null };
   }
 }
 
-/** `partner-api-v2-conformance 0.1.0, commit 1a2b3c4d5e6f (with local changes)`; `commit unknown` outside a checkout. */
+/** The commit build-info.json names (written when the tarball was packed), or null. */
+function stamped(dir: string): Pick<HarnessIdentity, 'commit' | 'modified'> {
+  try {
+    const info = JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8')) as Record<string, unknown>;
+    if (typeof info.commit !== 'string' || !/^[0-9a-f]{40}$/.test(info.commit)) return { commit: null };
+    return { commit: info.commit, ...(info.modified === true ? { modified: true } : {}) };
+  } catch {
+    return { commit: null };
+  }
+}
+
+/** `partner-api-v2-conformance 0.1.0, commit 1a2b3c4d5e6f (with local changes)`; `commit unknown` outside a checkout with no build-info.json. */
 export function harnessText(h: HarnessIdentity): string {
   const commit =
     h.commit === undefined
       ? ''
       : h.commit === null
-        ? ', commit unknown (installed without .git)'
+        ? ', commit unknown (no .git and no build-info.json)'
         : `, commit ${h.commit.slice(0, 12)}${h.modified ? ' (with local changes)' : ''}`;
   return `${h.name} ${h.version}${commit}`;
 }
@@ -192,6 +208,8 @@ export function certify(
     observations,
     runErrors,
   };
+  const cut = evidenceCutOf(events, outcomes);
+  if (cut.length) cert.evidenceCut = cut;
   cert.verdictCause = verdictCause(cert, outcomes);
   if (o.baseline) cert.baseline = diffBaseline(o.baseline.data, cert, o.baseline.file);
   return cert;
@@ -400,6 +418,34 @@ function sumLedgers(ledgers: LedgerReport[]): LedgerSummary {
     if (l.summary.ignoredForeign) out.ignoredForeign = (out.ignoredForeign ?? 0) + l.summary.ignoredForeign;
   }
   return out;
+}
+
+/**
+ * The failures whose exchange has a body cut in exchanges.har (over HAR_BODY_LIMIT): the bundle does
+ * not hold the whole evidence of these, and a reviewer must be told so.
+ */
+function evidenceCutOf(events: readonly JournalEvent[], outcomes: readonly CheckOutcome[]): EvidenceCut[] {
+  const cut = new Map(
+    of(events, 'exchange')
+      .filter((e) => e.exchange.truncated)
+      .map((e) => [e.exchange.id, e.exchange.truncated!] as const),
+  );
+  if (!cut.size) return [];
+  return outcomes.flatMap((c) =>
+    [...new Set((c.failures ?? []).map((f) => f.exchange).filter((x) => x !== undefined))].flatMap((id) => {
+      const t = cut.get(id);
+      if (!t) return [];
+      return [
+        {
+          clause: c.clause,
+          check: c.key,
+          exchange: id,
+          ...(t.request ? { requestBytesCut: t.request } : {}),
+          ...(t.response ? { responseBytesCut: t.response } : {}),
+        },
+      ];
+    }),
+  );
 }
 
 function trafficOf(events: readonly JournalEvent[]): Traffic {

@@ -146,6 +146,18 @@ export const certificationSchema = z
       .object({ signal: z.string(), at: z.string(), checksFinished: count, records: ledgerSummary.optional() })
       .optional(),
     warnings: z.array(z.string()).optional(),
+    evidenceCut: z
+      .array(
+        z.object({
+          clause: z.string(),
+          check: z.string(),
+          exchange: z.string(),
+          requestBytesCut: count.optional(),
+          responseBytesCut: count.optional(),
+        }),
+      )
+      .optional()
+      .describe('failures whose cited exchange has a body cut in exchanges.har (over HAR_BODY_LIMIT)'),
     summary: z.record(clauseVerdictSchema, count),
     strictSummary: z.record(clauseVerdictSchema, count),
     checkSummary: z.record(checkVerdictSchema, count),

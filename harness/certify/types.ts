@@ -82,6 +82,17 @@ export interface Scope {
   note?: string;
 }
 
+/** A failure whose exchange has a body cut in exchanges.har (over HAR_BODY_LIMIT). */
+export interface EvidenceCut {
+  clause: string;
+  /** The check's key (`CLAUSE [variant]`). */
+  check: string;
+  /** The exchange the failure cites. */
+  exchange: string;
+  requestBytesCut?: number;
+  responseBytesCut?: number;
+}
+
 /** Figures of the run's traffic, from the journal: every exchange of every shard, counted once. */
 export interface Traffic {
   /** Exchanges journaled, by owner: the checks themselves, shared fixtures, preflight, cleanup. */
@@ -135,6 +146,11 @@ export interface Certification {
   verdictCause?: string;
   interrupted?: Interruption;
   warnings?: string[];
+  /**
+   * Failures whose cited exchange exchanges.har holds cut (a body over HAR_BODY_LIMIT): their evidence
+   * is not whole in the bundle. Absent when none is.
+   */
+  evidenceCut?: EvidenceCut[];
   /** Clauses per verdict, all of them. */
   summary: Record<ClauseVerdict, number>;
   /** Strict, testable clauses per verdict: these alone decide the run. */

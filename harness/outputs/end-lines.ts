@@ -6,7 +6,7 @@ import { redact } from '../redact.js';
 import { areaTable, type AreaCounts } from './console.js';
 import { harnessErrorHead } from './failure-view.js';
 import { outputLines } from './registry.js';
-import { budgetLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
+import { budgetLine, evidenceCutLine, recordsLine, trafficLine, visibilityLine } from './summary-lines.js';
 
 /** Checks per area from the certificate: the same counts as junit.xml's suites. */
 export function areaCounts(cert: Certification): AreaCounts {
@@ -68,6 +68,8 @@ export function endLines(
     lines.push(`  not exercised: ${g.clause}: ${g.why}${g.setting ? ` (set ${g.setting})` : ''}`);
   for (const g of cert.scope.partial ?? []) lines.push(`  judged in part: ${g.clause}: ${g.why}`);
   for (const e of cert.runErrors) lines.push(`  run error: ${e.split('\n')[0]}`);
+  const cut = evidenceCutLine(cert);
+  if (cut) lines.push(`  ${cut}`);
   lines.push(`  ${trafficLine(cert)}`);
   if (cert.visibility.waits) lines.push(`  ${visibilityLine(cert)}`);
   if (cert.ledger) lines.push(`  ${recordsLine(cert.ledger)}`);

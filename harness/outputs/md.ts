@@ -5,7 +5,15 @@ import { coverageLine } from '../certify/coverage.js';
 import { failureLines, harnessErrorHead } from './failure-view.js';
 import type { Output, OutputContext } from './output.js';
 import { harnessText } from '../certify/certify.js';
-import { budgetLine, partialText, recordsLine, scopeText, trafficLine, visibilityLine } from './summary-lines.js';
+import {
+  budgetLine,
+  evidenceCutLine,
+  partialText,
+  recordsLine,
+  scopeText,
+  trafficLine,
+  visibilityLine,
+} from './summary-lines.js';
 
 const icon: Record<ClauseVerdict, string> = {
   passed: '✅ passed',
@@ -44,6 +52,7 @@ export function certificationMarkdown(
     ...(c.visibility.waits ? [`- ${visibilityLine(c)}`] : []),
     ...(c.verdictCause ? [`- Why ${c.verdict}: ${c.verdictCause}`] : []),
     ...(c.warnings ?? []).map((w) => `- Warning: ${w}`),
+    ...[evidenceCutLine(c)].filter((l) => l !== undefined).map((l) => `- ${l}`),
     ...(c.budget ? [`- ${budgetLine(c.budget)}`] : []),
     ...(c.coverage ? [`- ${coverageLine(c.coverage)}`] : []),
     ...(c.run.shard

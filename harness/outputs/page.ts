@@ -9,7 +9,15 @@ import { harnessText } from '../certify/certify.js';
 import type { KeyObject } from 'node:crypto';
 import { fingerprint } from './signature.js';
 import { compareSections, primarySection, sectionTitle } from './sections.js';
-import { budgetLine, partialText, recordsLine, scopeText, trafficLine, visibilityLine } from './summary-lines.js';
+import {
+  budgetLine,
+  evidenceCutLine,
+  partialText,
+  recordsLine,
+  scopeText,
+  trafficLine,
+  visibilityLine,
+} from './summary-lines.js';
 import { commandLine } from '../core/invocation.js';
 
 /**
@@ -74,7 +82,10 @@ function headline(c: Certification): string {
     ? `<p class="scope" id="scope">Scope: ${esc(c.scope.note ?? 'every clause of the catalogue')}.</p>`
     : `<p class="scope" id="scope">Scope: ${esc(c.scope.note ?? 'partial')}. ${esc(scopeDetail(c))}</p>`;
   const cause = c.verdictCause ? `<p class="cause" id="verdict-cause">${esc(c.verdictCause)}</p>` : '';
-  const warnings = (c.warnings ?? []).map((w) => `<p class="warning">warning: ${esc(w)}</p>`).join('');
+  const warnings = [...(c.warnings ?? []).map((w) => `warning: ${w}`), evidenceCutLine(c)]
+    .filter((w) => w !== undefined)
+    .map((w) => `<p class="warning">${esc(w)}</p>`)
+    .join('');
   return `<p class="lead">${esc(lead)}</p>${scope}${cause}<p class="counts">${esc(judged)}</p>${warnings}`;
 }
 

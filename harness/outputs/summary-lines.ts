@@ -32,6 +32,25 @@ export function visibilityLine(c: Certification): string {
   return `Reads after the run's writes: ${v.waits} waited for the write to show; ${slow}${v.notShown ? `; ${v.notShown} did not show within the consistency window` : ''}`;
 }
 
+/**
+ * Failures whose evidence the bundle holds cut (a body over HAR_BODY_LIMIT), so a reviewer knows
+ * which ones rest on more than exchanges.har shows; undefined when none does.
+ */
+export function evidenceCutLine(c: Certification): string | undefined {
+  const cut = c.evidenceCut ?? [];
+  if (!cut.length) return undefined;
+  const one = (e: (typeof cut)[number]) =>
+    `${e.check} (${[
+      e.responseBytesCut ? `${e.responseBytesCut} bytes of the answer` : '',
+      e.requestBytesCut ? `${e.requestBytesCut} bytes of the request` : '',
+    ]
+      .filter(Boolean)
+      .join(', ')})`;
+  const shown = cut.slice(0, 3).map(one).join('; ');
+  const more = cut.length > 3 ? `; and ${cut.length - 3} more` : '';
+  return `Evidence cut: ${cut.length} failure(s) cite an exchange whose body exchanges.har holds cut at HAR_BODY_LIMIT: ${shown}${more}; raise HAR_BODY_LIMIT and rerun to keep them whole`;
+}
+
 /** Planned against used, under the limits. */
 export function budgetLine(b: RunBudget): string {
   const paced = b.limits.getPerMin > 0 || b.limits.writePerMin > 0;
