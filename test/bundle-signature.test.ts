@@ -1,9 +1,11 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { harnessIdentity, harnessText } from '../harness/certify/certify.js';
 import { verifyBundle } from '../harness/cli/verify-bundle.js';
+import { PROJECT_ROOT } from '../harness/core/paths.js';
 import type { JournalEvent } from '../harness/core/events.js';
 import { MANIFEST, SIGNATURE, writeManifest } from '../harness/outputs/manifest.js';
 import { renderOutputs } from '../harness/outputs/registry.js';
@@ -160,12 +162,32 @@ describe('verify without a key: the pages agree with certification.json', () => 
 });
 
 describe('the harness named in the certificate', () => {
+  it('installed from a tarball, names the commit npm pack stamped (bin/stamp-build.js), or none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'installed-'));
+    try {
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ name: 'partner-api-v2-conformance', version: '0.1.0' }),
+      );
+      expect(harnessIdentity(dir)).toEqual({ name: 'partner-api-v2-conformance', version: '0.1.0', commit: null });
+      execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'stamp-build.js'), join(dir, 'build-info.json')]);
+      const stampedHere = harnessIdentity(dir);
+      const here = harnessIdentity();
+      expect(stampedHere.commit).toBe(here.commit);
+      expect(stampedHere.modified).toBe(here.modified);
+      writeFileSync(join(dir, 'build-info.json'), '{"commit":"not a commit"}');
+      expect(harnessIdentity(dir).commit).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('records its version and git commit; outside a checkout it says the commit is unknown', () => {
     const h = harnessIdentity();
     expect(h.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(h.commit).toMatch(/^[0-9a-f]{40}$/);
     expect(harnessText({ ...harness, commit: null })).toBe(
-      'partner-api-v2-conformance 0.1.0, commit unknown (installed without .git)',
+      'partner-api-v2-conformance 0.1.0, commit unknown (no .git and no build-info.json)',
     );
     expect(harnessText({ ...harness, modified: true })).toBe(
       `partner-api-v2-conformance 0.1.0, commit ${'a'.repeat(12)} (with local changes)`,

@@ -157,6 +157,10 @@ describe('partner-conformance config: every setting, its value and its source', 
     expect(row(r.stdout, 'RATE_LIMIT_WRITE_PER_MIN')).toMatch(/^RATE_LIMIT_WRITE_PER_MIN +50 +default \(/);
     expect(row(r.stdout, 'SEED')).toMatch(/^SEED +7 +flag --seed$/);
     expect(r.stdout).not.toContain('secret-token-4711');
+    // The npm scripts' `--`, copied after `npx partner-conformance config`, changes nothing.
+    const copied = await runCli('config', ['--', '--seed', '7'], env);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.stdout).toBe(r.stdout);
   });
 
   it('--json gives the same rows; run --print-config prints them and runs nothing', async () => {

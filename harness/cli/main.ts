@@ -421,6 +421,13 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
 }
 
 /** Runs the command line; resolves to the process exit code. Usage errors are one line and 2. */
+/**
+ * The arguments without a bare `--`. The docs write npm scripts (`npm run conformance -- --env-file
+ * x.env`), and a user who types the same after `npx partner-conformance run` means the same: no
+ * command takes a path or value that starts with `-`, so the separator can only be that copy.
+ */
+export const withoutSeparator = (argv: readonly string[]) => argv.filter((a) => a !== '--');
+
 export async function main(argv: readonly string[]): Promise<number> {
   let code: number = EXIT.ok;
   const p = program((c) => (code = c));
@@ -429,7 +436,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     sub.configureOutput({ outputError: oneLine(`partner-conformance ${sub.name()} --help`) });
   }
   try {
-    await p.parseAsync([...argv], { from: 'user' });
+    await p.parseAsync(withoutSeparator(argv), { from: 'user' });
     return code;
   } catch (err) {
     // --help and --version end with 0; a missing command, option or argument with 2.
