@@ -372,6 +372,10 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
       'run the faults (all, --faults, or the generated faults of --operators) on these family members (count, list or range)',
     )
     .option(
+      '--at <date>',
+      'with --family or --family-faults: run at this date (ISO 8601), the clocks of the run, the mock and the members moved to it',
+    )
+    .option(
       '--spread',
       'with --family-faults: each fault on one member, in turn (fault i on the i-th seed mod their count), not on every member',
     )
@@ -391,6 +395,7 @@ export function program(setExit: (code: number) => void = () => undefined): Comm
           spec: text(o.spec),
           family: text(o.family),
           familyFaults: text(o.familyFaults),
+          at: text(o.at),
           spread: o.spread === true,
           faults: text(o.faults),
           withOperators: text(o.withOperators),

@@ -10,6 +10,7 @@ import { certifyFamily, familyLines } from './certify.js';
 import { draw, drawLine, probes, type MemberKey } from './dimensions.js';
 import { familyFront, memberId } from './server.js';
 import { PRODUCTION } from '../production/front.js';
+import { shiftClock } from '../support/shifted-clock.js';
 
 /** A member's choices in one line; the production-like server is its own. */
 const memberLine = (seed: MemberKey) =>
@@ -32,6 +33,8 @@ export interface FamilyCommandOptions {
   /** Each fault on one member in turn (fault i on seeds[i mod n]), not on every member. */
   spread?: boolean;
   batch?: number;
+  /** Run at this date (ISO 8601): the run, the mock and the members read a clock shifted to it. */
+  at?: string;
   reportsDir: string;
 }
 
@@ -75,7 +78,32 @@ function chosenFaults(o: FamilyCommandOptions): string[] {
 const first = (c: CheckOutcome) =>
   `${c.name.split(':')[0]}: ${((c.error ? errorLine(c.error) : undefined) ?? c.failures?.[0]?.message ?? '').split('\n')[0]!.slice(0, 160)}`;
 
+/**
+ * `--at <date>`: the whole command at another date, as test/dates.test.ts runs the date-sensitive
+ * clauses: this thread's clock (the run, the mock, the members) and the check workers' (through
+ * SELFTEST_CLOCK_OFFSET_MS, read by vitest.config.ts) move to the date, so a check that works on some
+ * days only is found on a day it breaks.
+ */
 export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
+  if (o.at === undefined) return familyCommandNow(o);
+  const at = Date.parse(o.at);
+  if (Number.isNaN(at)) {
+    console.error(`Configuration error: selfcheck: --at takes an ISO 8601 date or date-time, not ${o.at}`);
+    return 2;
+  }
+  const offset = at - Date.now();
+  process.env.SELFTEST_CLOCK_OFFSET_MS = String(offset);
+  const undo = shiftClock(offset);
+  console.log(`family: at ${new Date().toISOString()} (the clock moved ${Math.round(offset / 86_400_000)} days)`);
+  try {
+    return await familyCommandNow(o);
+  } finally {
+    undo();
+    delete process.env.SELFTEST_CLOCK_OFFSET_MS;
+  }
+}
+
+async function familyCommandNow(o: FamilyCommandOptions): Promise<number> {
   const out = resolve(o.reportsDir);
   mkdirSync(out, { recursive: true });
   let seeds: MemberKey[];
@@ -88,7 +116,7 @@ export async function familyCommand(o: FamilyCommandOptions): Promise<number> {
 
   if (o.family !== undefined) {
     const report = await certifyFamily(seeds, { reportsDir: out, batch: o.batch ?? 20, log: console.log });
-    const lines = familyLines(report);
+    const lines = [...(o.at ? [`at ${o.at}`] : []), ...familyLines(report)];
     writeFileSync(join(out, 'family.json'), JSON.stringify(report, null, 2));
     writeFileSync(join(out, 'family.md'), `# The generated family\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
     console.log(lines.join('\n'));

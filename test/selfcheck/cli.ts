@@ -40,6 +40,8 @@ export interface SelfcheckOptions {
   family?: string;
   /** Run the faults (or --faults) on these family members: a count or a list/range of seeds. */
   familyFaults?: string;
+  /** With family or familyFaults: run at this date (ISO 8601), the clocks of the run, mock and members moved to it. */
+  at?: string;
   /** With familyFaults: each fault on one member in turn, not on every member. */
   spread?: boolean;
   /** Print every silence of the catalogue beside the spec with the family dimension or reason that covers it. */
