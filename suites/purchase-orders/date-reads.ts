@@ -41,7 +41,7 @@ export function poDateReads(ctx: CheckContext): Promise<{ reads: DateRead[]; unj
         const slice = [...backendSlices].sort((a, b) => dated(b).length - dated(a).length)[0]!;
         const sample = dated(slice);
         const window = middleDays(sample.map((r) => timeOf(r)!));
-        if (!window) return void unjudged.push(`fewer than 3 orders of one source show ${f.field}`);
+        if (!window) return void unjudged.push(`${FEWER_THAN} orders of one source show ${f.field}`);
         const query = { ...slices[slice].query, [f.start]: window.start, [f.end]: window.end };
         return {
           filter: f,
@@ -56,6 +56,10 @@ export function poDateReads(ctx: CheckContext): Promise<{ reads: DateRead[]; unj
     return { reads: made.filter((x): x is DateRead => x !== undefined), unjudged };
   });
 }
+
+const FEWER_THAN = 'fewer than 3';
+/** A reason poDateReads left a filter unread for: the slices hold too few dated orders. */
+export const isDataShortage = (reason: string) => reason.startsWith(FEWER_THAN);
 
 export const windowOf = (d: DateRead): DayWindow => dayWindow(d.window.start, d.window.end);
 
