@@ -336,6 +336,22 @@ export const walkedValues = (walk: PagingWalk): unknown[] => walk.pages.flatMap(
  * under every usual order (numeric; binary, case-folded and locale string order). Values of
  * different kinds, and empty values, never count as out of order (their placement is not shown).
  */
+/**
+ * Which way values run under `compare`: 'ascending' or 'descending' when every adjacent pair that
+ * compares agrees and at least one differs, 'flat' when none differs, 'mixed' otherwise.
+ */
+export function orderDirection<T>(values: readonly T[], compare: (a: T, b: T) => number): OrderDirection {
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < values.length; i++) {
+    const c = compare(values[i - 1]!, values[i]!);
+    if (c < 0) up += 1;
+    else if (c > 0) down += 1;
+  }
+  return up && down ? 'mixed' : up ? 'ascending' : down ? 'descending' : 'flat';
+}
+export type OrderDirection = 'ascending' | 'descending' | 'flat' | 'mixed';
+
 export function compareLoosely(a: unknown, b: unknown): number {
   if (a === null || a === undefined || b === null || b === undefined || a === '' || b === '') return 0;
   if (typeof a === 'number' && typeof b === 'number') return a - b;

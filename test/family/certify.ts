@@ -4,7 +4,7 @@ import { clauseVerdict, isStrictTestable } from '../../harness/certify/rules.js'
 import type { CheckOutcome } from '../../harness/core/events.js';
 import { errorLine } from '../../harness/core/outcome.js';
 import { runSuites } from '../../harness/run/run-suites.js';
-import { dimensions, draw, drawLine, type Draw, type MemberKey } from './dimensions.js';
+import { dimensions, draw, drawLine, expectedNotJudged, type Draw, type MemberKey } from './dimensions.js';
 import { familyFront, memberId } from './server.js';
 
 /**
@@ -26,6 +26,8 @@ export interface MemberVerdict {
   passed: number;
   failed: ClauseTrouble[];
   inconclusive: ClauseTrouble[];
+  /** Clauses left not judged as the member's choices require (a guess they make unverifiable). */
+  notJudged?: ClauseTrouble[];
 }
 
 export interface FamilyReport {
@@ -46,28 +48,40 @@ const firstOf = (c: CheckOutcome) =>
 export function judgeMember(seed: MemberKey, checks: readonly CheckOutcome[]): MemberVerdict {
   const failed: ClauseTrouble[] = [];
   const inconclusive: ClauseTrouble[] = [];
+  const notJudged: ClauseTrouble[] = [];
+  const d = draw(seed);
   let passed = 0;
   for (const id of clauseIds) {
     const clause = clauseOf(id);
     if (!isStrictTestable(clause)) continue;
     const mine = checks.filter((c) => c.clause === id);
-    const { verdict, reason } = clauseVerdict(clause, mine);
+    const { verdict, reason, cause } = clauseVerdict(clause, mine);
     if (verdict === 'passed') passed += 1;
     if (verdict === 'failed') {
       const c = mine.find((x) => x.verdict === 'failed')!;
       failed.push({ clause: id, first: `${c.name.split(':')[0]}: ${firstOf(c)}` });
     }
-    // A member is certified whole: a clause left not judged (a refused guess) keeps it from CONFORMANT too.
-    if (verdict === 'inconclusive' || verdict === 'not-judged')
+    // A member is certified whole: a clause left not judged (a refused guess) keeps it from CONFORMANT
+    // too, unless the member's own choice makes that guess unverifiable and the key named is the one.
+    const allowed = expectedNotJudged(d).find((x) => x.clause === id);
+    if (
+      verdict === 'not-judged' &&
+      allowed &&
+      cause?.kind === 'guess-refused' &&
+      cause.profileKey === allowed.profileKey
+    )
+      notJudged.push({ clause: id, first: oneLine(reason) });
+    else if (verdict === 'inconclusive' || verdict === 'not-judged')
       inconclusive.push({ clause: id, first: oneLine(reason) });
   }
   return {
     seed,
-    draw: draw(seed),
+    draw: d,
     conformant: failed.length === 0 && inconclusive.length === 0 && passed > 0,
     passed,
     failed,
     inconclusive,
+    ...(notJudged.length ? { notJudged } : {}),
   };
 }
 
@@ -117,6 +131,7 @@ export async function certifyFamily(seeds: readonly MemberKey[], o: FamilyRunOpt
       );
       for (const f of v.failed) o.log?.(`    FAILED ${f.clause}: ${f.first}`);
       for (const f of v.inconclusive) o.log?.(`    INCONCLUSIVE ${f.clause}: ${f.first}`);
+      for (const f of v.notJudged ?? []) o.log?.(`    not judged, as its choices require: ${f.clause}: ${f.first}`);
     }
   }
   return { members, runErrors, coverage: coverageOf(seeds), seconds: Math.round((Date.now() - started) / 1000) };

@@ -14,6 +14,12 @@ export interface Value {
   rules?: (s: MemberState) => { phase: number; rule: Transformation }[];
   /** The member's data, clock and neighbour (test/family/world.ts); the mock's own world unless given. */
   world?: World;
+  /**
+   * Clauses this choice leaves not judged, with the CONFORMANCE_PROFILE key a user would set: a guess
+   * the choice makes unverifiable (a sort field ignored). The member is CONFORMANT only if each ends
+   * not judged for that key (guess-refused), and every other clause passes.
+   */
+  notJudged?: { clause: string; profileKey: string }[];
 }
 
 export interface Dimension {
@@ -408,6 +414,18 @@ export const dimensions: readonly Dimension[] = [
     ],
   },
   {
+    id: 'sort-field',
+    silences: ['S-4.1-sort'],
+    values: [
+      mock,
+      {
+        name: 'unknown-ignored',
+        rules: at(P.wire, r.sortIgnoredRule),
+        notJudged: [{ clause: 'VEHICLE-SORT', profileKey: 'vehicles.sortField' }],
+      },
+    ],
+  },
+  {
     id: 'sort-ties',
     silences: ['S-4.1-sort', 'S-PAGE-null-and-collation', 'S-4.2-default-order'],
     values: [mock, { name: 'tied', world: { data: { ties: true } } }],
@@ -519,6 +537,10 @@ export function draw(key: MemberKey): Draw {
   const next = prng(key * 2654435761);
   return Object.fromEntries(dimensions.map((d) => [d.id, d.values[Math.floor(next() * d.values.length)]!.name]));
 }
+
+/** The clauses a member's choices leave not judged, each with the profile key that would let it run. */
+export const expectedNotJudged = (d: Draw): { clause: string; profileKey: string }[] =>
+  dimensions.flatMap((x) => x.values.find((v) => v.name === d[x.id])?.notJudged ?? []);
 
 /** One probe per value other than the mock's: every choice alone. */
 export const probes = (): string[] =>

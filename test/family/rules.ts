@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import {
+  is,
   isObject,
   listCount,
   messageOf,
@@ -518,6 +519,21 @@ export const zeroBasedRule: Transformation = {
     const po = isObject(a.body.pagination) ? a.body.pagination : undefined;
     for (const p of [pg, po]) if (p && typeof p.page === 'number') p.page -= 1;
     return pg || po ? a : undefined;
+  },
+};
+
+/**
+ * S-4.1-sort: a sort field the server does not know is silently ignored (the list keeps its
+ * default order), as many list endpoints do with a field outside their whitelist.
+ */
+export const sortIgnoredRule: Transformation = {
+  id: 'vehicles-sort-field-ignored',
+  why: 'S-4.1-sort: the sort values are not listed; an unknown field may be ignored',
+  request: (c) => {
+    if (!is(c, 'GET', '/vehicles') || !c.query.has('sort')) return false;
+    c.query.delete('sort');
+    c.query.delete('sortDirection');
+    return true;
   },
 };
 
