@@ -67,6 +67,27 @@ function fieldsOff(kind: StatedKind, value: unknown, base: string, res: ApiRespo
   });
 }
 
+/**
+ * One record's fields (and its nested records) shown in another type than stated; absent and null
+ * fields are left alone. `where` names the record in the messages.
+ */
+export function recordTypeFailures(
+  record: Record<string, unknown>,
+  kind: RecordKind,
+  res: ApiResponse,
+  where: string,
+): Failure[] {
+  return [
+    ...fieldsOff(kind, record, where, res),
+    ...nested[kind](record).flatMap(([p, k, v]) => fieldsOff(k, v, `${where}.${p}`, res)),
+  ];
+}
+
+/** A nested record of a stated kind (PartDetails, TireDetails) judged alone, as recordTypeFailures does. */
+export function nestedTypeFailures(value: unknown, kind: StatedKind, res: ApiResponse, where: string): Failure[] {
+  return fieldsOff(kind, value, where, res);
+}
+
 /** The fields of the records of a kind (objects carrying its identifier, anywhere in a body) shown in another type than stated. */
 export function statedTypeFailures(body: unknown, kind: RecordKind, res: ApiResponse, where = ''): Failure[] {
   const key = statedFields[kind].idKey;

@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { partDetails, tireDetails } from '../../contract/schemas.js';
-import { isSuccess, shapeViolations, type Failure } from '../../harness/checks/index.js';
+import {
+  exchangeOf,
+  isRecord,
+  isSuccess,
+  nestedTypeFailures,
+  shapeViolations,
+  type Failure,
+} from '../../harness/checks/index.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { verdict } from '../common/judge.js';
 import { items } from './adapter.js';
 import { itemSample, readableItems } from './fixtures.js';
 
-const detailsSchema = { part: partDetails, tire: tireDetails } as const;
+const detailsKind = { part: 'partDetails', tire: 'tireDetails' } as const;
 
-// §2.2 details mapping: a part carries PartDetails, a tire TireDetails, in the documented types.
+// §2.2 details mapping: a part carries PartDetails, a tire TireDetails, in the documented types. Each
+// field shown is judged in its stated type; one the run did not set may be null or absent, and totals
+// and read-only pricing fields are never computed (S-2.2-unset-fields, S-2.2-derived-pricing).
 for (const type of ['part', 'tire'] as const) {
   conformance('ITEM-DETAILS-MATCH-TYPE', type, async (ctx: CheckContext) => {
     let reads = (await readableItems(ctx)).filter(
@@ -30,7 +38,22 @@ for (const type of ['part', 'tire'] as const) {
     const problems: Failure[] = [];
     for (const { id, read } of reads) {
       await ctx.cite(read);
-      problems.push(...shapeViolations(detailsSchema[type], items.recordIn(read, id)?.details, read, 'details'));
+      const details = items.recordIn(read, id)?.details;
+      problems.push(
+        ...(isRecord(details)
+          ? nestedTypeFailures(details, detailsKind[type], read, `GET /items/${id}: details`)
+          : [
+              {
+                kind: 'shape-violation' as const,
+                message: `GET /items/${id}: the ${type}'s details are ${JSON.stringify(details) ?? 'absent'}, not an object`,
+                issue: `§2.2: a ${type} carries ${detailsKind[type] === 'partDetails' ? 'PartDetails' : 'TireDetails'}`,
+                expected: 'object',
+                actual: details,
+                path: 'details',
+                ...exchangeOf(read),
+              },
+            ]),
+      );
     }
     verdict(
       ctx,
