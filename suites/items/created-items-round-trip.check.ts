@@ -27,6 +27,24 @@ const same = (read: unknown, sent: unknown, kind: WrittenKind = 'prose') =>
     ? readsBackAsWritten(kind, sent.normalize('NFC'), read.normalize('NFC'))
     : read === sent;
 
+/** Amounts (§2.2 numbers): equal within half a cent, a float's last digit aside (S-2.2-money). */
+const MONEY = new Set(['costPerUnit', 'pricePerUnit']);
+const sameAmount = (read: unknown, sent: unknown) =>
+  typeof sent === 'number' &&
+  (typeof read === 'number' || (typeof read === 'string' && read.trim() !== '')) &&
+  Math.abs(Number(read) - sent) <= 0.005 + 1e-9;
+
+/**
+ * The price the target may recompute from a pricing matrix (S-2.2-derived-pricing): it is compared
+ * only once the batch shows it stored verbatim, i.e. some item's price read back as sent. A batch
+ * where none is kept has its price differences dropped and observed.
+ */
+export function derivedPrices(diffs: readonly { field: string }[][]): boolean {
+  const priced = diffs.length;
+  const changed = diffs.filter((d) => d.some((x) => x.field === 'details.pricePerUnit')).length;
+  return priced > 0 && changed === priced;
+}
+
 /**
  * Fields sent on create that differ on read (details compared on the fields sent): the create fields
  * §4.2 lists, which are all the builders send. tireSize is only required back as a string: a store
@@ -44,7 +62,12 @@ export function roundTripDifferences(
   const sentDetails = (sent.partDetails ?? sent.tireDetails) as Record<string, unknown> | undefined;
   const readDetails = isRecord(read.details) ? read.details : {};
   for (const [k, v] of Object.entries(sentDetails ?? {})) {
-    const kept = k === 'tireSize' && sent.tireDetails ? typeof readDetails[k] === 'string' : same(readDetails[k], v);
+    const kept =
+      k === 'tireSize' && sent.tireDetails
+        ? typeof readDetails[k] === 'string'
+        : MONEY.has(k)
+          ? sameAmount(readDetails[k], v)
+          : same(readDetails[k], v);
     if (!kept) out.push({ field: `details.${k}`, sent: v, read: readDetails[k] });
   }
   return out;
@@ -68,7 +91,12 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
         ctx.inconclusive(
           `precondition: POST /items with ${sent.length} generated items was refused (${describeResponse(create)}); the create rules judge that`,
         );
-      const diffs: Failure[] = [];
+      const perItem: {
+        id: string;
+        res: Parameters<typeof fieldMismatch>[4];
+        input: ItemCreateInput;
+        diffs: ReturnType<typeof roundTripDifferences>;
+      }[] = [];
       await Promise.all(
         sent.map(async (input, i) => {
           const at = found[i];
@@ -81,12 +109,19 @@ conformance('ITEM-CREATE-ROUNDTRIP', { needs: ['write'] }, async (ctx: CheckCont
           if (!isSuccess(res))
             ctx.inconclusive(`precondition: GET /items/${id} after create was refused (${describeResponse(res)})`);
           judged += 1;
-          diffs.push(
-            ...roundTripDifferences(input, items.recordIn(res, id) ?? {}).map((d) =>
-              fieldMismatch(`${input.itemType} ${id}`, d.field, d.sent, d.read, res, d.field),
-            ),
-          );
+          perItem.push({ id, res, input, diffs: roundTripDifferences(input, items.recordIn(res, id) ?? {}) });
         }),
+      );
+      const derived = derivedPrices(perItem.map((x) => x.diffs));
+      if (derived)
+        ctx.observe(
+          'pricePerUnit read back otherwise for every item (recomputed, S-2.2-derived-pricing)',
+          perItem.map((x) => x.diffs.find((d) => d.field === 'details.pricePerUnit')),
+        );
+      const diffs: Failure[] = perItem.flatMap(({ id, res, input, diffs: d }) =>
+        d
+          .filter((x) => !(derived && x.field === 'details.pricePerUnit'))
+          .map((x) => fieldMismatch(`${input.itemType} ${id}`, x.field, x.sent, x.read, res, x.field)),
       );
       if (diffs.length) throw new ContractViolation('created items did not round-trip', diffs);
     },
