@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { addDays, dayOf } from '../harness/checks/dates.js';
+import { plainText } from './text.js';
 
 /**
  * Builders of appointment-request create bodies (§2.5, §4.5). The spec shows only startDateTime,
@@ -80,8 +81,8 @@ export interface BodyParts {
 }
 
 export function bodyParts(f: Faker): BodyParts {
-  const firstName = f.person.firstName();
-  const lastName = f.person.lastName();
+  const firstName = plainText(f.person.firstName());
+  const lastName = plainText(f.person.lastName());
   return {
     vehicle: { year: f.number.int({ min: 2006, max: 2024 }), make: f.vehicle.manufacturer(), model: f.vehicle.model() },
     // Three services, so a forbidden field can sit first, in the middle or last of the array (§4.5 rule 3).

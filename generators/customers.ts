@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import type { Profile } from '../harness/core/profile.js';
 import { compactMarker } from './random.js';
+import { plainText } from './text.js';
 
 /**
  * Builders of customer payloads (§4.3, beta). The body fields are not shown: the names follow the
@@ -31,8 +32,8 @@ export function buildCustomer(
   names: CustomerNames,
   term = uniqueCustomerTerm(marker),
 ): CustomerInput {
-  const firstName = f.person.firstName();
-  const lastName = f.person.lastName();
+  const firstName = plainText(f.person.firstName());
+  const lastName = plainText(f.person.lastName());
   return {
     firstName,
     lastName,
@@ -49,7 +50,7 @@ export const customerTermOf = (input: CustomerInput, names: CustomerNames) =>
   String(input[names.markerField]).split(' ').at(-1)!;
 
 /** A new value for a text field, different from any value a builder produces. */
-export const changedName = (f: Faker) => `${f.person.lastName()}-Updated`;
+export const changedName = (f: Faker) => `${plainText(f.person.lastName())}-Updated`;
 
 // ── fast-check arbitraries ────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import type { ItemCreateInput, PartDetailsInput, TireDetailsInput } from '../contract/schemas.js';
+import { plainText } from './text.js';
 
 /**
  * Builders of item create payloads (§4.2, §2.2). They send only the fields §4.2 lists for create (a server may
@@ -15,7 +16,7 @@ export function partDetails(f: Faker): PartDetailsInput {
     costPerUnit: money(f, 1, 500),
     pricePerUnit: money(f, 1, 800),
     isStockItem: f.datatype.boolean(),
-    supplier: f.company.name(),
+    supplier: plainText(f.company.name()),
     brand: f.helpers.arrayElement(['Bosch', 'ACDelco', 'Denso', 'Moog', 'NGK']),
   };
 }
@@ -136,7 +137,7 @@ const text = (max: number) =>
       minLength: 1,
       maxLength: max,
     })
-    .map((s) => s.trim())
+    .map(plainText)
     .filter((s) => s.length > 0);
 const price = fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100);
 

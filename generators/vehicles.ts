@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { mileageUnits } from '../contract/schemas.js';
+import { plainText } from './text.js';
 
 /** Builders of vehicle payloads (§2.1, §4.1). Every vehicle carries the check's marker in `notes`. */
 
@@ -60,19 +61,40 @@ export function uniqueVehicleTerm(marker: string): string {
 /** `notes` always keeps the marker and the term, so an update never orphans a record from its check. */
 export const vehicleNotes = (marker: string, term: string, text = 'conformance vehicle') => `${term} ${text} ${marker}`;
 
-/** A VIN that starts with the term: 17 valid characters. */
-const vinWith = (term: string, f: Faker) => `${term}${f.string.fromCharacters(VIN_CHARS, 17 - term.length)}`;
+/** ISO 3779 transliteration of a VIN character and the weight of each position. */
+const VIN_VALUE: Record<string, number> = Object.fromEntries(
+  [...'ABCDEFGHJKLMNPRSTUVWXYZ'].map((c, i) => [
+    c,
+    [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9][i]!,
+  ]),
+);
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/**
+ * A VIN of 17 characters whose ninth is its check digit (S-2.1-vin: a target may enforce it), from
+ * 16 VIN characters: the first eight, then the last eight.
+ */
+export function withCheckDigit(sixteen: string): string {
+  const chars = [...sixteen.slice(0, 8), '0', ...sixteen.slice(8, 16)];
+  const sum = chars.reduce((n, c, i) => n + (VIN_VALUE[c] ?? Number(c)) * VIN_WEIGHTS[i]!, 0);
+  const digit = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return [...chars.slice(0, 8), digit, ...chars.slice(9)].join('');
+}
+
+/** A VIN that starts with the term (eight characters): 17 valid characters with their check digit. */
+const vinWith = (term: string, f: Faker) =>
+  withCheckDigit(`${term}${f.string.fromCharacters(VIN_CHARS, 16 - term.length)}`);
 
 /** The unique search term of a built vehicle: the first word of its notes. */
 export const termOf = (input: { notes: string }) => input.notes.split(' ')[0]!;
 
 const hex6 = (f: Faker) => f.string.hexadecimal({ length: 6, casing: 'lower', prefix: '' });
 
+/** Tags with distinct names (S-2.1-tags: a store may merge or refuse two of one name). */
 export function vehicleTags(f: Faker, count = f.number.int({ min: 1, max: 3 })): VehicleTagInput[] {
-  return Array.from({ length: count }, () => ({
-    name: f.helpers.arrayElement(['Fleet', 'VIP', 'Warranty', 'Loaner', 'Recall']),
-    color: hex6(f),
-  }));
+  return f.helpers
+    .arrayElements(['Fleet', 'VIP', 'Warranty', 'Loaner', 'Recall'], count)
+    .map((name) => ({ name, color: hex6(f) }));
 }
 
 export function buildVehicle(
@@ -125,7 +147,7 @@ export function vehicleChanges(f: Faker, entry: 'a' | 'b' = 'a'): VehicleChanges
 
 // ── fast-check arbitraries ────────────────────────────────────────────────────────────────
 
-/** Free text without leading or trailing spaces: whether a server trims them is not shown (§4.1). */
+/** Free text a server may not trim, squish or refuse at a firewall (plainText, generators/text.ts). */
 const word = (max: number) =>
   fc
     .string({
@@ -133,7 +155,7 @@ const word = (max: number) =>
       minLength: 1,
       maxLength: max,
     })
-    .map((s) => s.trim())
+    .map(plainText)
     .filter((s) => s.length > 0);
 
 export const hexColorArbitrary = fc.integer({ min: 0, max: 0xffffff }).map((n) => n.toString(16).padStart(6, '0'));
@@ -154,12 +176,12 @@ export const vehicleChangesArbitrary: fc.Arbitrary<VehicleChanges> = fc
       year: fc.integer({ min: 1980, max: 2026 }),
       make: word(20),
       model: word(20),
-      vehicleName: word(40),
+      // No vehicleName: a target may generate it (S-2.1-vehicleName), so a sent one proves nothing.
       engine: word(20),
       color: word(20),
       licensePlate: fc.stringMatching(/^[A-Z0-9]{3,8}$/),
       state: fc.constantFrom('CA', 'NY', 'TX', 'ON', 'QC', 'WA'),
-      vin: fc.stringMatching(/^[A-HJ-NPR-Z0-9]{17}$/),
+      vin: fc.stringMatching(/^[A-HJ-NPR-Z0-9]{16}$/).map(withCheckDigit),
       driveType: fc.constantFrom('FWD', 'RWD', 'AWD', '4WD'),
       transmission: fc.constantFrom('Automatic', 'Manual', 'CVT'),
       mileage: fc.integer({ min: 0, max: 500_000 }),
@@ -175,7 +197,7 @@ export function validVehicleArbitrary(marker: string, customerId: string): fc.Ar
       year: fc.integer({ min: 1980, max: 2026 }),
       make: word(20),
       model: word(20),
-      tags: fc.array(vehicleTagArbitrary, { maxLength: 3 }),
+      tags: fc.uniqueArray(vehicleTagArbitrary, { maxLength: 3, selector: (t) => t.name.toLowerCase() }),
       mileage: fc.integer({ min: 0, max: 500_000 }),
       mileageUnit: fc.constantFrom(...mileageUnits),
     })
@@ -187,7 +209,7 @@ export function validVehicleArbitrary(marker: string, customerId: string): fc.Ar
         color: 'Blue',
         licensePlate: term,
         state: 'CA',
-        vin: `${term}A004352CN`,
+        vin: withCheckDigit(`${term}004352CN`),
         imgUrl: '',
         driveType: 'FWD',
         transmission: 'Automatic',

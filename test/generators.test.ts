@@ -11,6 +11,8 @@ import {
   validItemArbitrary,
 } from '../generators/items.js';
 import { seededFaker } from '../generators/random.js';
+import { plainText } from '../generators/text.js';
+import { buildVehicle, vehicleTags, withCheckDigit } from '../generators/vehicles.js';
 
 /** The §4.2 creation rules an item payload breaks, as the generators' own oracle. */
 function brokenRules(i: ItemCreateInput): string[] {
@@ -54,5 +56,35 @@ describe('item generators', () => {
     const f = seededFaker(3, 'gen');
     const numbers = Array.from({ length: 500 }, () => buildPart(f, 'cnf-same').itemNumber);
     expect(new Set(numbers).size).toBe(500);
+  });
+});
+
+describe('text and identifiers every store keeps as sent', () => {
+  it('a VIN carries its ISO 3779 check digit in the ninth place (S-2.1-vin)', () => {
+    expect(withCheckDigit('1M8GDM9AKP042788')).toBe('1M8GDM9AXKP042788');
+    expect(withCheckDigit('11111111' + '11111111')).toBe('11111111111111111');
+    const f = seededFaker(7, 'vin');
+    const v = buildVehicle(f, 'mk', 'c1');
+    expect(v.vin).toHaveLength(17);
+    expect(withCheckDigit(v.vin.slice(0, 8) + v.vin.slice(9))).toBe(v.vin);
+  });
+
+  it('tags of one vehicle have distinct names (S-2.1-tags)', () => {
+    const f = seededFaker(3, 'tags');
+    for (let i = 0; i < 50; i++) {
+      const names = vehicleTags(f, 3).map((t) => t.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+
+  it('plain text has no doubled or outer spaces, quotes, markup or -- (S-TEXT-trimming, S-TEXT-markup, S-GW-waf)', () => {
+    expect(plainText(` O'Hara  &  <b>Sons</b> -- "x"  `)).toBe('OHara bSons/b - x');
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const t = plainText(s);
+        expect(t).toBe(t.trim());
+        expect(t).not.toMatch(/\s{2}|['"`<>&]|--/);
+      }),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { serverManaged } from '../../harness/checks/frame.js';
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { getVehicle, listVehicles as listVehiclesOf } from '../../harness/locate/requests.js';
@@ -46,7 +47,13 @@ export const vehicles = {
   idOf: vehicleShape.idOf,
   get: (ctx, id, companyId = ctx.companyId) => getVehicle(ctx.api, scopeOf(ctx, companyId), id),
   recordIn: (res, id) => vehicleShape.recordIn(res.json, id),
-  frame: { layout: 'named', documented: vehicleFields, archiveMoves: (path) => path === 'vehicleStatus' },
+  frame: {
+    layout: 'named',
+    documented: vehicleFields,
+    archiveMoves: (path) => path === 'vehicleStatus',
+    // S-2.1-vehicleName: a target may build the name from year, make and model, again on every update.
+    serverManaged: (path) => serverManaged(path) || path === 'vehicleName',
+  },
 } as const satisfies ResourceAdapter;
 
 /** §4.1 POST; an entry without customerId is only ever sent by the required-field probe. */

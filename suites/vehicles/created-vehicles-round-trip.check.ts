@@ -72,12 +72,27 @@ conformance('VEHICLE-CREATE-ROUNDTRIP', { needs: ['write', 'customer'] }, async 
   const fx = await vehicleFixture(ctx);
   const problems: Failure[] = [];
   let judged = 0;
+  const all: Failure[][] = [];
   for (const { role, id, record, read } of fixtureReads(fx)) {
     await ctx.cite(read);
     judged += 1;
-    problems.push(...differences(id, fx.inputs[role], record, read));
+    all.push(differences(id, fx.inputs[role], record, read));
   }
   if (judged === 0) ctx.inconclusive('precondition: no created vehicle could be read back');
+  // S-2.1-vehicleName: a target may generate the name itself. It is required back only once the
+  // target is seen to keep a client's name: some vehicle's name read back as sent.
+  const renamed = (d: Failure[]) => d.some((f) => f.kind === 'field-mismatch' && f.field === 'vehicleName');
+  const generated = all.every(renamed);
+  if (generated)
+    ctx.observe(
+      'vehicleName read back otherwise for every vehicle (generated, S-2.1-vehicleName)',
+      all.flatMap((d) =>
+        d.filter((f) => f.kind === 'field-mismatch' && f.field === 'vehicleName').map((f) => f.actual),
+      ),
+    );
+  problems.push(
+    ...all.flatMap((d) => d.filter((f) => !(generated && f.kind === 'field-mismatch' && f.field === 'vehicleName'))),
+  );
   verdict(
     ctx,
     problems,
