@@ -51,7 +51,11 @@ export function filterVerdict(c: FilterCase): FilterVerdict {
     else if (c.complete) v.negatives += 1;
     else v.unproven.push(`${x.id} (${x.why}) may be on a page not read`);
   }
-  // Every returned record matching, where others exist, shows the filter left those out.
-  if (!c.mismatched?.length && (c.judgedRecords ?? 0) > 0 && c.othersExist) v.negatives += 1;
+  // Every returned record matching, where others exist, shows the filter left those out; and each
+  // is a matching record that came back.
+  if (!c.mismatched?.length && (c.judgedRecords ?? 0) > 0) {
+    v.positives += c.judgedRecords!;
+    if (c.othersExist) v.negatives += 1;
+  }
   return v;
 }

@@ -234,8 +234,13 @@ export function judgeFilter(ctx: CheckContext, title: string, ...cases: JudgedCa
   const why = unproven.length ? ` (${unproven.join('; ')})` : '';
   if (sum(vs, 'positives') === 0)
     ctx.inconclusive(`${title}: no record known to match could be shown to come back${why}`);
-  if (sum(vs, 'negatives') === 0)
+  if (sum(vs, 'negatives') === 0) {
+    // The company's data hold no record the filter must leave out: the clause is not exercised on
+    // this target (the headline names it), unlike a listing cut short, which leaves it undecided.
+    if (!unproven.length && cases.every((c) => c.excluded.length === 0 && !c.othersExist))
+      ctx.skip(`${title}: the company's data hold no record known not to match, so none can be shown to stay out`);
     ctx.inconclusive(`${title}: no record known not to match could be shown to stay out${why}`);
+  }
   ctx.saw(sum(vs, 'positives'), 'known matching records came back');
   ctx.saw(sum(vs, 'negatives'), 'known non-matching records stayed out');
 }

@@ -33,6 +33,8 @@ const MAX_PROBES = 20;
 interface Learned {
   base: 0 | 1 | undefined;
   why: string;
+  /** Every list probed answered both pages empty: no record to page, which decides nothing. */
+  empty?: boolean;
   at: number;
 }
 
@@ -55,8 +57,9 @@ async function probeBase(
   raw: (s: CheckContext, query: Query) => Promise<ApiResponse>,
   reader: BaseReader,
   probeQueries: readonly Query[],
-): Promise<{ base: 0 | 1 | undefined; why: string }> {
+): Promise<{ base: 0 | 1 | undefined; why: string; empty?: boolean }> {
   const open: string[] = [];
+  let empty = true;
   for (const q of probeQueries) {
     const where = Object.keys(q).length ? ` (${new URLSearchParams(q as Record<string, string>).toString()})` : '';
     try {
@@ -64,14 +67,17 @@ async function probeBase(
         raw(s, { ...q, size: PROBE_SIZE, page: 0 }),
         raw(s, { ...q, size: PROBE_SIZE, page: 1 }),
       ]);
-      const seen = observedBase(probeOf(zero, reader), probeOf(one, reader));
+      const [z, o] = [probeOf(zero, reader), probeOf(one, reader)];
+      const seen = observedBase(z, o);
       if (seen.base !== undefined) return { base: seen.base, why: `${seen.why}${where}` };
+      if (z.refused !== undefined || o.refused !== undefined || z.ids.length || o.ids.length) empty = false;
       open.push(`${seen.why}${where}`);
     } catch (err) {
+      empty = false;
       open.push(`${(err as Error).message}${where}`);
     }
   }
-  return { base: undefined, why: open.join('; ') };
+  return { base: undefined, why: open.join('; '), ...(empty ? { empty } : {}) };
 }
 
 /**
@@ -88,7 +94,7 @@ export async function pageBase(
   reader: BaseReader,
   probeQuery: Query | readonly Query[] = {},
   o: { urgent?: boolean } = {},
-): Promise<{ base: 0 | 1 | undefined; why: string }> {
+): Promise<{ base: 0 | 1 | undefined; why: string; empty?: boolean }> {
   const memo = `${ctx.run?.runId}:${ctx.target?.id}:${list}`;
   const known = ctx.run?.runId ? decided.get(memo) : undefined;
   if (known) return known;
@@ -133,12 +139,15 @@ export async function onBase(
   if (query.page === undefined || query.page === null) return query;
   const page = Number(query.page);
   if (!Number.isInteger(page)) return query;
-  const { base, why } = await pageBase(ctx, list, raw, reader, probeQuery, { urgent: page > 1 });
+  const learned = await pageBase(ctx, list, raw, reader, probeQuery, { urgent: page > 1 });
+  const { base, why } = learned;
   if (base === undefined) {
     if (page === 1) {
       const { page: _first, ...rest } = query;
       return rest;
     }
+    // Every list probed was empty: there is no later page to read, the company's data hold none.
+    if (learned.empty) return ctx.skip(`no record to page: ${list}: ${why}`);
     return ctx.inconclusive(`page base not learnable: ${list}: ${why}`);
   }
   return base === 1 ? query : { ...query, page: page - 1 + base };

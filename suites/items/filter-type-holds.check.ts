@@ -48,6 +48,8 @@ conformance('ITEM-FILTER-TYPE', async (ctx: CheckContext) => {
         returned: own.ids,
         complete: own.complete,
         mismatched: wrongType(own.records, k.type),
+        // Records returned that show the type, or are known to have it (the item itself, read by id).
+        judgedRecords: own.records.filter((r) => 'itemType' in r || items.idOf(r) === k.id).length,
         recheck: recheckAs(k.type),
         ...answersOf(own, items),
       },

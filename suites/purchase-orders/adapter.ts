@@ -80,7 +80,13 @@ export const purchaseOrders = {
 } as const satisfies ResourceAdapter;
 
 /** The single sources the base is probed on, in turn (§4.6 source values). */
-const baseSources = [{ source: 'inventory' }, { source: 'online' }, { source: 'orders' }] as const;
+const baseSources = [
+  { source: 'inventory' },
+  // §7: source=online without isPartsCatalog is refused, so the online source is probed with each.
+  { source: 'online', isPartsCatalog: true },
+  { source: 'online', isPartsCatalog: false },
+  { source: 'orders' },
+] as const;
 
 /** A query as a readable string, for messages: source=online&isPartsCatalog=true. */
 export const showQuery = (q: Query): string =>

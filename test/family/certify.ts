@@ -28,6 +28,8 @@ export interface MemberVerdict {
   inconclusive: ClauseTrouble[];
   /** Clauses left not judged as the member's choices require (a guess they make unverifiable). */
   notJudged?: ClauseTrouble[];
+  /** Strict clauses skipped: the member's data or settings gave them nothing to judge (the headline names them). */
+  notExercised?: ClauseTrouble[];
 }
 
 export interface FamilyReport {
@@ -49,6 +51,7 @@ export function judgeMember(seed: MemberKey, checks: readonly CheckOutcome[]): M
   const failed: ClauseTrouble[] = [];
   const inconclusive: ClauseTrouble[] = [];
   const notJudged: ClauseTrouble[] = [];
+  const notExercised: ClauseTrouble[] = [];
   const d = draw(seed);
   let passed = 0;
   for (const id of clauseIds) {
@@ -57,6 +60,7 @@ export function judgeMember(seed: MemberKey, checks: readonly CheckOutcome[]): M
     const mine = checks.filter((c) => c.clause === id);
     const { verdict, reason, cause } = clauseVerdict(clause, mine);
     if (verdict === 'passed') passed += 1;
+    if (verdict === 'skipped') notExercised.push({ clause: id, first: oneLine(reason) });
     if (verdict === 'failed') {
       const c = mine.find((x) => x.verdict === 'failed')!;
       failed.push({ clause: id, first: `${c.name.split(':')[0]}: ${firstOf(c)}` });
@@ -82,6 +86,7 @@ export function judgeMember(seed: MemberKey, checks: readonly CheckOutcome[]): M
     failed,
     inconclusive,
     ...(notJudged.length ? { notJudged } : {}),
+    ...(notExercised.length ? { notExercised } : {}),
   };
 }
 
@@ -127,11 +132,12 @@ export async function certifyFamily(seeds: readonly MemberKey[], o: FamilyRunOpt
       );
       members.push(v);
       o.log?.(
-        `  seed ${seed}: ${v.conformant ? 'CONFORMANT' : 'NOT CONFORMANT'} (${v.passed} strict passed, ${v.failed.length} failed, ${v.inconclusive.length} inconclusive)`,
+        `  seed ${seed}: ${v.conformant ? 'CONFORMANT' : 'NOT CONFORMANT'} (${v.passed} strict passed, ${v.failed.length} failed, ${v.inconclusive.length} inconclusive, ${v.notExercised?.length ?? 0} not exercised)`,
       );
       for (const f of v.failed) o.log?.(`    FAILED ${f.clause}: ${f.first}`);
       for (const f of v.inconclusive) o.log?.(`    INCONCLUSIVE ${f.clause}: ${f.first}`);
       for (const f of v.notJudged ?? []) o.log?.(`    not judged, as its choices require: ${f.clause}: ${f.first}`);
+      for (const f of v.notExercised ?? []) o.log?.(`    not exercised: ${f.clause}: ${f.first}`);
     }
   }
   return { members, runErrors, coverage: coverageOf(seeds), seconds: Math.round((Date.now() - started) / 1000) };
@@ -141,7 +147,7 @@ export async function certifyFamily(seeds: readonly MemberKey[], o: FamilyRunOpt
 export function familyLines(r: FamilyReport): string[] {
   const ok = r.members.filter((m) => m.conformant).length;
   const lines = [
-    `family: ${r.members.length} seeds run, ${ok} CONFORMANT (${r.seconds} s)`,
+    `family: ${r.members.length} seeds run, ${ok} CONFORMANT (${r.seconds} s); strict clauses not exercised for want of data: ${r.members.reduce((n, m) => n + (m.notExercised?.length ?? 0), 0)} over ${r.members.filter((m) => m.notExercised?.length).length} members`,
     'dimension values covered (members per value):',
     ...r.coverage.map(
       (c) => `  ${c.dimension} [${c.silences.join(', ')}]: ${c.values.map((v) => `${v.name} ${v.members}`).join(', ')}`,
