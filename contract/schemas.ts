@@ -174,7 +174,8 @@ export type PurchaseOrder = z.infer<typeof purchaseOrder>;
 export const poListEnvelope = z.looseObject({
   status: z.boolean(),
   data: z.array(z.unknown()),
-  pagination: anyObject.optional(),
+  // Optional (§2.7): absent or null alike (S-2.7-po-pagination, S-JSON-null-absent-empty).
+  pagination: anyObject.nullish(),
   error: z.null(),
 });
 export const poGetEnvelope = z.looseObject({

@@ -211,13 +211,18 @@ export const authFaults = {
       'GET /vehicles/{vehicleId} verifies the signature but never exp; every other route refuses an expired token.',
     overlay: onRoute('GET', '/vehicles/:vehicleId', shortcuts.expiryIgnored),
   },
-  'auth-json-charset-rejected': {
+  'auth-json-vehicles-415': {
     clause: 'AUTH-JSON-BODIES',
-    description: 'Content-Type is compared verbatim: application/json; charset=utf-8 gets 415.',
+    description:
+      'POST /vehicles accepts only application/vnd.api+json: a body sent with Content-Type: application/json gets 415 (§5.2).',
     overlay: wrapLayer('json', (json) => (ex, next) => {
-      const withCharset = /;\s*charset=/i.test(ex.req.headers['content-type'] ?? '');
-      if (withCharset && required(ex.raw, 'the raw body').length > 0)
-        return Promise.resolve(errorReply(415, 'Content-Type must be application/json'));
+      const route = ex.match?.route;
+      if (
+        route?.method === 'POST' &&
+        route.path === '/vehicles' &&
+        /^application\/json/i.test(ex.req.headers['content-type'] ?? '')
+      )
+        return Promise.resolve(errorReply(415, 'Content-Type must be application/vnd.api+json'));
       return json(ex, next);
     }),
   },

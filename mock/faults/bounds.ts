@@ -4,8 +4,6 @@ import { dateParam, inWindow, sent, type DateBound } from '../query.js';
 import { replaceRoute, wrapRoute } from '../overlay.js';
 import { appointmentDateNames, appointmentFilters, appointmentListReply } from '../resources/appointment-requests.js';
 import { slotDatePairs } from '../resources/available-slots.js';
-import { inventoryHandlers, isStockedItem } from '../resources/inventory-levels.js';
-import { SEED_EPOCH } from '../seed/epoch.js';
 import type { RequestContext } from '../types.js';
 import { editRequest, isSuccess, withBody, withQuery, type Json } from './edit.js';
 import type { FaultDef } from './fault.js';
@@ -28,11 +26,6 @@ const aloneDropped = (ctx: RequestContext, name: string, partner: string): Reque
     dateParam(q, name); // still parsed: a bad value is still a 400
     q.delete(name);
   });
-
-/** §4.4 handlers where a part created after the seed import counts as stocked, whatever its flag. */
-const newPartsStocked = inventoryHandlers(
-  (item) => isStockedItem(item) || (item.itemType === 'part' && Date.parse(item.createdDate) > SEED_EPOCH),
-);
 
 /** The day `n` days from today (UTC), as YYYY-MM-DD. */
 const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -192,12 +185,6 @@ export const boundsFaults = {
       if (stored && typeof body?.notes === 'string') Object.assign(stored, { notes: body.notes });
       return reply;
     }),
-  },
-  'inventory-lists-new-unstocked-parts': {
-    clause: 'INVENTORY-STOCKED-ONLY',
-    description:
-      'The levels list joins the parts created through the API since the last stock import without their stock flag: a new part shows levels even when not stocked.',
-    overlay: replaceRoute('GET', '/inventoryLevels', newPartsStocked.list),
   },
   'slots-preferred-pair-refused': {
     clause: 'SLOTS-STANDARD-WINS',

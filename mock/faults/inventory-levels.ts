@@ -3,25 +3,13 @@ import type { InventoryLevelRecord } from '../model.js';
 import { replaceRoute, wrapRoute } from '../overlay.js';
 import { pageRequest, slice } from '../query.js';
 import { listParam } from '../resources/fields.js';
-import { inventoryHandlers, isStockedItem, levelOf, selectedLocations } from '../resources/inventory-levels.js';
+import { isStockedItem, levelOf, selectedLocations } from '../resources/inventory-levels.js';
 import { pagination, resultsReply } from '../resources/results-envelope.js';
 import { editReply, isSuccess, type Json } from './edit.js';
 import type { FaultDef } from './fault.js';
 
-/** The §4.4 endpoints with the stock-item predicate dropped from the levels query: every part has levels. */
-const everyPart = inventoryHandlers((item) => item.itemType === 'part');
-
 /** Inventory-level faults (§4.4). */
 export const inventoryLevelFaults = {
-  'inventory-lists-non-stocked-items': {
-    clause: 'INVENTORY-STOCKED-ONLY',
-    description: 'Inventory levels are derived for every part item, not only stocked ones.',
-    overlay: [
-      replaceRoute('GET', '/inventoryLevels', everyPart.list),
-      replaceRoute('GET', '/inventoryLevels/:itemId', everyPart.getByItem),
-      replaceRoute('PUT', '/inventoryLevels', everyPart.update),
-    ],
-  },
   'inventory-update-not-saved': {
     clause: 'INVENTORY-UPDATE-VISIBLE',
     description: 'PUT /inventoryLevels echoes the new levels but never commits them.',

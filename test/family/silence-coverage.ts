@@ -29,7 +29,7 @@ export const silenceReasons = {
   'S-2.1-year':
     'Years are JSON integers from 1980 to 2026 (generators/vehicles.ts); no check sends a string, a fraction or an out-of-range year.',
   'S-2.1-vehicleName':
-    'The run sends a vehicleName and VEHICLE-CREATE-ROUNDTRIP reads it back as a sent request field (§2.1 lists it); no check asserts a name derived from make or model.',
+    'The run sends a vehicleName on create only; VEHICLE-CREATE-ROUNDTRIP requires it back only once some vehicle of the batch shows it kept (else the names read are recorded), updates never send it, and the update frame treats it as one the server may rebuild; no check asserts a name derived from make or model.',
   'S-2.1-imgUrl':
     'The run sends imgUrl "" (and one URL, emptied by an update): VEHICLE-CREATE-ROUNDTRIP reads an empty image back as "", null or absent (S-TEXT-empty-strings treats "" and null alike on read), and a URL as any non-empty string, never byte for byte (harness/checks/written.ts).',
   'S-2.1-tags':
@@ -44,8 +44,10 @@ export const silenceReasons = {
   // ── §2.2 Item ────────────────────────────────────────────────────────────────────────────────
   'S-2.2-enum-spelling':
     'Items are sent with itemType part or tire and status Active exactly as §2.2 spells them, and only those spellings are expected back; no check sends another case.',
+  'S-2.2-derived-pricing':
+    'No check computes or compares a total; ITEM-CREATE-ROUNDTRIP compares pricePerUnit only once some item of its batch shows it stored as sent (else the prices read are recorded), and costPerUnit within half a cent.',
   'S-2.2-money':
-    'Amounts are sent with at most two decimals (generators/items.ts money) and compared as parsed JSON numbers, which a decimal or float column returns unchanged; a string amount breaks the stated type number (§2.2) and only that is failed.',
+    'Amounts are sent with at most two decimals and read back within half a cent (ITEM-CREATE-ROUNDTRIP), a float artefact or trailing zeros aside; a string amount breaks the stated type number (§2.2), failed by the stated-type checks.',
   'S-2.2-tire-read-shape':
     'Tires are sent with width, profile and tireSize that agree; ITEM-CREATE-ROUNDTRIP compares the integers as JSON numbers, asks tireSize back only as a string (a store may derive its own spelling), and compares seasonality only as the integer code sent, never interpreting it.',
   'S-2.2-itemNumber-uniqueness':
@@ -88,6 +90,8 @@ export const silenceReasons = {
     'What is still open is only the pagination object of a read by id, which no check reads; VEHICLE-GET-ENVELOPE requires content to be an array holding the vehicle (§2.7, corrected entry; fault vehicles-get-content-object).',
   'S-2.7-items-page-extras':
     'The items page checks judge the stated keys and types (pageable and pageable.sort objects; fault items-pageable-sort-array), number and pageNumber on in-range pages, and numberOfElements and totalPages from their definitions with size read as the size asked for, a cap, or the records returned; offset, the sort flags and extra keys are never judged.',
+  'S-2.4-stocked-definition':
+    'INVENTORY-STOCKED-ONLY is an observed clause: it records whether the run’s part created with isStockItem false shows levels and the stock flags of items with levels, and judges nothing.',
   'S-2.7-po-pagination':
     'The purchase-order pagination object is optional and never required to hold a key; paging walks stop on a short or empty data array.',
   'S-2.7-po-error-field':
@@ -124,7 +128,7 @@ export const silenceReasons = {
   'S-4.2-both-details':
     'Parts are sent with partDetails only and tires with tireDetails only; no check sends both blocks.',
   'S-4.2-type-filter':
-    'ITEM-FILTER-TYPE filters with the exact spellings part and tire and judges that the run’s items of that type come back and no item of another type does; a refusal of the value ends it inconclusive, not failed.',
+    'ITEM-FILTER-TYPE filters with the exact spellings part and tire and judges only that every item returned is of that type; whether the run’s item comes back is recorded, since an empty page is a listed answer to an unknown spelling.',
 
   // ── §4.3 Customers ───────────────────────────────────────────────────────────────────────────
   'S-4.3-list-params':
@@ -161,8 +165,10 @@ export const silenceReasons = {
   // ── §4.6 Purchase orders ─────────────────────────────────────────────────────────────────────
   'S-4.6-repairOrderId-online':
     'PO-REPAIR-ORDER-NOT-INVENTORY sends repairOrderId with source=inventory only; the online combination is never sent for a verdict.',
+  'S-4.6-company-param':
+    'The list half is stated and judged (PO-LIST-ENVELOPE expects the plain list with companyId in its query to answer 2xx); on a read by id, where its place is open, a 400 about the company with companyId in the query leaves PO-GET-ANY-BACKEND unjudged.',
   'S-4.6-itemType-values':
-    'itemType is sent with one plausible value (part) only in the stated 400 and 2xx combinations; no check judges what the filter selects.',
+    'itemType is sent with one plausible value (part) only in the stated 400 and 2xx combinations; PO-ITEM-TYPE-ACCEPTED fails a refusal only once the other allowed combination shows the value known, and no check judges what the filter selects.',
   'S-4.6-isPartsCatalog-forms':
     'isPartsCatalog is sent as lowercase true or false only; PO-FLAG-ONLY-ONLINE requires 400 with source inventory, orders, all and omitted alike (§4.6 table, §7; corrected entry; fault po-flag-ignored-without-source).',
   'S-4.6-source-values': 'source is sent only as inventory, online, orders or all, in lowercase.',
@@ -181,7 +187,7 @@ export const silenceReasons = {
   'S-5-po-permission-body':
     'PO-PERMISSION-REQUIRED requires the 403 and PO-ERROR-IN-ENVELOPE a non-null error member in its body, in any form (§7, corrected entry; fault po-permission-403-without-error); WWW-Authenticate and the other members are not read.',
   'S-5-request-content-type':
-    'Every body is sent with Content-Type: application/json (harness/client.ts); AUTH-JSON-BODIES judges only that such a body is taken as JSON.',
+    'Every body is sent with Content-Type: application/json (harness/client.ts); AUTH-JSON-BODIES judges only that such a body is taken as JSON, and no other form of the header is sent.',
   'S-5-response-content-type':
     'Bodies are parsed as JSON from their text whatever the media type parameters; a non-JSON error body is judged on its status only.',
 
@@ -223,7 +229,7 @@ export const silenceReasons = {
   'S-GW-timeouts':
     'Gateway 502/503/504 on reads are retried (harness/pacing/retry-policy.ts) and narrow queries keep them rare; writes are never retried.',
   'S-GW-waf':
-    'Pass/fail data carries no SQL-like or path-like patterns; markup characters go only into the APPT-COMMENT-PLAIN-TEXT comment, which ends inconclusive, not failed, when its create or listing is refused.',
+    'Pass/fail data carries no SQL-like or path-like patterns: generated text and names go through plainText (generators/text.ts: no quotes, markup or --); markup characters go only into the APPT-COMMENT-PLAIN-TEXT comment, which ends inconclusive, not failed, when its create or listing is refused.',
   'S-GW-header-handling':
     'The target receives only Accept, Content-Type and the operator’s bearer token besides the transport’s own headers: the pacing proxy strips the harness’s check tag before forwarding (harness/pacing/proxy.ts).',
   'S-GW-cdn-caching':
@@ -321,18 +327,12 @@ export const silenceReasons = {
 export const silenceGaps = {
   'S-TIME-updated-on-create':
     'VEHICLE-FILTER-UPDATED and ITEM-FILTER-UPDATED take the vehicles and items the run has just created as updated within twelve hours of the run and fail one left out of the window around it, without first seeing that the target gives a new record an update time (appointment requests are judged only on the update times they show).',
-  'S-2.4-stocked-definition':
-    'INVENTORY-STOCKED-ONLY reads stocked as PartDetails.isStockItem and fails a part the run created with isStockItem false that shows up in the levels, which the Harness line says not to assert (a target may count as stocked any item holding a level); no family member varies it.',
-  'S-2.2-derived-pricing':
-    'No check computes or compares a total, but ITEM-CREATE-ROUNDTRIP compares the costPerUnit and pricePerUnit sent with the values read back exactly, without first observing that the target stores them verbatim, so a target recomputing pricePerUnit from a pricing matrix would fail it.',
   'S-4.4-put-semantics':
     'Writes are never retried, and the first update of a part the run just created reads the same whether the target sets or adds; but INVENTORY-UPDATE-VISIBLE [quantity 0] then sends 0 to a part holding a level and expects 0, which a target applying deltas would leave unchanged, and the family has no delta-applying member.',
   'S-5-other-permissions':
     'The preflight turns a 403 on GET /items into a configuration error, but a 403 to the full token on another route (vehicles, customers) would fail that route’s checks that expect a 2xx (expect2xx) rather than leave them unjudged.',
   'S-4.2-get-params':
     'Reads by id always send companyId in the query and are never retried without it, so a target that refuses companyId on a read by id would fail the checks that expect those reads to answer 2xx (VEHICLE-GET-ENVELOPE, ITEM-GET-BARE, PO-GET-ANY-BACKEND).',
-  'S-4.6-company-param':
-    'The list half is stated and judged (PO-LIST-ENVELOPE expects the plain list with companyId in its query to answer 2xx); the read by id, where the place of companyId is open, is sent with it in the query and a 400 for it fails PO-GET-ANY-BACKEND instead of being left unjudged (as S-4.2-get-params).',
 } as const satisfies Record<string, string>;
 
 export type SilenceId = keyof typeof silenceReasons;

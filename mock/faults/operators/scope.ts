@@ -1,9 +1,7 @@
 import type { ClauseId } from '../../../contract/clauses.js';
 import { documentedLists } from '../../../contract/documented-filters.js';
 import type { Reply } from '../../http.js';
-import type { Overlay } from '../../overlay.js';
 import { wrapRoute } from '../../overlay.js';
-import { inventoryHandlers } from '../../resources/inventory-levels.js';
 import { DEFAULT_PAGE_SIZE } from '../../query.js';
 import type { Handler, RequestContext } from '../../types.js';
 import { isSuccess, withQuery, type Json } from '../edit.js';
@@ -241,33 +239,11 @@ function sourceScope(out: OperatorOutput): void {
   }
 }
 
-/** §4.4: levels for stocked items only; the leak is the list with the stock predicate dropped (every item has levels). */
-function stockScope(out: OperatorOutput): void {
-  const unscoped = inventoryHandlers(() => true).list;
-  for (const when of [always, onPage2]) {
-    const overlay: Overlay = wrapRoute(
-      'GET',
-      '/inventoryLevels',
-      (next) => (ctx) => (when.applies(ctx.query) ? unscoped(ctx) : next(ctx)),
-    );
-    out.faults.push(
-      generated(
-        'scope',
-        `inventoryLevels.stocked:${when.name}`,
-        'INVENTORY-STOCKED-ONLY',
-        `GET /inventoryLevels lists levels of items that are not stocked ${when.note} (§1, §4.4).`,
-        overlay,
-      ),
-    );
-  }
-}
-
 export function scopeOperator(): OperatorOutput {
   const out: OperatorOutput = { faults: [], unreached: [] };
   companyScope(out);
   deepUnionScope(out);
   sourceScope(out);
-  stockScope(out);
   for (const [target, why] of [
     [
       'inventoryLevels.location',
@@ -283,8 +259,8 @@ export function scopeOperator(): OperatorOutput {
       'not generated: a source row leaking from page 2 on (the page-2 targets) leaks on the deep pages too, and no check reads a source row past page 2',
     ],
     [
-      'inventoryLevels.stocked:deep-page',
-      'not generated: the page-2 target leaks on the deep pages too, and INVENTORY-STOCKED-ONLY reads one page (§4.4 shows no paging)',
+      'inventoryLevels.stocked',
+      'which items are stocked is not defined (silences S-2.4-stocked-definition): INVENTORY-STOCKED-ONLY records which items show levels and judges nothing',
     ],
   ] as const)
     out.unreached.push({ operator: 'scope', target, why });
