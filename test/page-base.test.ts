@@ -74,6 +74,9 @@ function fakeRun(server: Server | ((q: Query) => BaseProbe)) {
     inconclusive: (reason: string) => {
       throw new Error(`inconclusive: ${reason}`);
     },
+    skip: (reason: string) => {
+      throw new Error(`skip: ${reason}`);
+    },
   } as unknown as CheckContext;
   const raw = async (_: CheckContext, q: Query): Promise<ApiResponse> => {
     sent.push(q);
@@ -112,8 +115,9 @@ describe('a base learned only from a list that tells the bases apart', () => {
     const { ctx, raw, reader } = fakeRun(filling);
     // The first page needs no base: asked without a page (the default first page of either base).
     expect(await onBase(ctx, 'appointmentRequests', { size: 2, page: 1 }, raw, reader)).toEqual({ size: 2 });
+    // An empty list has no later page: the check is not exercised on it (skipped), never sent on a guess.
     await expect(onBase(ctx, 'appointmentRequests', { size: 2, page: 2 }, raw, reader)).rejects.toThrow(
-      /inconclusive: page base not learnable: appointmentRequests: the list held no record/,
+      /skip: no record to page: appointmentRequests: the list held no record/,
     );
     shown = ['a1', 'a2', 'a3', 'a4'];
     // Before, the empty probe was kept as 1-based: page 2 went as page=2, and page=1 (the second) was never read.
@@ -137,10 +141,19 @@ describe('a base learned only from a list that tells the bases apart', () => {
     expect(sent.map((q) => q.source)).toEqual(['inventory', 'inventory', 'online', 'online']);
   });
 
-  it('no source with records: a later page is inconclusive, never sent on a guessed base', async () => {
+  it('no source with records: a later page is not exercised (skipped), never sent on a guessed base', async () => {
     const { ctx, raw, reader } = fakeRun(() => ({ ids: [] }));
     await expect(
       onBase(ctx, 'purchaseOrders', { size: 5, page: 2 }, raw, reader, [{ source: 'inventory' }]),
-    ).rejects.toThrow(/page base not learnable/);
+    ).rejects.toThrow(/skip: no record to page/);
+  });
+
+  it('a source refused and none with records: a later page is inconclusive, the base not learnable', async () => {
+    const { ctx, raw, reader } = fakeRun((q: Query) =>
+      q.source === 'online' ? { ids: [], refused: 400 } : { ids: [] },
+    );
+    await expect(
+      onBase(ctx, 'purchaseOrders', { size: 5, page: 2 }, raw, reader, [{ source: 'inventory' }, { source: 'online' }]),
+    ).rejects.toThrow(/inconclusive: page base not learnable/);
   });
 });

@@ -65,9 +65,13 @@ for (const paged of pagedResources) {
     );
     const notes = totalNotes(walk);
     if (notes.length) ctx.observe('reported total (a hint, S-PAGE-totals)', notes);
-    // A list too short to page is the company's data: the clause is not exercised here (the headline says so).
-    if (walk.pages.length < 2 && failures.length === 0)
-      ctx.skip(`${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`);
+    // The whole list too short to page is the company's data: the clause is not exercised here (the
+    // headline says so). A narrowed one may be short because its filter answered too little: undecided.
+    if (walk.pages.length < 2 && failures.length === 0) {
+      const why = `${adapter.path} (${scope.note}) fits on one page of ${paged.size}: no page boundary to judge`;
+      if (Object.keys(scope.query).length === 0) ctx.skip(why);
+      ctx.inconclusive(why);
+    }
     verdict(
       ctx,
       failures,

@@ -1,6 +1,7 @@
 import type { ApiResponse, Query } from '../../harness/client.js';
 import type { CheckContext } from '../../harness/conformance.js';
 import { containsText, isSuccess } from '../../harness/checks/index.js';
+import { serverManaged } from '../../harness/checks/frame.js';
 import type { ResourceAdapter, Sighting, TenantRecord } from './adapter.js';
 import { collect, collectShowing, type Listing } from './listing.js';
 import { withoutEchoes } from '../../harness/locate/shapes.js';
@@ -24,6 +25,40 @@ export function holds(adapter: ResourceAdapter, body: unknown, record: TenantRec
   );
 }
 
+/**
+ * Whether an answer under another company holds the record itself. Ids may be drawn per company
+ * (S-ID-reuse-and-scope: per-company sequences), so a record there with the same id is the same
+ * record only if it carries the run's word, or reads as it reads under its own company (`own`, the
+ * record itself, its volatile fields aside); another record under that id is the other company's own.
+ */
+export function holdsElsewhere(
+  adapter: ResourceAdapter,
+  body: unknown,
+  record: TenantRecord,
+  own?: Record<string, unknown>,
+): boolean {
+  const res = { json: withoutEchoes(body) } as ApiResponse;
+  const found = [...adapter.records(res), ...[adapter.recordIn?.(res, record.id)].filter((r) => r !== undefined)];
+  if (record.term && found.some((r) => containsText(r, record.term!))) return true;
+  const sameId = found.filter((r) => adapter.idOf(r) === record.id);
+  if (!sameId.length) return false;
+  // Without the run's word or the record's own read, an id is all there is to go by.
+  if (!own) return !record.term;
+  return sameId.some((r) => sameContent(r, own));
+}
+
+/** Two reads of one record alike, the fields a server manages (update times, versions) aside. */
+function sameContent(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keep = (r: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.keys(r)
+        .filter((k) => !serverManaged(k))
+        .sort()
+        .map((k) => [k, r[k]]),
+    );
+  return keep(a) === keep(b);
+}
+
 /** The answer of a sighting that holds the record, for a failure's exchange. */
 export const holding = (adapter: ResourceAdapter, responses: readonly ApiResponse[], record: TenantRecord) =>
   responses.find((r) => isSuccess(r) && holds(adapter, r.json, record));
@@ -41,7 +76,11 @@ export async function sightIn(
   query: Record<string, string>,
 ): Promise<Sighting> {
   const inAnswer = (r: ApiResponse) => isSuccess(r) && holds(adapter, r.json, record);
-  if (companyId !== ctx.companyId) return sightElsewhere(ctx, adapter, query, companyId, inAnswer);
+  if (companyId !== ctx.companyId) {
+    const own = record.ownRead && isSuccess(record.ownRead) ? adapter.recordIn?.(record.ownRead, record.id) : undefined;
+    const there = (r: ApiResponse) => isSuccess(r) && holdsElsewhere(adapter, r.json, record, own);
+    return sightElsewhere(ctx, adapter, query, companyId, there);
+  }
   const shows = (l: Listing) => l.responses.some(inAnswer);
   const got = record.own
     ? await collectShowing(
@@ -110,12 +149,23 @@ export async function readUnder(
   adapter: ResourceAdapter,
   id: string,
   companyId: string,
+  own?: { record: TenantRecord; read?: Record<string, unknown> },
 ): Promise<{ res: ApiResponse; shown: boolean }> {
-  return shownUnder(adapter, id, await adapter.get!(ctx, id, companyId));
+  return shownUnder(adapter, id, await adapter.get!(ctx, id, companyId), own);
 }
 
-/** Whether a read by id shows the record. */
-export const shownUnder = (adapter: ResourceAdapter, id: string, res: ApiResponse) => ({
+/**
+ * Whether a read by id shows the record; under another company (`own`: the record as read under its
+ * own), only if it is that very record (holdsElsewhere).
+ */
+export const shownUnder = (
+  adapter: ResourceAdapter,
+  id: string,
+  res: ApiResponse,
+  own?: { record: TenantRecord; read?: Record<string, unknown> },
+) => ({
   res,
-  shown: isSuccess(res) && holds(adapter, res.json, { id, note: '' }),
+  shown:
+    isSuccess(res) &&
+    (own ? holdsElsewhere(adapter, res.json, own.record, own.read) : holds(adapter, res.json, { id, note: '' })),
 });

@@ -1,8 +1,10 @@
-import { describeResponse, leaked } from '../../harness/checks/index.js';
+import { describeResponse, isSuccess, leaked } from '../../harness/checks/index.js';
 import { fail } from './judge.js';
 import { conformance, type CheckContext } from '../../harness/conformance.js';
 import { readUnder, shownUnder } from './tenancy.js';
 import { tenancyProbes } from './resources.js';
+import type { TenantRecord } from './adapter.js';
+import type { ApiResponse } from '../../harness/client.js';
 import { seededFaker } from '../../generators/random.js';
 
 // §1: reading a record by id under another company never returns it (any refusal, or an answer without it, holds).
@@ -29,7 +31,14 @@ for (const probe of tenancyProbes.filter((p) => p.readable && p.adapter.get)) {
         ctx.frugal && forms.length ? [seededFaker(ctx.seed, 'tenant-get-form').helpers.arrayElement(forms)] : forms;
       const controlled = more.filter((r) => r.ownRead && shownUnder(adapter, r.id, r.ownRead).shown);
       const records = [record, ...controlled];
-      const reads = await Promise.all(records.map((r) => readUnder(ctx, adapter, r.id, other)));
+      // Under the other company, the same id is a leak only if it is this very record (S-ID-reuse-and-scope).
+      const ownOf = (r: TenantRecord, res?: ApiResponse) => ({
+        record: r,
+        read: res && isSuccess(res) ? adapter.recordIn?.(res, r.id) : undefined,
+      });
+      const reads = await Promise.all(
+        records.map((r, i) => readUnder(ctx, adapter, r.id, other, ownOf(r, i === 0 ? own.res : r.ownRead))),
+      );
       ctx.observe(
         `read under ${other}`,
         reads.map((there, i) => `${records[i]!.id}: HTTP ${there.res.status}`).join(', '),

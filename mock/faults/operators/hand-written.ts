@@ -73,7 +73,7 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'customers-bulk-one-id',
     'inventory-update-item-twice-last-kept',
   ],
-  // A list documented as a subset (one company, stocked items) showing records outside it, always or under a filter.
+  // A list documented as a subset (one company) showing records outside it, always or under a filter.
   scope: [
     'items-list-ignores-company',
     'tenant-items-filtered-unscoped',
@@ -85,8 +85,6 @@ export const handWrittenOperators: Readonly<Record<string, readonly string[]>> =
     'tenant-po-list-all-companies',
     'tenant-po-filtered-unscoped',
     'tenant-inventory-list-all-companies',
-    'inventory-lists-non-stocked-items',
-    'inventory-lists-new-unstocked-parts',
   ],
   // A §7 row served 2xx as if the rule did not exist, or its parameters judged before the permission.
   status: [

@@ -144,8 +144,6 @@ export const knownSurvivors: Readonly<Record<string, string>> = {
   'scope:purchaseOrders.source-orders:with-locationId': sourceTwin,
   'scope:purchaseOrders.source-orders:with-repairOrderId':
     'equivalent on the seeded data: the orders holding a repair order id are all of the orders backend, so the union under repairOrderId holds nothing of another backend to leak',
-  'scope:inventoryLevels.stocked:page-2':
-    "the company's stocked levels fit one page (54 at the mock's size 100) and §4.4 shows no paging, so INVENTORY-STOCKED-ONLY reads one page: a page 2 exists only on a bigger company",
   'time:vehicles.updated:on-created': onCreated('VEHICLE-FILTERS-COMBINE'),
   'time:items.updated:on-created': onCreated('ITEM-FILTERS-COMBINE'),
   'time:vehicles.update:keeps-updated':

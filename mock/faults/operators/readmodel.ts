@@ -278,7 +278,7 @@ export function readmodelOperator(): OperatorOutput {
     ['customers.list.*:stale-after-update', 'silences S-4.3-list-params: the customer list has no documented filter'],
     [
       'inventoryLevels.list:bulk-created-unlisted',
-      'no create: §4.4 levels follow stocked items, and INVENTORY-STOCKED-ONLY judges which are listed',
+      'no create: §4.4 levels follow stocked items, which items are stocked is not defined (S-2.4-stocked-definition), and INVENTORY-STOCKED-ONLY only records which are listed',
     ],
     ['appointmentRequests.*', 'no update, archive nor read by id: §4.5 shows create and list only'],
     ['purchaseOrders.*', 'read only (§4.6): nothing writes what a read model would lag behind'],
